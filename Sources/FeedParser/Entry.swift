@@ -1,0 +1,71 @@
+import Foundation
+
+/// One item (RSS) or entry (Atom, JSON Feed) of a feed.
+///
+/// `id` is never empty: the guid/id when the document has one, else the link, else a stable hash
+/// of feed URL + title + date + content. `summary` and `content` are sanitized HTML with absolute
+/// URLs; `title` is plain text.
+public struct Entry: Sendable, Equatable {
+    public var id: String
+    public var title: String?
+    /// Absolute URL of the entry's web page.
+    public var link: String?
+    /// First publication (RSS `pubDate`, `dc:date`, Atom `published`/`issued`).
+    public var published: Date?
+    /// Last modification (Atom `updated`/`modified`, JSON Feed `date_modified`).
+    public var updated: Date?
+    public var author: Person?
+    /// Short form, sanitized HTML.
+    public var summary: String?
+    /// Full content, sanitized HTML.
+    public var content: String?
+    /// Category terms, plain text, in document order.
+    public var categories: [String]
+    public var enclosures: [Enclosure]
+
+    public init(id: String, title: String? = nil, link: String? = nil, published: Date? = nil,
+                updated: Date? = nil, author: Person? = nil, summary: String? = nil,
+                content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = []) {
+        self.id = id
+        self.title = title
+        self.link = link
+        self.published = published
+        self.updated = updated
+        self.author = author
+        self.summary = summary
+        self.content = content
+        self.categories = categories
+        self.enclosures = enclosures
+    }
+}
+
+/// A person construct (RFC 4287 §3.2): author or contributor. All fields plain text.
+public struct Person: Sendable, Equatable {
+    public var name: String?
+    public var email: String?
+    /// Absolute URL of the person's page.
+    public var uri: String?
+
+    public init(name: String? = nil, email: String? = nil, uri: String? = nil) {
+        self.name = name
+        self.email = email
+        self.uri = uri
+    }
+}
+
+/// A media file attached to an entry (RSS 2.0 `<enclosure>`, Atom `link rel="enclosure"`,
+/// `media:content`, JSON Feed `attachments`).
+public struct Enclosure: Sendable, Equatable {
+    /// Absolute URL.
+    public var url: String
+    /// MIME type, e.g. `audio/mpeg`.
+    public var type: String?
+    /// Size in bytes.
+    public var length: Int?
+
+    public init(url: String, type: String? = nil, length: Int? = nil) {
+        self.url = url
+        self.type = type
+        self.length = length
+    }
+}

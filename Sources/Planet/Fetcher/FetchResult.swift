@@ -1,0 +1,90 @@
+import Foundation
+
+/// The bytes of one feed as fetched, before parsing.
+public struct FetchedDocument: Sendable, Equatable {
+    public var data: Data
+    /// The URL the bytes came from after redirects (base for relative URLs).
+    public var finalURL: URL
+    /// HTTP `Content-Type` header (nil for files).
+    public var contentType: String?
+    /// HTTP status (200 for files).
+    public var status: Int
+    /// HTTP `ETag` validator (RFC 9110 §8.8.3), nil when absent.
+    public var etag: String?
+    /// HTTP `Last-Modified` validator (RFC 9110 §8.8.2), nil when absent.
+    public var lastModified: String?
+
+    public init(data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
+                etag: String? = nil, lastModified: String? = nil) {
+        self.data = data
+        self.finalURL = finalURL
+        self.contentType = contentType
+        self.status = status
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// Why fetching one feed failed. A failure is a diagnostic of the build, never a thrown error.
+public struct FetchFailure: Sendable, Equatable, Error {
+    /// The class of failure, for reports and status pages.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// No network at all (URLError.notConnectedToInternet).
+        case noConnection = "no-connection"
+        /// The host name did not resolve (URLError.cannotFindHost, DNS failure).
+        case hostNotFound = "host-not-found"
+        /// The server refused or dropped the connection.
+        case connectionFailed = "connection-failed"
+        /// No complete answer within the per-feed timeout.
+        case timeout
+        /// The server answered with an HTTP error status (4xx, 5xx).
+        case httpError = "http-error"
+        /// Too many redirects, or a redirect loop.
+        case tooManyRedirects = "too-many-redirects"
+        /// The body was larger than the size cap.
+        case tooLarge = "too-large"
+        /// A local file could not be read.
+        case fileError = "file-error"
+        /// The bytes arrived but are not a feed planet can read.
+        case notAFeed = "not-a-feed"
+        /// Anything else URLSession reported.
+        case other
+    }
+
+    public var kind: Kind
+    /// The feed URL that failed.
+    public var url: URL
+    /// HTTP status when the server answered, else nil.
+    public var status: Int?
+    /// Human-readable detail, e.g. "HTTP 404 Not Found".
+    public var message: String
+
+    public init(kind: Kind, url: URL, status: Int? = nil, message: String) {
+        self.kind = kind
+        self.url = url
+        self.status = status
+        self.message = message
+    }
+}
+
+/// The outcome of fetching one subscription.
+public struct FetchResult: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// New bytes arrived (HTTP 2xx or a file read).
+        case fetched(FetchedDocument)
+        /// HTTP 304: the cached copy is current (RFC 9110 §15.4.5).
+        case notModified
+        case failed(FetchFailure)
+    }
+
+    public var subscription: Subscription
+    public var outcome: Outcome
+    /// Wall time spent on this feed, seconds.
+    public var duration: Double
+
+    public init(subscription: Subscription, outcome: Outcome, duration: Double = 0) {
+        self.subscription = subscription
+        self.outcome = outcome
+        self.duration = duration
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// One feed line of feeds.txt: where the feed lives and how the planet names it.
+public struct Subscription: Sendable, Equatable, Hashable {
+    /// Absolute URL of the feed: `http`, `https` or `file` (a path in feeds.txt is resolved
+    /// against the folder of feeds.txt and stored as a `file:` URL).
+    public var url: URL
+    /// Display name given after the URL in feeds.txt, if any.
+    public var name: String?
+    /// 1-based line number in feeds.txt (0 when the subscription did not come from a file).
+    public var line: Int
+
+    public init(url: URL, name: String? = nil, line: Int = 0) {
+        self.url = url
+        self.name = name
+        self.line = line
+    }
+}

@@ -1,0 +1,47 @@
+import FeedParser
+import Foundation
+
+/// Merges the entries of every feed into one river: newest first, each post once, cut to a page.
+public enum River {
+    /// Builds the river.
+    ///
+    /// - Sort date: `published`, else `updated`, else the first-seen time; an entry that changes
+    ///   its `updated` does not move up while it has a `published` date. Dates after `now` are
+    ///   clamped to `now` (DESIGN.md: future dates are shown at the build time).
+    /// - Order: date descending; ties broken by feed URL, then entry id, so that the same input
+    ///   always gives the same page.
+    /// - Duplicates: an entry whose id, or whose link, was already taken by a newer (earlier in
+    ///   order) entry is dropped: the same post reached through two feeds, or a guid repeated
+    ///   inside one feed, appears once.
+    /// - Parameters:
+    ///   - candidates: entries of all feeds, any order.
+    ///   - now: the build time.
+    ///   - limit: entries kept (setting `items_per_page`); 0 or less keeps none.
+    /// - Returns: at most `limit` entries, newest first.
+    public static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
+        let dated = candidates.map { candidate in
+            let raw = candidate.entry.published ?? candidate.entry.updated ?? candidate.firstSeen
+            return RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now))
+        }
+        let ordered = dated.sorted(by: isBefore)
+        var seenIDs = Set<String>()
+        var seenLinks = Set<String>()
+        var river: [RiverEntry] = []
+        river.reserveCapacity(min(limit, ordered.count))
+        for item in ordered where river.count < limit {
+            guard seenIDs.insert(item.entry.id).inserted else { continue }
+            if let link = item.entry.link, !link.isEmpty {
+                guard seenLinks.insert(link).inserted else { continue }
+            }
+            river.append(item)
+        }
+        return river
+    }
+
+    /// Newest first; equal dates ordered by feed URL, then entry id.
+    static func isBefore(_ a: RiverEntry, _ b: RiverEntry) -> Bool {
+        if a.date != b.date { return a.date > b.date }
+        if a.source.feedURL != b.source.feedURL { return a.source.feedURL < b.source.feedURL }
+        return a.entry.id < b.entry.id
+    }
+}

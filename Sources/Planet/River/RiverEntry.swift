@@ -1,0 +1,47 @@
+import FeedParser
+import Foundation
+
+/// The feed an entry of the river came from, as the site shows it.
+public struct RiverSource: Sendable, Equatable, Hashable {
+    /// The feed URL as listed in feeds.txt (after redirects are applied).
+    public var feedURL: String
+    /// Display name: the name in feeds.txt, else the feed's title, else the feed URL.
+    public var name: String
+    /// Absolute URL of the feed's site, when it is safe to link to.
+    public var siteLink: String?
+
+    public init(feedURL: String, name: String, siteLink: String? = nil) {
+        self.feedURL = feedURL
+        self.name = name
+        self.siteLink = siteLink
+    }
+}
+
+/// One entry of the merged river, with the date it is sorted and shown by.
+public struct RiverEntry: Sendable, Equatable {
+    public var entry: Entry
+    public var source: RiverSource
+    /// The date the river sorts by and the page shows: published, else updated, else first seen,
+    /// clamped to the build time (a future date is shown at the build time).
+    public var date: Date
+
+    public init(entry: Entry, source: RiverSource, date: Date) {
+        self.entry = entry
+        self.source = source
+        self.date = date
+    }
+}
+
+/// An entry offered to the river, before dates are settled and duplicates removed.
+public struct RiverCandidate: Sendable, Equatable {
+    public var entry: Entry
+    public var source: RiverSource
+    /// When planet first saw the entry (the cache's first-seen time, or the build time).
+    public var firstSeen: Date
+
+    public init(entry: Entry, source: RiverSource, firstSeen: Date) {
+        self.entry = entry
+        self.source = source
+        self.firstSeen = firstSeen
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the C libraries planet links against (Debian/Ubuntu), only those missing.
+# Usage: scripts/setup.sh [extra-package ...]
+set -euo pipefail
+packages=(libxml2-dev libcmark-dev libsqlite3-dev pkg-config "$@")
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update
+$sudo apt-get install -y "${missing[@]}"

@@ -17,10 +17,11 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGlibcExtras"),
 
         .target(name: "FeedParser", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "Mustache", swiftSettings: strict),
-        .target(name: "Planet", dependencies: ["FeedParser", "Mustache", "CSQLite3", "CCmark"],
+        .target(name: "Planet", dependencies: ["FeedParser", "Mustache", "CSQLite3", "CCmark", "CGlibcExtras"],
                 swiftSettings: strict),
         .target(name: "PlanetCLI", dependencies: ["Planet", "FeedParser"], swiftSettings: strict),
         .executableTarget(name: "PlanetTool", dependencies: ["PlanetCLI"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import CGlibcExtras
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -51,7 +52,7 @@ public struct Publisher: Sendable {
     private func swap(_ staging: URL, into output: URL) throws(BuildError) {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: output.path) {
-            guard renameat2(AT_FDCWD, staging.path, AT_FDCWD, output.path, UInt32(RENAME_EXCHANGE)) == 0 else {
+            guard renameat2(AT_FDCWD, staging.path, AT_FDCWD, output.path, planet_RENAME_EXCHANGE) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? fileManager.removeItem(at: staging)
                 throw BuildError(.write("\(output.path): cannot replace the site: \(reason)"))

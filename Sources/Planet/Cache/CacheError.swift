@@ -1,0 +1,51 @@
+/// Why the feed cache could not be opened, read or written.
+///
+/// Per-feed fetch problems are never a `CacheError` (they are recorded *in* the cache); this error
+/// means the cache file itself is unusable, so the build stops.
+public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// The folder that should hold the cache file could not be created; carries the detail.
+        case cannotCreateFolder(String)
+        /// SQLite failed: its primary result code (e.g. 5 `SQLITE_BUSY`, 11 `SQLITE_CORRUPT`) and
+        /// `sqlite3_errmsg`.
+        case sqlite(code: Int32, message: String)
+        /// The file was written by a newer planet: its `PRAGMA user_version` is above what this one knows.
+        case newerSchema(found: Int, supported: Int)
+        /// A stored value could not be decoded (e.g. the JSON list of categories); carries the detail.
+        case invalidData(String)
+    }
+
+    /// The cache file's path as given to `FeedCache(path:)`.
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `.planet/cache.sqlite: database is locked (SQLite 5); is another planet build running?`
+    public var description: String {
+        switch reason {
+        case .cannotCreateFolder(let detail):
+            return "\(path): cannot create the cache folder: \(detail)"
+        case .sqlite(let code, let message) where code == 5 || code == 6:
+            return "\(path): \(message) (SQLite \(code)); is another planet build running?"
+        case .sqlite(let code, let message) where code == 11 || code == 26:
+            return "\(path): \(message) (SQLite \(code)); delete the cache file to start afresh"
+        case .sqlite(let code, let message):
+            return "\(path): \(message) (SQLite \(code))"
+        case .newerSchema(let found, let supported):
+            return "\(path): cache schema version '\(found)' is newer than this planet's '\(supported)'; "
+                + "upgrade planet or use another --cache"
+        case .invalidData(let detail):
+            return "\(path): unreadable value in the cache: \(detail)"
+        }
+    }
+}
+
+extension CacheError {
+    init(path: String, _ error: SQLiteError) {
+        self.init(path: path, reason: .sqlite(code: error.code, message: error.message))
+    }
+}

@@ -1,0 +1,52 @@
+/// The cache's schema as a list of migrations; `PRAGMA user_version` holds how many have run.
+///
+/// Append a migration to change the schema, never edit one that has shipped: a cache written by an
+/// older planet is brought forward step by step, each step in the same transaction as the version
+/// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
+enum CacheSchema {
+    /// `migrations[i]` takes a database from version `i` to version `i + 1`.
+    static let migrations: [String] = [version1]
+
+    /// The version this planet writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// v1: one row per feed URL (fetch state) and one per entry (keyed by feed URL + entry id).
+    private static let version1 = """
+        CREATE TABLE feed (
+            url                TEXT PRIMARY KEY NOT NULL,
+            etag               TEXT,
+            last_modified      TEXT,
+            last_attempt       REAL,
+            last_success       REAL,
+            last_status        INTEGER,
+            error_kind         TEXT,
+            error_message      TEXT,
+            failure_streak     INTEGER NOT NULL DEFAULT 0,
+            redirect_target    TEXT,
+            gone               INTEGER NOT NULL DEFAULT 0,
+            retry_after        REAL,
+            title              TEXT,
+            link               TEXT,
+            config_fingerprint TEXT
+        );
+        CREATE TABLE entry (
+            feed_url     TEXT NOT NULL REFERENCES feed(url) ON DELETE CASCADE ON UPDATE CASCADE,
+            id           TEXT NOT NULL,
+            first_seen   REAL NOT NULL,
+            published    REAL,
+            updated      REAL,
+            title        TEXT,
+            link         TEXT,
+            author_name  TEXT,
+            author_email TEXT,
+            author_uri   TEXT,
+            summary      TEXT,
+            content      TEXT,
+            categories   TEXT NOT NULL DEFAULT '[]',
+            enclosures   TEXT NOT NULL DEFAULT '[]',
+            in_document  INTEGER NOT NULL DEFAULT 1,
+            PRIMARY KEY (feed_url, id)
+        ) WITHOUT ROWID;
+        CREATE INDEX entry_by_date ON entry (feed_url, coalesce(published, first_seen));
+        """
+}

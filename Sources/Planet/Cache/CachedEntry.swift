@@ -1,0 +1,27 @@
+import FeedParser
+import Foundation
+
+/// An entry as the cache holds it: the parsed entry, the feed it came from and when planet first saw it.
+public struct CachedEntry: Sendable, Equatable {
+    /// The subscription's feed URL (the cache key, as in feeds.txt).
+    public var feedURL: String
+    /// The entry as last parsed. Its dates are the document's; `firstSeen` is the fallback for sorting.
+    public var entry: Entry
+    /// When this entry id first appeared in this feed; set once and never rewritten. An undated
+    /// entry is dated by it (DESIGN.md: undated posts do not jump to the top).
+    public var firstSeen: Date
+    /// True when the entry was in the feed's latest successfully fetched document, false when it
+    /// has fallen off and is kept by retention only.
+    public var inDocument: Bool
+
+    public init(feedURL: String, entry: Entry, firstSeen: Date, inDocument: Bool = true) {
+        self.feedURL = feedURL
+        self.entry = entry
+        self.firstSeen = firstSeen
+        self.inDocument = inDocument
+    }
+
+    /// The date the river sorts by: `published`, else `firstSeen` (issue 5: an entry whose
+    /// `updated` changes does not move up).
+    public var sortDate: Date { entry.published ?? firstSeen }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension FeedCache {
+    /// Every cached entry of the given feeds (the current subscriptions), newest first by
+    /// `published`, else first seen; ties by feed URL, then entry id, so the order is stable.
+    /// Feeds the cache does not know contribute nothing.
+    /// - Parameter feedURLs: subscription URLs as in feeds.txt.
+    /// - Throws: `CacheError` `.sqlite`, `.invalidData` (a stored JSON list is damaged).
+    public func entries(feedURLs: [String]) throws(CacheError) -> [CachedEntry] {
+        let urls = try rows.json(feedURLs)
+        let statement = try sql { () throws(SQLiteError) in
+            try db.statement(Self.selectEntries).bind([.text(urls)])
+        }
+        var result: [CachedEntry] = []
+        defer { statement.reset() }
+        while try sql({ () throws(SQLiteError) in try statement.step() }) {
+            result.append(try rows.decode(statement))
+        }
+        return result
+    }
+
+    /// How many entries the cache keeps per feed URL (for the status report).
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func entryCounts() throws(CacheError) -> [String: Int] {
+        let pairs = try sql { () throws(SQLiteError) in
+            try db.statement("SELECT feed_url, count(*) FROM entry GROUP BY feed_url")
+                .rows { ($0.text(0) ?? "", $0.int(1)) }
+        }
+        return Dictionary(pairs, uniquingKeysWith: +)
+    }
+
+    /// Deletes `feedURL`'s fallen-off entries older than `retention.keepDays` or beyond its
+    /// `retention.keepEntries` newest. Runs inside the caller's transaction.
+    func prune(feedURL: String, now: Date, retention: Retention) throws(SQLiteError) {
+        let cutoff = now.addingTimeInterval(-Double(max(0, retention.keepDays)) * 86_400)
+        try db.statement(Self.pruneEntries).bind([
+            .text(feedURL), .date(cutoff), .integer(max(0, retention.keepEntries)),
+        ]).run()
+    }
+
+    /// Insert, or update only when some value differs: `first_seen` is never in the SET list, and
+    /// the WHERE makes an unchanged row cost no write (`IS NOT` compares NULLs as values).
+    static let upsertEntry = """
+        INSERT INTO entry (\(EntryRow.columns), in_document)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1)
+        ON CONFLICT (feed_url, id) DO UPDATE SET
+            published = excluded.published, updated = excluded.updated, title = excluded.title,
+            link = excluded.link, author_name = excluded.author_name,
+            author_email = excluded.author_email, author_uri = excluded.author_uri,
+            summary = excluded.summary, content = excluded.content,
+            categories = excluded.categories, enclosures = excluded.enclosures, in_document = 1
+        WHERE published IS NOT excluded.published OR updated IS NOT excluded.updated
+            OR title IS NOT excluded.title OR link IS NOT excluded.link
+            OR author_name IS NOT excluded.author_name OR author_email IS NOT excluded.author_email
+            OR author_uri IS NOT excluded.author_uri OR summary IS NOT excluded.summary
+            OR content IS NOT excluded.content OR categories IS NOT excluded.categories
+            OR enclosures IS NOT excluded.enclosures OR in_document IS NOT 1
+        """
+
+    /// ?1 feed URL, ?2 JSON array of the ids in the current document. Touches only rows that just
+    /// fell off.
+    static let markFallenOff = """
+        UPDATE entry SET in_document = 0
+        WHERE feed_url = ?1 AND in_document = 1 AND id NOT IN (SELECT value FROM json_each(?2))
+        """
+
+    /// ?1 feed URL, ?2 cutoff (Unix seconds), ?3 entries to keep. Entries in the current document
+    /// are never pruned.
+    static let pruneEntries = """
+        DELETE FROM entry
+        WHERE feed_url = ?1 AND in_document = 0 AND (
+            coalesce(published, first_seen) < ?2
+            OR id NOT IN (SELECT id FROM entry WHERE feed_url = ?1
+                          ORDER BY coalesce(published, first_seen) DESC, id LIMIT ?3))
+        """
+
+    /// ?1 JSON array of feed URLs.
+    static let selectEntries = """
+        SELECT \(EntryRow.columns), in_document FROM entry
+        WHERE feed_url IN (SELECT value FROM json_each(?1))
+        ORDER BY coalesce(published, first_seen) DESC, feed_url, id
+        """
+}

@@ -1,0 +1,109 @@
+import FeedParser
+import Foundation
+
+extension FeedCache {
+    /// Records a fetched and parsed document, in one transaction: the feed's state (validators,
+    /// status, title, link; failure fields cleared), its entries, then retention.
+    ///
+    /// An entry id seen before keeps its `first_seen` forever; a row whose values did not change is
+    /// not written at all (the upsert's `WHERE … IS NOT …`), so a run over unchanged feeds rewrites
+    /// no entry. Entries no longer in the document are kept, marked as fallen off, until `retention`
+    /// prunes them. A repeated id within the document counts once (its first occurrence).
+    /// - Parameters:
+    ///   - feedURL: the subscription's URL as in feeds.txt (the key, not the post-redirect URL).
+    ///   - feed: the parsed document.
+    ///   - info: status and validators of the response (`FetchInfo(document)`).
+    ///   - now: the build time; first-seen time of new entries and base of `retention.keepDays`.
+    ///   - retention: which fallen-off entries to prune.
+    /// - Throws: `CacheError` `.sqlite` (the transaction is rolled back), `.invalidData`.
+    public func recordSuccess(feedURL: String, feed: Feed, info: FetchInfo, now: Date,
+                              retention: Retention) throws(CacheError) {
+        var seen = Set<String>()
+        let entries = feed.entries.filter { seen.insert($0.id).inserted }
+        var values: [[SQLiteValue]] = []
+        values.reserveCapacity(entries.count)
+        for entry in entries {
+            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: now))
+        }
+        let ids = try rows.json(entries.map(\.id))
+        try sql { () throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                try db.statement(Self.upsertSuccess).bind([
+                    .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
+                    .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
+                ]).run()
+                let upsert = try db.statement(Self.upsertEntry)
+                for row in values {
+                    upsert.reset()
+                    try upsert.bind(row).run()
+                }
+                try db.statement(Self.markFallenOff).bind([.text(feedURL), .text(ids)]).run()
+                try prune(feedURL: feedURL, now: now, retention: retention)
+            }
+        }
+    }
+
+    /// Records an HTTP 304 (RFC 9110 §15.4.5): the cached document is current, so its entries stay
+    /// as they are. Counts as a success (failure fields cleared, streak 0); validators and the
+    /// redirect target are kept. Applies `retention` to entries that fell off earlier.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func recordNotModified(feedURL: String, now: Date, retention: Retention) throws(CacheError) {
+        try sql { () throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                try db.statement(Self.upsertNotModified).bind([.text(feedURL), .date(now)]).run()
+                try prune(feedURL: feedURL, now: now, retention: retention)
+            }
+        }
+    }
+
+    /// Records a failed fetch: the failure's kind, message and status, one more in the failure
+    /// streak. Entries are untouched (a failing feed keeps everything on the page) and so are the
+    /// validators, title and link. A 410 marks the feed gone until feeds.txt changes.
+    /// - Parameters:
+    ///   - retryAfter: instant before which not to fetch again (429/503 `Retry-After`, RFC 9110
+    ///     §10.2.3), nil for none.
+    ///   - configFingerprint: fingerprint of the current feeds.txt, stored when the feed is gone
+    ///     (see `FeedState.isDue`).
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func recordFailure(feedURL: String, failure: FetchFailure, now: Date, retryAfter: Date? = nil,
+                              configFingerprint: String? = nil) throws(CacheError) {
+        let gone = failure.status == 410
+        try sql { () throws(SQLiteError) in
+            try db.statement(Self.upsertFailure).bind([
+                .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
+                .text(failure.message), .bool(gone), .date(retryAfter), .text(gone ? configFingerprint : nil),
+            ]).run()
+        }
+    }
+
+    static let upsertSuccess = """
+        INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status,
+                          redirect_target, title, link)
+        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)
+        ON CONFLICT (url) DO UPDATE SET
+            etag = excluded.etag, last_modified = excluded.last_modified,
+            last_attempt = excluded.last_attempt, last_success = excluded.last_success,
+            last_status = excluded.last_status, error_kind = NULL, error_message = NULL,
+            failure_streak = 0, redirect_target = excluded.redirect_target, gone = 0,
+            retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL
+        """
+
+    static let upsertNotModified = """
+        INSERT INTO feed (url, last_attempt, last_success, last_status) VALUES (?1, ?2, ?2, 304)
+        ON CONFLICT (url) DO UPDATE SET
+            last_attempt = excluded.last_attempt, last_success = excluded.last_success,
+            last_status = 304, error_kind = NULL, error_message = NULL, failure_streak = 0,
+            gone = 0, retry_after = NULL, config_fingerprint = NULL
+        """
+
+    static let upsertFailure = """
+        INSERT INTO feed (url, last_attempt, last_status, error_kind, error_message, failure_streak,
+                          gone, retry_after, config_fingerprint)
+        VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)
+        ON CONFLICT (url) DO UPDATE SET
+            last_attempt = excluded.last_attempt, last_status = excluded.last_status,
+            error_kind = excluded.error_kind, error_message = excluded.error_message,
+            failure_streak = feed.failure_streak + 1, gone = excluded.gone,
+            retry_after = excluded.retry_after, config_fingerprint = excluded.config_fingerprint
+        """
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+extension FeedCache {
+    /// Creates the folder that holds `path` (with intermediates) unless it exists or `path` is
+    /// not a file (`:memory:`, empty for a temporary database, `file:` URIs).
+    static func createParentFolder(of path: String) throws(CacheError) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CacheError(path: path, reason: .cannotCreateFolder("'\(folder.path)': \(error.localizedDescription)"))
+        }
+    }
+
+    /// Brings the schema to `CacheSchema.currentVersion`, every pending migration and the version
+    /// bump in one `BEGIN IMMEDIATE` transaction, so two processes opening a new file do not both
+    /// migrate (the second waits, then finds the work done).
+    static func migrate(_ db: SQLiteDatabase, path: String) throws(CacheError) {
+        let current = CacheSchema.currentVersion
+        let found = try run(path) { () throws(SQLiteError) -> Int in
+            if try userVersion(db) == current { return current }  // common case: no write lock
+            return try db.transaction { () throws(SQLiteError) -> Int in
+                let version = try userVersion(db)
+                guard version < current else { return version }
+                for migration in CacheSchema.migrations[version...] {
+                    try db.execute(migration)
+                }
+                try db.execute("PRAGMA user_version = \(current)")
+                return version
+            }
+        }
+        if found > current {
+            throw CacheError(path: path, reason: .newerSchema(found: found, supported: current))
+        }
+    }
+
+    /// The file's `PRAGMA user_version` (0 for a new or empty file).
+    static func userVersion(_ db: SQLiteDatabase) throws(SQLiteError) -> Int {
+        try db.statement("PRAGMA user_version").rows { $0.int(0) }.first ?? 0
+    }
+
+    private static func run<T>(_ path: String, _ body: () throws(SQLiteError) -> T) throws(CacheError) -> T {
+        do throws(SQLiteError) {
+            return try body()
+        } catch {
+            throw CacheError(path: path, error)
+        }
+    }
+
+    /// Columns `readState` expects, in order.
+    static let stateColumns = "url, etag, last_modified, last_attempt, last_success, last_status, "
+        + "error_kind, error_message, failure_streak, redirect_target, gone, retry_after, title, link, "
+        + "config_fingerprint"
+
+    static func readState(_ row: SQLiteStatement) -> FeedState {
+        FeedState(url: row.text(0) ?? "", etag: row.text(1), lastModified: row.text(2),
+                  lastAttempt: row.date(3), lastSuccess: row.date(4), lastStatus: row.optionalInt(5),
+                  errorKind: row.text(6), errorMessage: row.text(7), failureStreak: row.int(8),
+                  redirectTarget: row.text(9), gone: row.int(10) != 0, retryAfter: row.date(11),
+                  title: row.text(12), link: row.text(13), configFingerprint: row.text(14))
+    }
+}

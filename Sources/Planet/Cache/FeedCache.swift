@@ -1,0 +1,84 @@
+import Foundation
+
+/// What planet remembers between runs, in one SQLite file: per feed the fetch state (validators,
+/// failures, redirects), per entry the last parsed copy and the time it was first seen.
+///
+/// An actor: the build records fetch results from many concurrent tasks, and SQLite writes are
+/// serialized anyway; the actor owns the one connection and its prepared statements (each prepared
+/// once and reused), so no lock of our own is needed. Another *process* (an overlapping cron run)
+/// is handled by SQLite: WAL journal, a 5 000 ms busy timeout and `BEGIN IMMEDIATE` transactions.
+///
+/// The schema version lives in `PRAGMA user_version`; opening a cache written by an older planet
+/// migrates it forward (see `CacheSchema`). Dates are stored as Unix seconds (UTC). Default
+/// location: `.planet/cache.sqlite` beside feeds.txt (issue 5); `:memory:` gives a private,
+/// throwaway cache (tests).
+public actor FeedCache {
+    /// The path given to `init(path:)`.
+    public nonisolated let path: String
+    let db: SQLiteDatabase
+    let rows: EntryRow
+
+    /// Opens the cache at `path`, creating the file and its parent folder (e.g. `.planet/`) when
+    /// missing, and migrating its schema to the current version.
+    /// - Parameter path: file path, or `:memory:` for an in-memory cache.
+    /// - Throws: `CacheError` `.cannotCreateFolder`, `.sqlite` (unreadable, locked longer than the
+    ///   busy timeout, not a database), `.newerSchema` (written by a newer planet).
+    public init(path: String) throws(CacheError) {
+        self.path = path
+        rows = EntryRow(path: path)
+        try Self.createParentFolder(of: path)
+        do throws(SQLiteError) {
+            db = try SQLiteDatabase(path: path)
+            db.setBusyTimeout(milliseconds: 5_000)
+            try db.execute("PRAGMA foreign_keys = ON")
+            // WAL lets a reader (a second build rendering) run beside a writer; `:memory:` stays
+            // "memory", a file system without shared memory stays "delete": both still work.
+            try db.statement("PRAGMA journal_mode = WAL").run()
+            // NORMAL is safe with WAL: a crash may lose the last transaction, never corrupt the file.
+            try db.execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            throw CacheError(path: path, error)
+        }
+        try Self.migrate(db, path: path)
+    }
+
+    /// The fetch state of `feedURL`, or nil when the feed was never recorded.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func state(for feedURL: String) throws(CacheError) -> FeedState? {
+        try sql { () throws(SQLiteError) in
+            try db.statement("SELECT \(Self.stateColumns) FROM feed WHERE url = ?1")
+                .bind([.text(feedURL)]).rows(Self.readState).first
+        }
+    }
+
+    /// The fetch state of every feed the cache knows, ordered by URL.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func allStates() throws(CacheError) -> [FeedState] {
+        try sql { () throws(SQLiteError) in
+            try db.statement("SELECT \(Self.stateColumns) FROM feed ORDER BY url").rows(Self.readState)
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check` over the whole file.
+    /// - Returns: true when SQLite answers `ok`.
+    /// - Throws: `CacheError.Reason.sqlite` when the check cannot run at all.
+    public func integrityCheck() throws(CacheError) -> Bool {
+        let answers = try sql { () throws(SQLiteError) in
+            try db.statement("PRAGMA integrity_check").rows { $0.text(0) }
+        }
+        return answers == ["ok"]
+    }
+
+    /// Rows this connection inserted, updated or deleted since it opened (tests: unchanged
+    /// entries must cost no write).
+    var totalChanges: Int { db.totalChanges }
+
+    /// Runs SQLite work, turning its error into a `CacheError` naming this cache's path.
+    func sql<T>(_ body: () throws(SQLiteError) -> T) throws(CacheError) -> T {
+        do throws(SQLiteError) {
+            return try body()
+        } catch {
+            throw CacheError(path: path, error)
+        }
+    }
+}

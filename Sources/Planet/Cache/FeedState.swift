@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the cache remembers about fetching one feed. Dates are absolute instants (stored as Unix
+/// seconds); a feed never fetched has no state at all.
+public struct FeedState: Sendable, Equatable {
+    /// The subscription's feed URL, as in feeds.txt (the key).
+    public var url: String
+    /// `ETag` of the last 2xx response, for `If-None-Match` (RFC 9110 §13.1.2).
+    public var etag: String?
+    /// `Last-Modified` of the last 2xx response, for `If-Modified-Since` (RFC 9110 §13.1.3).
+    public var lastModified: String?
+    /// When planet last tried to fetch the feed, whatever came of it.
+    public var lastAttempt: Date?
+    /// When the feed last answered with a document or a 304.
+    public var lastSuccess: Date?
+    /// HTTP status of the last attempt (200 for files); nil when no answer came (DNS, timeout).
+    public var lastStatus: Int?
+    /// Kind of the last failure (`FetchFailure.Kind` raw value, e.g. `timeout`); nil after a success.
+    public var errorKind: String?
+    /// Human-readable detail of the last failure; nil after a success.
+    public var errorMessage: String?
+    /// Failed attempts in a row since the last success; 0 after a success.
+    public var failureStreak: Int
+    /// Absolute URL the feed permanently moved to (301/308), to report and apply; nil otherwise.
+    public var redirectTarget: String?
+    /// True when the feed answered 410 Gone (RFC 9110 §15.5.11): not fetched again until feeds.txt changes.
+    public var gone: Bool
+    /// Do not fetch before this instant (429/503 `Retry-After`, RFC 9110 §10.2.3); nil when free.
+    public var retryAfter: Date?
+    /// The feed's own title from its last document, plain text.
+    public var title: String?
+    /// The feed's site link from its last document, absolute URL.
+    public var link: String?
+    /// Fingerprint of feeds.txt when the feed was marked gone; nil when not gone.
+    public var configFingerprint: String?
+
+    public init(url: String, etag: String? = nil, lastModified: String? = nil,
+                lastAttempt: Date? = nil, lastSuccess: Date? = nil, lastStatus: Int? = nil,
+                errorKind: String? = nil, errorMessage: String? = nil, failureStreak: Int = 0,
+                redirectTarget: String? = nil, gone: Bool = false, retryAfter: Date? = nil,
+                title: String? = nil, link: String? = nil, configFingerprint: String? = nil) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+        self.lastAttempt = lastAttempt
+        self.lastSuccess = lastSuccess
+        self.lastStatus = lastStatus
+        self.errorKind = errorKind
+        self.errorMessage = errorMessage
+        self.failureStreak = failureStreak
+        self.redirectTarget = redirectTarget
+        self.gone = gone
+        self.retryAfter = retryAfter
+        self.title = title
+        self.link = link
+        self.configFingerprint = configFingerprint
+    }
+
+    /// Whether the feed may be fetched at `now`: not while a `Retry-After` instant lies ahead, and
+    /// not when it is gone (410) and feeds.txt still has the `configFingerprint` it was marked with.
+    /// - Parameters:
+    ///   - now: the build time.
+    ///   - configFingerprint: fingerprint of the current feeds.txt (any stable digest of its bytes).
+    public func isDue(now: Date, configFingerprint: String?) -> Bool {
+        if gone && self.configFingerprint == configFingerprint { return false }
+        if let retryAfter, retryAfter > now { return false }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One HTTP request as the loopback server received it.
+public struct LoopbackRequest: Sendable, Equatable {
+    /// The method, e.g. `GET`.
+    public var method: String
+    /// The request target's path, without the query (`/feed.xml`).
+    public var path: String
+    /// The query after `?`, if any.
+    public var query: String?
+    /// Header fields in arrival order, names as sent.
+    public var headers: [LoopbackHeader]
+    /// The server's port, so routes can build absolute URLs back to it.
+    public var port: Int
+
+    public init(method: String, path: String, query: String? = nil, headers: [LoopbackHeader] = [],
+                port: Int = 0) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.port = port
+    }
+
+    /// The first value of the header `name`, compared case-insensitively (RFC 9110 §5.1).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Parses the request line and header fields of an HTTP/1.1 request head (RFC 9112 §2–§5).
+    /// - Parameter head: the bytes before the blank line, CRLF-separated.
+    /// - Returns: nil when the request line is malformed.
+    static func parse(head: String, port: Int) -> LoopbackRequest? {
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count == 3 else { return nil }
+        let target = requestLine[1]
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let headers = lines.compactMap { line -> LoopbackHeader? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            return LoopbackHeader(String(line[..<colon]), value)
+        }
+        return LoopbackRequest(method: String(requestLine[0]), path: String(parts[0]),
+                               query: parts.count > 1 ? String(parts[1]) : nil,
+                               headers: headers, port: port)
+    }
+}
+
+/// One header field (RFC 9110 §5).
+public struct LoopbackHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}

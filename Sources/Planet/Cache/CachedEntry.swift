@@ -20,8 +20,4 @@ public struct CachedEntry: Sendable, Equatable {
         self.firstSeen = firstSeen
         self.inDocument = inDocument
     }
-
-    /// The date the river sorts by: `published`, else `firstSeen` (issue 5: an entry whose
-    /// `updated` changes does not move up).
-    public var sortDate: Date { entry.published ?? firstSeen }
 }

@@ -1,1 +1,4 @@
+import Foundation
 import PlanetCLI
+
+exit(await PlanetCommand.main(CommandLine.arguments))

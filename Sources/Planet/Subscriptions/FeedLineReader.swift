@@ -1,0 +1,61 @@
+import Foundation
+
+/// Reads feeds.txt one line at a time and enforces the rules that span lines: settings come
+/// before the first feed and each is set once.
+struct FeedLineReader {
+    /// Folder of feeds.txt, for relative paths.
+    let base: URL
+    private var firstFeedLine: Int?
+    private var settingLines: [String: Int] = [:]
+
+    init(base: URL) {
+        self.base = base
+    }
+
+    /// Classifies one line (without its line ending).
+    /// - Throws: `FeedListError` without file and line (the caller adds them).
+    mutating func read(_ text: String, number: Int) throws(FeedListError) -> FeedList.Line {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return FeedList.Line(text: text, kind: .blank) }
+        if trimmed.hasPrefix("#") { return FeedList.Line(text: text, kind: .comment) }
+        if let (key, value) = Self.setting(in: trimmed) {
+            if let firstFeedLine {
+                throw FeedListError(.settingAfterFeed(key: key, firstFeed: firstFeedLine))
+            }
+            if let firstLine = settingLines[key] {
+                throw FeedListError(.duplicateSetting(key: key, firstLine: firstLine))
+            }
+            if let kind = SettingKind.known[key], let expected = kind.problem(with: value) {
+                throw FeedListError(.badSettingValue(key: key, value: value, expected: expected))
+            }
+            settingLines[key] = number
+            return FeedList.Line(text: text, kind: .setting(key: key, value: value))
+        }
+        let (location, name) = Self.feedParts(of: trimmed)
+        let url = try FeedLocation.resolve(location, base: base)
+        if firstFeedLine == nil { firstFeedLine = number }
+        let subscription = Subscription(url: url, name: name, line: number)
+        return FeedList.Line(text: text, kind: .feed(subscription))
+    }
+
+    /// `key = value` when the text before the first `=` is a bare word (letters, digits, `_`,
+    /// `-`, `.`, starting with a letter); a URL or path has `:` or `/` there and is a feed.
+    static func setting(in trimmed: String) -> (key: String, value: String)? {
+        guard let equals = trimmed.firstIndex(of: "=") else { return nil }
+        let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+        guard let first = key.first, first.isASCII, first.isLetter,
+              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
+        else { return nil }
+        let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        return (key.lowercased(), value)
+    }
+
+    /// The location (first word) and the display name (the rest, nil when empty).
+    static func feedParts(of trimmed: String) -> (location: String, name: String?) {
+        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+            return (trimmed, nil)
+        }
+        let name = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        return (String(trimmed[..<space]), name.isEmpty ? nil : name)
+    }
+}

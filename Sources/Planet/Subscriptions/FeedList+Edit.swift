@@ -1,0 +1,124 @@
+import Foundation
+
+extension FeedList {
+    /// Appends a feed line after the last feed, unless the URL is already listed.
+    ///
+    /// A file URL inside the folder of feeds.txt is written as a relative path; the name is
+    /// aligned with the names of the feed lines above.
+    /// - Returns: false (and nothing changed) when a feed with the same URL is present.
+    @discardableResult
+    public mutating func add(_ subscription: Subscription) -> Bool {
+        guard !subscriptions.contains(where: { $0.url == subscription.url }) else { return false }
+        let location = writtenLocation(of: subscription.url)
+        var text = location
+        if let name = subscription.name, !name.isEmpty {
+            text += String(repeating: " ", count: max(1, nameColumn - location.count)) + name
+        }
+        var added = subscription
+        let index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
+        added.line = index + 1
+        lines.insert(Line(text: text, kind: .feed(added)), at: index)
+        return true
+    }
+
+    /// Removes the feed whose URL or display name (case-insensitive) is `query`, with the
+    /// comment lines directly above it; a comment block above a run of feeds (the next line is
+    /// a feed too) heads the run and stays.
+    /// - Parameter query: a URL as listed (`absoluteString`) or as written, or a display name.
+    /// - Returns: the removed subscription.
+    /// - Throws: `.notFound`; `.ambiguous` with the candidates when a name matches several feeds.
+    @discardableResult
+    public mutating func remove(_ query: String) throws(FeedListError) -> Subscription {
+        let all = subscriptions
+        var matches = all.filter { $0.url.absoluteString == query || locationText(at: $0.line) == query }
+        if matches.isEmpty {
+            matches = all.filter { $0.name?.caseInsensitiveCompare(query) == .orderedSame }
+        }
+        guard let match = matches.first else { throw FeedListError(.notFound(query), file: file) }
+        guard matches.count == 1 else {
+            throw FeedListError(.ambiguous(query, candidates: matches), file: file)
+        }
+        let index = match.line - 1
+        var start = index
+        let nextIsFeed = index + 1 < lines.count && lines[index + 1].isFeed
+        if !nextIsFeed {
+            while start > 0, case .comment = lines[start - 1].kind { start -= 1 }
+        }
+        lines.removeSubrange(start...index)
+        return match
+    }
+
+    /// Points the feed listed with `old` at `new` (e.g. after a permanent redirect), keeping its
+    /// name and place. - Returns: false when no feed has the URL `old`.
+    @discardableResult
+    public mutating func replaceURL(_ old: URL, with new: URL) -> Bool {
+        guard let index = lines.firstIndex(where: { $0.subscription?.url == old }),
+              var subscription = lines[index].subscription else { return false }
+        let oldLocation = locationText(at: index + 1)
+        let trimmed = lines[index].text.drop(while: { $0 == " " || $0 == "\t" })
+        let rest = trimmed.dropFirst(oldLocation.count)
+        let indent = lines[index].text.prefix(lines[index].text.count - trimmed.count)
+        subscription.url = new
+        lines[index] = Line(text: indent + writtenLocation(of: new) + rest, kind: .feed(subscription))
+        return true
+    }
+
+    /// Sets `key = value`: in place when the key is set, else after the last setting (or above
+    /// the feeds). The value is not checked here; `parse` checks it when the file is read again.
+    public mutating func setSetting(_ key: String, _ value: String) {
+        let key = key.lowercased()
+        let line = Line(text: "\(key) = \(value)", kind: .setting(key: key, value: value))
+        if let index = lines.firstIndex(where: { $0.settingKey == key }) {
+            lines[index] = line
+        } else if let last = lines.lastIndex(where: { $0.settingKey != nil }) {
+            lines.insert(line, at: last + 1)
+        } else if var first = lines.firstIndex(where: \.isFeed) {
+            while first > 0, case .comment = lines[first - 1].kind { first -= 1 }
+            lines.insert(contentsOf: [line, Line(text: "", kind: .blank)], at: first)
+        } else {
+            lines.append(line)
+        }
+    }
+
+    /// The location as written on the 1-based line `number` (its first word).
+    private func locationText(at number: Int) -> String {
+        let trimmed = lines[number - 1].text.trimmingCharacters(in: .whitespaces)
+        return FeedLineReader.feedParts(of: trimmed).location
+    }
+
+    /// A relative path for files inside the folder of feeds.txt, else the absolute URL.
+    private func writtenLocation(of url: URL) -> String {
+        let folder = file.absoluteURL.deletingLastPathComponent().standardizedFileURL.path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        if url.isFileURL, url.path.hasPrefix(prefix), !url.path.contains(" ") {
+            return String(url.path.dropFirst(prefix.count))
+        }
+        return url.absoluteString
+    }
+
+    /// Column where names start on the last named feed line; 40 when there is none.
+    private var nameColumn: Int {
+        for line in lines.reversed() {
+            guard let subscription = line.subscription, let name = subscription.name,
+                  let range = line.text.range(of: name, options: .backwards) else { continue }
+            return line.text.distance(from: line.text.startIndex, to: range.lowerBound)
+        }
+        return 40
+    }
+}
+
+extension FeedList.Line {
+    /// The feed of a feed line, else nil.
+    public var subscription: Subscription? {
+        if case .feed(let subscription) = kind { return subscription }
+        return nil
+    }
+
+    /// The key of a setting line, else nil.
+    public var settingKey: String? {
+        if case .setting(let key, _) = kind { return key }
+        return nil
+    }
+
+    var isFeed: Bool { subscription != nil }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// feeds.txt, line by line: settings, feeds, comments and blank lines in file order.
+///
+/// The model keeps every line's text, so an edit (`add`, `remove`, `replaceURL`, `setSetting`)
+/// changes only the lines it is about and `serialized()` gives back every comment, blank line,
+/// setting and the order of feeds as they were. Format (DESIGN.md, "feeds.txt"):
+///
+/// ```
+/// # comment
+/// title = Planet Example            (settings: before the first feed)
+/// https://blog.example.com/feed.xml   Jane Doe
+/// feeds/local.xml                    (a path relative to the folder of feeds.txt)
+/// ```
+public struct FeedList: Sendable, Equatable {
+    /// One line of the file: its text as written and what it was read as.
+    public struct Line: Sendable, Equatable {
+        /// What a line is.
+        public enum Kind: Sendable, Equatable {
+            case blank
+            /// A line whose first non-blank character is `#`.
+            case comment
+            /// `key = value` (key lower-cased, value trimmed).
+            case setting(key: String, value: String)
+            /// A feed; its `line` is set to the line's current position by `subscriptions`.
+            case feed(Subscription)
+        }
+
+        /// The line as it stands in the file, without the line ending.
+        public var text: String
+        public var kind: Kind
+
+        public init(text: String, kind: Kind) {
+            self.text = text
+            self.kind = kind
+        }
+    }
+
+    /// The file the list was read from; relative feed paths resolve against its folder.
+    public var file: URL
+    /// Every line, in file order.
+    public var lines: [Line]
+    /// `\n`, or `\r\n` when the file was written with CRLF line endings.
+    public var lineEnding: String
+
+    public init(file: URL, lines: [Line] = [], lineEnding: String = "\n") {
+        self.file = file
+        self.lines = lines
+        self.lineEnding = lineEnding
+    }
+
+    /// The settings, from the `key = value` lines.
+    public var settings: Settings {
+        var values: [String: String] = [:]
+        for line in lines {
+            if case .setting(let key, let value) = line.kind { values[key] = value }
+        }
+        return Settings(values: values)
+    }
+
+    /// The feeds in file order, each with its current 1-based line number. A URL listed twice
+    /// counts once (the first line; `warnings` names the second).
+    public var subscriptions: [Subscription] {
+        var seen: Set<URL> = []
+        var result: [Subscription] = []
+        for (index, line) in lines.enumerated() {
+            guard case .feed(var subscription) = line.kind else { continue }
+            guard seen.insert(subscription.url).inserted else { continue }
+            subscription.line = index + 1
+            result.append(subscription)
+        }
+        return result
+    }
+
+    /// Problems that do not stop a build: unknown settings, a URL listed twice, a path that looks
+    /// like a web address. Each starts with `file:line:`.
+    public var warnings: [String] {
+        FeedListLint.warnings(for: self)
+    }
+
+    /// The file's text: every line as held, each followed by `lineEnding`.
+    public func serialized() -> String {
+        lines.map { $0.text + lineEnding }.joined()
+    }
+
+    /// Reads feeds.txt.
+    /// - Parameter url: file URL of feeds.txt; messages show it as `url.relativePath`.
+    /// - Throws: `FeedListError` with `.missing`, `.unreadable`, `.notUTF8`, or any error of `parse`.
+    public static func load(_ url: URL) throws(FeedListError) -> FeedList {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw FeedListError(.missing, file: url)
+        } catch {
+            let detail = (error as? CocoaError)?.underlying?.localizedDescription
+            throw FeedListError(.unreadable(detail ?? error.localizedDescription), file: url)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FeedListError(.notUTF8, file: url)
+        }
+        return try parse(text, file: url)
+    }
+
+    /// Reads the text of feeds.txt.
+    /// - Parameters:
+    ///   - text: the whole file; a leading BOM is ignored, CRLF line endings are kept.
+    ///   - file: where the text came from: relative paths resolve against its folder.
+    /// - Throws: `FeedListError` with the line: `.badLocation`, `.noHost`, `.settingAfterFeed`,
+    ///   `.duplicateSetting`, `.badSettingValue`.
+    public static func parse(_ text: String, file: URL) throws(FeedListError) -> FeedList {
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        let lineEnding = body.contains("\r\n") ? "\r\n" : "\n"
+        // "\r\n" is one Character in Swift, so CRLF is folded before splitting.
+        let unified = lineEnding == "\n" ? String(body) : body.replacingOccurrences(of: "\r\n", with: "\n")
+        var rawLines = unified.split(separator: "\n", omittingEmptySubsequences: false)
+        if rawLines.last == "" { rawLines.removeLast() }
+        var list = FeedList(file: file, lineEnding: lineEnding)
+        var reader = FeedLineReader(base: file.absoluteURL.deletingLastPathComponent())
+        for (index, raw) in rawLines.enumerated() {
+            let text = String(raw)
+            do {
+                list.lines.append(try reader.read(text, number: index + 1))
+            } catch {
+                throw FeedListError(error.reason, file: file, line: index + 1)
+            }
+        }
+        return list
+    }
+}

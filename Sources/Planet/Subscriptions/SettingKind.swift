@@ -1,0 +1,50 @@
+import Foundation
+
+/// The known settings of feeds.txt and the shape each value must have.
+///
+/// A table rather than a switch so that adding a setting is one line; `FeedList.Settings` has the
+/// typed accessor for each key.
+enum SettingKind: Sendable {
+    case text
+    case absoluteURL
+    case positiveInt
+    case nonNegativeInt
+    case timeZone
+    case languageTag
+
+    static let known: [String: SettingKind] = [
+        "title": .text,
+        "link": .absoluteURL,
+        "owner": .text,
+        "description": .text,
+        "items_per_page": .positiveInt,
+        "timezone": .timeZone,
+        "keep_days": .nonNegativeInt,
+        "keep_entries": .nonNegativeInt,
+        "max_bytes": .positiveInt,
+        "language": .languageTag,
+    ]
+
+    /// What the value must be, in words for the error message; nil when `value` is fine.
+    func problem(with value: String) -> String? {
+        switch self {
+        case .text:
+            return nil
+        case .absoluteURL:
+            let url = URL(string: value)
+            let ok = ["http", "https"].contains(url?.scheme?.lowercased() ?? "")
+                && !(url?.host ?? "").isEmpty
+            return ok ? nil : "an absolute http(s) URL"
+        case .positiveInt:
+            return (Int(value) ?? 0) > 0 ? nil : "a whole number greater than 0"
+        case .nonNegativeInt:
+            return (Int(value) ?? -1) >= 0 ? nil : "a whole number (0 or more)"
+        case .timeZone:
+            return TimeZone(identifier: value) != nil
+                ? nil : "a time zone name such as 'UTC' or 'Europe/Paris'"
+        case .languageTag:
+            let ok = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            return ok ? nil : "a language tag such as 'en' or 'pt-BR'"
+        }
+    }
+}

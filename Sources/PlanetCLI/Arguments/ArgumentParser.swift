@@ -1,0 +1,61 @@
+/// Reads a command line against a `CommandSpec`.
+///
+/// Rules (as getopt_long and swift-argument-parser do): `--name VALUE` and `--name=VALUE`;
+/// a flag takes no value; a later option overrides an earlier one; `--` ends the options;
+/// `-h`/`--help` anywhere asks for help.
+enum ArgumentParser {
+    /// - Parameter words: the arguments after the subcommand word.
+    /// - Throws: `UsageError` for an unknown option, a missing value, a value given to a flag,
+    ///   a missing or extra positional argument.
+    static func parse(_ words: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        let command = "planet \(spec.name)"
+        var parsed = ParsedArguments(command: command)
+        var index = 0
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if optionsEnded || !word.hasPrefix("-") || word == "-" {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "--" { optionsEnded = true; continue }
+            if word == "-h" || word == "--help" { parsed.wantsHelp = true; continue }
+            let body = word.hasPrefix("--") ? word.dropFirst(2) : word.dropFirst()
+            let name = String(body.prefix { $0 != "=" })
+            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard word.hasPrefix("--"), let option = spec.option(named: name) else {
+                throw UsageError(command: command, message: "unknown option '\(word)'; "
+                    + "'\(command) --help' lists the options")
+            }
+            guard let placeholder = option.value else {
+                if inline != nil {
+                    throw UsageError(command: command, message: "'--\(name)' takes no value")
+                }
+                parsed.flags.insert(name)
+                continue
+            }
+            if let inline {
+                parsed.values[name] = inline
+            } else if index < words.count {
+                parsed.values[name] = words[index]
+                index += 1
+            } else {
+                throw UsageError(command: command, message: "'--\(name)' needs a value (\(placeholder))")
+            }
+        }
+        if parsed.wantsHelp { return parsed }
+        let required = spec.arguments.filter { !$0.isOptional }.count
+        if parsed.positionals.count < required {
+            let missing = spec.arguments[parsed.positionals.count].name
+            throw UsageError(command: command, message: "missing \(missing); "
+                + "'\(command) --help' shows the usage")
+        }
+        if parsed.positionals.count > spec.arguments.count {
+            let extra = parsed.positionals[spec.arguments.count]
+            throw UsageError(command: command, message: "unexpected argument '\(extra)'; "
+                + "'\(command) --help' shows the usage")
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,50 @@
+/// The table a subcommand is described by: its arguments and options. The parser reads it and
+/// `--help` is generated from it, so the two never disagree.
+struct CommandSpec: Sendable {
+    /// A positional argument, e.g. `FILE|URL`.
+    struct Argument: Sendable {
+        var name: String
+        var help: String
+        var isOptional = false
+    }
+
+    /// An option, `--name VALUE` (or `--name=VALUE`), or a flag `--name` when `value` is nil.
+    struct Option: Sendable {
+        /// Long name without the dashes.
+        var name: String
+        /// Placeholder of the value in help (`FILE`, `N`), nil for a flag.
+        var value: String?
+        var help: String
+        /// Default, as shown in help.
+        var defaultText: String?
+    }
+
+    /// The subcommand word, e.g. `build`.
+    var name: String
+    /// One line for `planet --help`.
+    var summary: String
+    var arguments: [Argument] = []
+    var options: [Option] = []
+    /// Paragraphs after the options in `--help`.
+    var discussion: String?
+
+    func option(named name: String) -> Option? {
+        options.first { $0.name == name }
+    }
+}
+
+/// One subcommand: its table and what it does with the parsed arguments.
+protocol Subcommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Runs the command. - Returns: the exit status (`ExitStatus`).
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32
+}
+
+/// Exit statuses of `planet`.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// Something outside the input failed (network, a feed that is not a feed).
+    static let failure: Int32 = 1
+    /// Bad usage or bad input (unknown option, malformed feeds.txt, build error).
+    static let usage: Int32 = 2
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where a command writes and what it knows of its surroundings, injected so that tests run
+/// commands in-process and read what they printed.
+public struct CommandIO: Sendable {
+    /// Receives standard-output text (already ending in a newline where one is meant).
+    public var out: @Sendable (String) -> Void
+    /// Receives standard-error text: messages, warnings, the build summary.
+    public var err: @Sendable (String) -> Void
+    /// The process environment (`SOURCE_DATE_EPOCH` is read from it).
+    public var environment: [String: String]
+    /// Folder that relative paths on the command line are resolved against.
+    public var currentDirectory: URL
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                environment: [String: String] = [:], currentDirectory: URL) {
+        self.out = out
+        self.err = err
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The process's own streams, environment and working folder.
+    public static var standard: CommandIO {
+        CommandIO(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
+                                  isDirectory: true))
+    }
+
+    /// Writes one line to standard output.
+    func line(_ text: String) { out(text + "\n") }
+
+    /// Writes one line to standard error.
+    func message(_ text: String) { err(text + "\n") }
+
+    /// A path from the command line as a file URL relative to the current folder, so messages
+    /// show it as typed (`URL.relativePath`) while `.path` is absolute.
+    func fileURL(_ path: String, isDirectory: Bool = false) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: isDirectory) }
+        return URL(fileURLWithPath: path, isDirectory: isDirectory, relativeTo: currentDirectory)
+    }
+}

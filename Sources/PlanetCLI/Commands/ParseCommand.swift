@@ -1,0 +1,57 @@
+import FeedParser
+import Foundation
+
+/// `planet parse FILE|URL [--json]`: shows what the parser makes of one feed (DESIGN.md, "The
+/// parse contract").
+enum ParseCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "parse",
+        summary: "parse one feed and show what planet reads in it",
+        arguments: [.init(name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch.")],
+        options: [
+            .init(name: "json", help: "Print the parse contract as JSON (see DESIGN.md)."),
+            .init(name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.", defaultText: "30"),
+        ],
+        discussion: "Exit status 1 when the URL cannot be fetched, 2 when the document is not a feed.")
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+        let source = arguments.positionals[0]
+        let document: DocumentSource.Document
+        do {
+            let timeout = try arguments.seconds("timeout", default: 30)
+            document = try await DocumentSource.load(source, io: io, timeout: timeout)
+        } catch let error as UsageError {
+            io.message(error.description)
+            return ExitStatus.usage
+        } catch let error as DocumentSource.Failure {
+            io.message("planet parse: \(error.message)")
+            return error.isInput ? ExitStatus.usage : ExitStatus.failure
+        } catch {
+            io.message("planet parse: \(error)")
+            return ExitStatus.failure
+        }
+        let feed: Feed
+        do {
+            feed = try Feed.parse(document.data, url: document.url, contentType: document.contentType)
+        } catch {
+            io.message("planet parse: \(error.description)")
+            return ExitStatus.usage
+        }
+        if arguments.flag("json") {
+            io.line(feed.jsonContract())
+        } else {
+            io.out(summary(of: feed))
+        }
+        return ExitStatus.success
+    }
+
+    /// A few lines for people: format, title, entry count, warnings.
+    static func summary(of feed: Feed) -> String {
+        var text = "format:  \(feed.format.rawValue)\n"
+        text += "title:   \(feed.title.map { "'\($0)'" } ?? "(none)")\n"
+        if let link = feed.link { text += "link:    \(link)\n" }
+        text += "entries: \(feed.entries.count)\n"
+        for warning in feed.warnings { text += "warning: \(warning)\n" }
+        return text
+    }
+}

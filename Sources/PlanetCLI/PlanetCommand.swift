@@ -1,0 +1,48 @@
+import Foundation
+
+/// The `planet` command line: picks the subcommand, parses its arguments from its table, runs it.
+///
+/// `main.swift` only calls `main(_:)`; tests call `run(_:io:)` with captured streams.
+public enum PlanetCommand {
+    /// Every subcommand, in the order `planet --help` lists them.
+    static let subcommands: [any Subcommand.Type] = [
+        BuildCommand.self,
+        ParseCommand.self,
+    ]
+
+    /// Runs `planet` with the process's streams. - Parameter arguments: `CommandLine.arguments`
+    /// (the program name first). - Returns: the exit status.
+    public static func main(_ arguments: [String]) async -> Int32 {
+        await run(Array(arguments.dropFirst()), io: .standard)
+    }
+
+    /// Runs `planet` with the arguments after the program name.
+    /// - Returns: 0 on success, 1 when something outside the input failed, 2 for bad usage or
+    ///   bad input; messages go to `io.err`.
+    public static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
+        let specs = subcommands.map { $0.spec }
+        guard let word = arguments.first else {
+            io.err(HelpText.overview(specs))
+            return ExitStatus.usage
+        }
+        if word == "--help" || word == "-h" || word == "help" {
+            io.out(HelpText.overview(specs))
+            return ExitStatus.success
+        }
+        guard let command = subcommands.first(where: { $0.spec.name == word }) else {
+            io.message("planet: unknown command '\(word)'; 'planet --help' lists the commands")
+            return ExitStatus.usage
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)
+            if parsed.wantsHelp {
+                io.out(HelpText.render(command.spec))
+                return ExitStatus.success
+            }
+            return await command.run(parsed, io: io)
+        } catch {
+            io.message(error.description)
+            return ExitStatus.usage
+        }
+    }
+}

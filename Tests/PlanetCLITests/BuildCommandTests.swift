@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import PlanetCLI
+import Planet
+
+@Suite("planet build options")
+struct BuildCommandTests {
+    private func options(_ words: [String], environment: [String: String] = [:]) throws -> BuildOptions {
+        let folder = URL(fileURLWithPath: "/srv/planet/", isDirectory: true)
+        let io = CommandIO(out: { _ in }, err: { _ in }, environment: environment, currentDirectory: folder)
+        let parsed = try ArgumentParser.parse(words, spec: BuildCommand.spec)
+        return try BuildCommand.buildOptions(parsed, io: io)
+    }
+
+    @Test func defaultsAreResolvedAgainstTheCurrentFolder() throws {
+        let built = try options([])
+        #expect(built.configURL.path == "/srv/planet/feeds.txt")
+        #expect(built.outputURL.path == "/srv/planet/output")
+        #expect(built.templatesURL.path == "/srv/planet/templates")
+        #expect(built.now == nil)
+        #expect(built.jobs == 8)
+        #expect(built.timeout == 30)
+    }
+
+    @Test func templatesDefaultToTheFolderOfFeedsTxt() throws {
+        let built = try options(["--config", "site/feeds.txt", "--output=/tmp/out", "--jobs", "3",
+                                 "--timeout", "2.5", "--now", "2024-01-02T03:04:05Z"])
+        #expect(built.configURL.path == "/srv/planet/site/feeds.txt")
+        #expect(built.templatesURL.path == "/srv/planet/site/templates")
+        #expect(built.outputURL.path == "/tmp/out")
+        #expect(built.jobs == 3)
+        #expect(built.timeout == 2.5)
+        #expect(built.now == Date(timeIntervalSince1970: 1_704_164_645))
+    }
+
+    @Test func sourceDateEpochIsTheBuildTimeWithoutNow() throws {
+        #expect(try options([], environment: ["SOURCE_DATE_EPOCH": "1700000000"]).now
+            == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try options(["--now", "2024-01-02T04:04:05.5+01:00"], environment: ["SOURCE_DATE_EPOCH": "1"]).now
+            == Date(timeIntervalSince1970: 1_704_164_645.5))
+    }
+
+    @Test func aBuildErrorExitsWith2AndItsMessage() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "title = T\nfeeds/a.xml\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["build", "--now", "2024-01-02T03:04:05Z"], in: folder)
+        // Either the real pipeline ran (exit 0, summary line) or it stopped with a message (exit 2).
+        if outcome.status == 0 {
+            #expect(outcome.err.hasPrefix("planet: "))
+        } else {
+            #expect(outcome.status == 2)
+            #expect(outcome.err.hasPrefix("planet build: "))
+        }
+        #expect(outcome.out.isEmpty)
+    }
+}

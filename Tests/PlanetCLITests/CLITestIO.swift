@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+@testable import PlanetCLI
+
+/// What one in-process run of `planet` printed and returned.
+struct CommandOutcome: Sendable {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+/// Collects what a command writes.
+final class Capture: Sendable {
+    private let text = Mutex("")
+    func append(_ more: String) { text.withLock { $0 += more } }
+    var value: String { text.withLock { $0 } }
+}
+
+/// Runs `planet ARGUMENTS` in `folder` with captured streams.
+func runPlanet(_ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
+               environment: [String: String] = [:]) async -> CommandOutcome {
+    let out = Capture()
+    let err = Capture()
+    let io = CommandIO(out: { out.append($0) }, err: { err.append($0) },
+                       environment: environment, currentDirectory: folder)
+    let status = await PlanetCommand.run(arguments, io: io)
+    return CommandOutcome(status: status, out: out.value, err: err.value)
+}
+
+/// A fresh empty folder under the temporary directory; remove it with `removeFolder`.
+func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("planet-cli-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+func removeFolder(_ folder: URL) {
+    try? FileManager.default.removeItem(at: folder)
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import PlanetCLI
+
+@Suite("command line usage")
+struct UsageTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(arguments: ["frobnicate"],
+             message: "planet: unknown command 'frobnicate'; 'planet --help' lists the commands"),
+        Case(arguments: ["build", "--frob"],
+             message: "planet build: unknown option '--frob'; 'planet build --help' lists the options"),
+        Case(arguments: ["build", "-x"],
+             message: "planet build: unknown option '-x'; 'planet build --help' lists the options"),
+        Case(arguments: ["build", "--jobs"], message: "planet build: '--jobs' needs a value (N)"),
+        Case(arguments: ["build", "--jobs", "many"],
+             message: "planet build: '--jobs' must be a whole number from 1 to 256, not 'many'"),
+        Case(arguments: ["build", "--jobs=0"],
+             message: "planet build: '--jobs' must be a whole number from 1 to 256, not '0'"),
+        Case(arguments: ["build", "--timeout", "-3"],
+             message: "planet build: '--timeout' must be a number of seconds greater than 0, not '-3'"),
+        Case(arguments: ["build", "--now", "yesterday"],
+             message: "planet build: '--now' must be an RFC 3339 time such as '2024-01-02T03:04:05Z', not 'yesterday'"),
+        Case(arguments: ["build", "extra"],
+             message: "planet build: unexpected argument 'extra'; 'planet build --help' shows the usage"),
+        Case(arguments: ["parse"], message: "planet parse: missing FILE|URL; 'planet parse --help' shows the usage"),
+        Case(arguments: ["parse", "a.xml", "--json=yes"], message: "planet parse: '--json' takes no value"),
+        Case(arguments: ["parse", "ftp://example.org/feed"],
+             message: "planet parse: 'ftp://example.org/feed' is not an http(s) URL or a file path"),
+    ]
+
+    @Test(arguments: cases)
+    func badUsageExitsWithStatus2AndAMessageOnStderr(_ testCase: Case) async {
+        let outcome = await runPlanet(testCase.arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.err == testCase.message + "\n")
+        #expect(outcome.out.isEmpty)
+    }
+
+    @Test func sourceDateEpochMustBeANumber() async {
+        let outcome = await runPlanet(["build"], environment: ["SOURCE_DATE_EPOCH": "soon"])
+        #expect(outcome.status == 2)
+        #expect(outcome.err == "planet build: SOURCE_DATE_EPOCH must be a whole number of seconds since "
+            + "1970-01-01T00:00:00Z, not 'soon'\n")
+    }
+
+    @Test func noArgumentsPrintsTheOverviewOnStderr() async {
+        let outcome = await runPlanet([])
+        #expect(outcome.status == 2)
+        #expect(outcome.err.hasPrefix("planet: a feed aggregator"))
+    }
+
+    @Test(arguments: PlanetCommand.subcommands.map { $0.spec.name })
+    func everyCommandHasHelpGeneratedFromItsTable(_ name: String) async throws {
+        let spec = try #require(PlanetCommand.subcommands.first { $0.spec.name == name }).spec
+        let outcome = await runPlanet([name, "--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.err.isEmpty)
+        #expect(outcome.out.hasPrefix("planet \(name): \(spec.summary)\n\nUsage: planet \(name)"))
+        for option in spec.options {
+            #expect(outcome.out.contains("  --\(option.name)"))
+        }
+        for argument in spec.arguments {
+            #expect(outcome.out.contains("  \(argument.name)"))
+        }
+    }
+
+    @Test func overviewListsEveryCommand() async {
+        let outcome = await runPlanet(["--help"])
+        #expect(outcome.status == 0)
+        for command in PlanetCommand.subcommands {
+            #expect(outcome.out.contains("  \(command.spec.name) "))
+        }
+    }
+
+    @Test func helpOfBuildIsExact() async {
+        let outcome = await runPlanet(["build", "-h"])
+        #expect(outcome.out.contains("""
+              --jobs N           Feeds fetched at once. (default: 8)
+              --timeout SECONDS  Time allowed to each feed. (default: 30)
+              -h, --help         Show this help.
+            """))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+extension Feed {
+    /// Parses a feed document: RSS 0.90–0.94, 1.0 and 2.0, Atom 0.3 and 1.0 (RFC 4287), JSON Feed
+    /// 1.0 and 1.1. The format is detected from the document itself (its first character, its root
+    /// element and namespace), never from the URL or the content type.
+    ///
+    /// Ill-formed XML is recovered with libxml2's recovery mode; undeclared HTML entities and bare
+    /// `&` are repaired. What had to be recovered is listed in `warnings`.
+    ///
+    /// - Parameters:
+    ///   - data: the document bytes as fetched, in any encoding `DocumentDecoder` reads.
+    ///   - url: the document URL after redirects: base of relative URLs, part of generated ids.
+    ///   - contentType: the HTTP `Content-Type`, used only for the character encoding (RFC 7303).
+    /// - Returns: the feed, with entries in document order.
+    /// - Throws: `FeedParseError` `.empty` for a blank body, `.notAFeed` for another kind of
+    ///   document (HTML page, other XML, JSON without items), `.malformed` when nothing is readable.
+    public static func parse(_ data: Data, url: URL?, contentType: String? = nil) throws(FeedParseError) -> Feed {
+        guard let first = FeedSniffer.firstSignificantByte(data) else {
+            throw FeedParseError(url: url, reason: .empty)
+        }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return try JSONFeedReader.read(data, url: url)
+        }
+        let decoded = DocumentDecoder.decodeXML(data, contentType: contentType)
+        let xml = FeedSniffer.trimmedXML(decoded.utf8)
+        var parsed = LibXML2.parse(xml, base: url)
+        var diagnostics = parsed.diagnostics
+        if parsed.diagnostics.contains(where: \.isEntityProblem), let repaired = EntityRepair.repair(xml) {
+            parsed = LibXML2.parse(repaired, base: url)
+            diagnostics = diagnostics.filter(\.isEntityProblem) + parsed.diagnostics
+        }
+        guard let root = parsed.root else {
+            let detail = diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "no root element"
+            throw FeedParseError(url: url, reason: FeedSniffer.looksLikeHTML(xml) ? .notAFeed("an HTML page") : .malformed(detail))
+        }
+        var context = ReadContext(documentURL: url)
+        context.warnings = decoded.warnings + FeedSniffer.summarize(diagnostics)
+        guard let format = FeedSniffer.format(of: root) else {
+            let what = root.name.lowercased() == "html" ? "an HTML page" : "XML with root element '\(root.name)'"
+            throw FeedParseError(url: url, reason: .notAFeed(what))
+        }
+        switch format {
+        case .atom10, .atom03: return AtomReader.read(root: root, format: format, context: context)
+        default: return RSSReader.read(root: root, format: format, context: context)
+        }
+    }
+}

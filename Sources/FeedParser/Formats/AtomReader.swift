@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reads Atom 1.0 (RFC 4287) and Atom 0.3 (purl.org/atom/ns#) documents. The two differ in a few
+/// element names (`FieldPrecedence`) and in how text constructs declare their type (`TextConstruct`).
+struct AtomReader {
+    var context: ReadContext
+    /// The document's Atom namespace (1.0 or 0.3).
+    let core: String
+
+    /// Maps a `<feed>` root to a feed.
+    static func read(root: XML.Element, format: Feed.Format, context: ReadContext) -> Feed {
+        var reader = AtomReader(context: context, core: root.namespace ?? Namespace.atom)
+        var feed = Feed(format: format)
+        let base = root.base
+        feed.title = reader.plain(root.child("title", core: reader.core))
+        feed.link = reader.link(in: root, rel: "alternate")
+        feed.feedURL = reader.link(in: root, rel: "self")
+        feed.subtitle = reader.plain(root.first(FieldPrecedence.atomSubtitle, core: reader.core))
+        feed.id = root.child("id", core: reader.core)?.trimmedText
+        feed.language = root.language
+        feed.updated = reader.context.date(root.first(FieldPrecedence.atomUpdated, core: reader.core)?.text, field: "feed")
+        feed.author = root.child("author", core: reader.core).flatMap { reader.person($0) }
+        feed.icon = reader.context.url(root.child("icon", core: reader.core)?.trimmedText, base: base)
+        feed.logo = reader.context.url(root.child("logo", core: reader.core)?.trimmedText, base: base)
+        feed.rights = reader.plain(root.first(FieldPrecedence.atomRights, core: reader.core))
+        feed.generator = root.child("generator", core: reader.core).flatMap { PlainText.collapse($0.text) }
+        let entries = root.elements.filter { $0.name == "entry" && ($0.namespace == reader.core || $0.namespace == nil) }
+        feed.entries = entries.enumerated().map { index, element in
+            reader.entry(element, position: index + 1, feedAuthor: feed.author)
+        }
+        feed.warnings = reader.context.warnings
+        return feed
+    }
+
+    private mutating func entry(_ element: XML.Element, position: Int, feedAuthor: Person?) -> Entry {
+        var entry = Entry(id: "")
+        entry.title = plain(element.child("title", core: core))
+        entry.link = link(in: element, rel: "alternate")
+        let field = "entry \(position)"
+        entry.published = context.date(element.first(FieldPrecedence.atomPublished, core: core)?.text, field: field)
+        entry.updated = context.date(element.first(FieldPrecedence.atomUpdated, core: core)?.text, field: field)
+        // RFC 4287 §4.2.1: an entry without author inherits the source's, then the feed's.
+        let source = element.child("source", core: core)
+        entry.author = element.child("author", core: core).flatMap { person($0) }
+            ?? source?.child("author", core: core).flatMap { person($0) }
+            ?? element.first([XML.Name(Namespace.dc, "creator")]).flatMap { context.person($0.text) }
+            ?? feedAuthor
+        if let summary = element.first(FieldPrecedence.atomSummary, core: core) {
+            entry.summary = context.html(TextConstruct(summary).html, base: summary.base)
+        }
+        if let content = element.child("content", core: core), content.attribute("src") == nil {
+            entry.content = context.html(TextConstruct(content).html, base: content.base)
+        }
+        entry.categories = categories(element)
+        entry.enclosures = MediaEnclosures.read(element, core: core, context: context)
+        entry.id = context.entryID(element.child("id", core: core)?.text, entry: entry)
+        return entry
+    }
+
+    private func plain(_ element: XML.Element?) -> String? {
+        element.flatMap { TextConstruct($0).plain }
+    }
+
+    /// RFC 4287 §4.2.7: the `href` of the first link with the given rel (a missing rel is
+    /// "alternate"), preferring `type="text/html"` among alternates; resolved against its xml:base.
+    private func link(in element: XML.Element, rel: String) -> String? {
+        let links = element.elements.filter { $0.name == "link" && ($0.namespace == core || $0.namespace == nil) }
+            .filter { ($0.attribute("rel") ?? "alternate") == rel }
+        let best = links.first { $0.attribute("type")?.lowercased() == "text/html" } ?? links.first
+        return context.url(best?.attribute("href"), base: best?.base)
+    }
+
+    private func person(_ element: XML.Element) -> Person? {
+        Self.person(element, name: element.child("name", core: core), context: context)
+    }
+
+    /// RFC 4287 §3.2 person construct: `name`, `email`, `uri` (0.3: `url`) children.
+    static func person(_ element: XML.Element, name: XML.Element?, context: ReadContext) -> Person? {
+        let kids = element.elements
+        let person = Person(
+            name: name.flatMap { PlainText.collapse($0.text) },
+            email: kids.first { $0.name == "email" }?.trimmedText,
+            uri: context.url(kids.first { $0.name == "uri" || $0.name == "url" }?.trimmedText, base: element.base))
+        return person == Person() ? nil : person
+    }
+
+    /// RFC 4287 §4.2.2 `category term` (label when no term); Atom 0.3 feeds use `dc:subject`.
+    private func categories(_ element: XML.Element) -> [String] {
+        var seen = Set<String>()
+        let keys = [XML.Name(nil, "category"), XML.Name(Namespace.dc, "subject")]
+        return element.all(keys, core: core).compactMap { category in
+            let term = category.attribute("term") ?? category.attribute("label") ?? category.text
+            guard let term = PlainText.collapse(term), seen.insert(term).inserted else { return nil }
+            return term
+        }
+    }
+}

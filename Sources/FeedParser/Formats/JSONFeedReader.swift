@@ -1,0 +1,86 @@
+import Foundation
+
+/// Reads JSON Feed 1.0 and 1.1 (jsonfeed.org/version/1.1). Titles and `summary` are plain text in
+/// the spec; `content_html` wins over `content_text` (the richer form, like `content:encoded`).
+struct JSONFeedReader {
+    var context: ReadContext
+
+    static func read(_ data: Data, url: URL?) throws(FeedParseError) -> Feed {
+        var context = ReadContext(documentURL: url)
+        var object = try? JSONSerialization.jsonObject(with: data)
+        if object == nil {
+            object = try? JSONSerialization.jsonObject(with: JSONRepair.repair(data))
+            if object != nil { context.warnings.append("invalid JSON (control characters or truncated document) repaired") }
+        }
+        guard let object else { throw FeedParseError(url: url, reason: .malformed("invalid JSON")) }
+        guard let root = object as? [String: Any], let items = root["items"] as? [Any] else {
+            throw FeedParseError(url: url, reason: .notAFeed("JSON without 'items'"))
+        }
+        var reader = JSONFeedReader(context: context)
+        var feed = reader.feed(root)
+        feed.entries = items.enumerated().compactMap { index, item in
+            (item as? [String: Any]).map { reader.entry($0, position: index + 1, home: feed.link) }
+        }
+        feed.warnings = reader.context.warnings
+        return feed
+    }
+
+    private func feed(_ root: [String: Any]) -> Feed {
+        var feed = Feed(format: .jsonFeed)
+        let base = context.documentURL
+        feed.title = string(root["title"]).flatMap(PlainText.collapse)
+        feed.link = context.url(string(root["home_page_url"]), base: base)
+        feed.feedURL = context.url(string(root["feed_url"]), base: base)
+        feed.subtitle = string(root["description"]).flatMap(PlainText.collapse)
+        feed.language = string(root["language"])
+        feed.author = person(root["authors"]) ?? person(root["author"])
+        // JSON Feed's `favicon` is the small square icon, its `icon` the large (512×512) image.
+        feed.icon = context.url(string(root["favicon"]), base: base)
+        feed.logo = context.url(string(root["icon"]), base: base)
+        return feed
+    }
+
+    private mutating func entry(_ item: [String: Any], position: Int, home: String?) -> Entry {
+        var entry = Entry(id: "")
+        let base = context.documentURL
+        entry.title = string(item["title"]).flatMap(PlainText.collapse)
+        entry.link = context.url(string(item["url"]), base: base) ?? context.url(string(item["external_url"]), base: base)
+        let field = "item \(position)"
+        entry.published = context.date(string(item["date_published"]), field: field)
+        entry.updated = context.date(string(item["date_modified"]), field: field)
+        entry.author = person(item["authors"]) ?? person(item["author"])
+        let contentBase = entry.link.flatMap { URL(string: $0) } ?? home.flatMap { URL(string: $0) }
+        entry.summary = context.html(string(item["summary"]).map(PlainText.escapedHTML), base: contentBase)
+        entry.content = context.html(string(item["content_html"]), base: contentBase)
+            ?? context.html(string(item["content_text"]).map(PlainText.escapedHTML), base: contentBase)
+        entry.categories = (item["tags"] as? [Any] ?? []).compactMap { string($0).flatMap(PlainText.collapse) }
+        var enclosures: [Enclosure] = []
+        for case let attachment as [String: Any] in item["attachments"] as? [Any] ?? [] {
+            guard let url = context.url(string(attachment["url"]), base: base) else { continue }
+            let size = (attachment["size_in_bytes"] as? NSNumber)?.intValue
+            enclosures.append(Enclosure(url: url, type: string(attachment["mime_type"]), length: size.flatMap { $0 > 0 ? $0 : nil }))
+        }
+        if let image = context.url(string(item["image"]), base: base), !enclosures.contains(where: { $0.url == image }) {
+            enclosures.append(Enclosure(url: image))
+        }
+        entry.enclosures = enclosures
+        entry.id = context.entryID(string(item["id"]), entry: entry)
+        return entry
+    }
+
+    /// JSON Feed 1.1 `authors` (first one) or 1.0 `author`: `name`, `url`, `avatar`.
+    private func person(_ value: Any?) -> Person? {
+        let object = (value as? [Any])?.first as? [String: Any] ?? value as? [String: Any]
+        guard let object else { return nil }
+        let person = Person(name: string(object["name"]).flatMap(PlainText.collapse),
+                            uri: context.url(string(object["url"]), base: context.documentURL))
+        return person == Person() ? nil : person
+    }
+
+    /// A string value; numbers (some feeds write numeric ids) as their decimal text.
+    private func string(_ value: Any?) -> String? {
+        if let text = value as? String { return text.isEmpty ? nil : text }
+        if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
+        return nil
+    }
+}

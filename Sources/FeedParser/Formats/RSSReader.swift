@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads RSS 2.0 (`<rss>`), RSS 0.91–0.94 (`<rss version="0.9x">`), RSS 1.0 and RSS 0.90
+/// (`<rdf:RDF>` with the purl.org/rss/1.0/ or my.netscape.com/rdf/simple/0.9/ namespace).
+/// Which element wins for each field is in `FieldPrecedence`.
+struct RSSReader {
+    var context: ReadContext
+    /// The core namespace: nil, or the one the document put its RSS elements in.
+    let core: String?
+
+    /// Maps a `<rss>` or `<rdf:RDF>` root to a feed.
+    static func read(root: XML.Element, format: Feed.Format, context: ReadContext) -> Feed {
+        let channel = root.elements.first { $0.name == "channel" } ?? root
+        var reader = RSSReader(context: context, core: channel.namespace ?? root.namespace)
+        // RSS 2.0 puts items inside the channel; RSS 1.0 and 0.90 beside it, under rdf:RDF.
+        let items = channel.elements.filter { $0.name == "item" }
+            + (channel.name == "channel" ? root.elements.filter { $0.name == "item" } : [])
+        let image = channel.child("image", core: reader.core) ?? root.child("image", core: reader.core)
+        var feed = reader.channel(channel, format: format, image: image)
+        feed.entries = items.enumerated().map { index, item in reader.entry(item, position: index + 1) }
+        feed.warnings = reader.context.warnings
+        return feed
+    }
+
+    private mutating func channel(_ channel: XML.Element, format: Feed.Format, image: XML.Element?) -> Feed {
+        let base = channel.base
+        var feed = Feed(format: format)
+        feed.title = channel.first(FieldPrecedence.rssChannelTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
+        feed.link = context.url(channel.child("link", core: core)?.trimmedText, base: base)
+            ?? atomLink(in: channel, rel: "alternate")
+        feed.feedURL = atomLink(in: channel, rel: "self")
+        feed.subtitle = channel.first(FieldPrecedence.rssChannelSubtitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
+        feed.language = channel.first(FieldPrecedence.rssChannelLanguage, core: core)?.trimmedText ?? channel.language
+        feed.updated = context.date(channel.first(FieldPrecedence.rssChannelUpdated, core: core)?.text, field: "channel")
+        feed.author = channel.first(FieldPrecedence.rssChannelAuthor, core: core).flatMap(person)
+        feed.logo = context.url(image?.child("url", core: core)?.trimmedText, base: base)
+            ?? context.url(channel.first([XML.Name(Namespace.itunes, "image")])?.attribute("href"), base: base)
+        feed.icon = context.url(channel.first([XML.Name(nil, "icon"), XML.Name(Namespace.atom, "icon")], core: core)?.trimmedText,
+                                base: base)
+        feed.rights = channel.first(FieldPrecedence.rssChannelRights, core: core).flatMap { PlainText.collapse($0.text) }
+        feed.generator = channel.first(FieldPrecedence.rssChannelGenerator, core: core).flatMap { PlainText.collapse($0.text) }
+        return feed
+    }
+
+    private mutating func entry(_ item: XML.Element, position: Int) -> Entry {
+        let base = item.base
+        var entry = Entry(id: "")
+        entry.title = item.first(FieldPrecedence.rssItemTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
+        let guid = item.first(FieldPrecedence.rssItemID, core: core)
+        entry.link = context.url(item.child("link", core: core)?.trimmedText, base: base)
+            ?? atomLink(in: item, rel: "alternate")
+            ?? permalink(guid, base: base)
+        let field = "item \(position)"
+        entry.published = context.date(item.first(FieldPrecedence.rssItemPublished, core: core)?.text, field: field)
+        entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
+        entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
+        let summary = item.first(FieldPrecedence.rssItemSummary, core: core)
+        entry.summary = context.html(summary.map(markup), base: summary?.base)
+        let content = item.first(FieldPrecedence.rssItemContent, core: core)
+        entry.content = context.html(content.map(markup), base: content?.base)
+        entry.categories = categories(item)
+        entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
+        entry.id = context.entryID(guid?.text, entry: entry)
+        return entry
+    }
+
+    /// The HTML of an RSS text element: its text (escaped HTML, CDATA) or, for inline XHTML
+    /// (`xhtml:body`, markup written unescaped), the serialized children.
+    private func markup(_ element: XML.Element) -> String {
+        element.elements.isEmpty ? element.text : element.innerXML
+    }
+
+    /// A guid that is a permalink (RSS 2.0: `isPermaLink` defaults to true) and an http(s) URL.
+    private func permalink(_ guid: XML.Element?, base: URL?) -> String? {
+        guard let guid, guid.name == "guid", guid.attribute("isPermaLink")?.lowercased() != "false",
+              let text = guid.trimmedText, text.hasPrefix("http://") || text.hasPrefix("https://") else { return nil }
+        return context.url(text, base: base)
+    }
+
+    /// The href of `atom:link` with the given rel (`alternate` also matches a missing rel).
+    private func atomLink(in element: XML.Element, rel: String) -> String? {
+        let link = element.all([XML.Name(Namespace.atom, "link")]).first { link in
+            (link.attribute("rel") ?? "alternate") == rel
+        }
+        return context.url(link?.attribute("href"), base: link?.base)
+    }
+
+    private func person(_ element: XML.Element) -> Person? {
+        if let name = element.elements.first(where: { $0.name == "name" }) {
+            return AtomReader.person(element, name: name, context: context)
+        }
+        return context.person(element.text)
+    }
+
+    /// `category` text (or an Atom-style `term` attribute), then `dc:subject`, deduplicated.
+    private func categories(_ item: XML.Element) -> [String] {
+        var seen = Set<String>()
+        return item.all(FieldPrecedence.rssItemCategories, core: core).compactMap { element in
+            guard let term = PlainText.collapse(element.text) ?? element.attribute("term").flatMap(PlainText.collapse),
+                  seen.insert(term).inserted else { return nil }
+            return term
+        }
+    }
+}

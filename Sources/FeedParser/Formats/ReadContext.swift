@@ -1,0 +1,71 @@
+import Foundation
+
+/// What every format reader needs while mapping a document to a `Feed`: the document URL, the
+/// warnings collected so far, and the shared conversions (dates, URLs, HTML, people, ids).
+struct ReadContext {
+    /// The document URL after redirects: base of relative URLs and part of generated ids.
+    var documentURL: URL?
+    var warnings: [String] = []
+
+    /// A date from an element's text via `FeedDateParser`; unreadable text is nil plus a warning.
+    /// Go's zero time (0001-01-01, written by Hugo for undated posts) means "no date".
+    mutating func date(_ text: String?, field: String) -> Date? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let date = FeedDateParser.parse(text) else {
+            warnings.append("\(field): unreadable date '\(text)'")
+            return nil
+        }
+        if date.timeIntervalSince1970 < -62_000_000_000 { return nil }
+        return date
+    }
+
+    /// An absolute, safe URL (http, https, mailto) resolved against `base`, else nil.
+    func url(_ text: String?, base: URL?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return HTMLSanitizer.safeURL(text, base: base ?? documentURL)
+    }
+
+    /// Sanitized HTML with absolute URLs; nil when the fragment is empty.
+    func html(_ html: String?, base: URL?) -> String? {
+        guard let html, !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        let clean = HTMLSanitizer.sanitize(html, base: base ?? documentURL)
+        return clean.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : clean
+    }
+
+    /// The entry id rule: the document's id (guid, Atom id, JSON Feed id) when present; else the
+    /// link; else a stable hash of feed URL + title + date + content (issue 3).
+    func entryID(_ id: String?, entry: Entry) -> String {
+        if let id = id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
+        if let link = entry.link { return link }
+        let date = (entry.published ?? entry.updated).map { String(Int64($0.timeIntervalSince1970)) } ?? ""
+        let parts = [documentURL?.absoluteString ?? "", entry.title ?? "", date,
+                     entry.content ?? entry.summary ?? ""]
+        return "urn:planet:" + StableHash.fnv1a64(parts)
+    }
+
+    /// A person from RSS-style text: "jane@example.org (Jane Doe)", "Jane Doe <jane@example.org>",
+    /// "jane@example.org" or just a name (RSS 2.0 `<author>`, `managingEditor`, `dc:creator`).
+    func person(_ text: String?) -> Person? {
+        guard let text = text.flatMap(PlainText.collapse) else { return nil }
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            let email = text[..<open].trimmingCharacters(in: .whitespaces)
+            let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+                .trimmingCharacters(in: .whitespaces)
+            if email.contains("@") { return Person(name: name.isEmpty ? nil : name, email: email) }
+        }
+        if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
+            let name = text[..<open].trimmingCharacters(in: .whitespaces)
+            let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
+                .trimmingCharacters(in: .whitespaces)
+            if email.contains("@") { return Person(name: name.isEmpty ? nil : name, email: email) }
+        }
+        if !text.contains(" "), text.contains("@") { return Person(email: text) }
+        return Person(name: text)
+    }
+
+    /// An integer attribute such as an enclosure length; nil for "0", negative or non-numbers.
+    static func length(_ text: String?) -> Int? {
+        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
+        return value
+    }
+}

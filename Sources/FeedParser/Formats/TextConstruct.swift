@@ -1,0 +1,60 @@
+import Foundation
+
+/// An Atom text construct (RFC 4287 §3.1) read as HTML or as plain text.
+///
+/// Atom 1.0: `type="text"` (default), `"html"` (escaped HTML), `"xhtml"` (one inline XHTML `div`).
+/// Atom 0.3: a MIME type (`text/plain` default, `text/html`, `application/xhtml+xml`) plus
+/// `mode="xml"` (default, inline markup), `"escaped"` or `"base64"`.
+struct TextConstruct {
+    enum Kind { case text, html, xhtml, other }
+
+    let element: XML.Element
+    let kind: Kind
+
+    init(_ element: XML.Element) {
+        self.element = element
+        let type = element.attribute("type")?.lowercased().trimmingCharacters(in: .whitespaces) ?? "text"
+        let mode = element.attribute("mode")?.lowercased()
+        switch type {
+        case "text", "text/plain": kind = .text
+        case "html", "text/html": kind = mode == "xml" && !element.elements.isEmpty ? .xhtml : .html
+        case "xhtml", "application/xhtml+xml": kind = mode == "escaped" ? .html : .xhtml
+        default: kind = type.hasPrefix("text/") ? .text : .other
+        }
+    }
+
+    /// The raw character data, base64-decoded for Atom 0.3 `mode="base64"`.
+    private var characters: String {
+        let text = element.text
+        guard element.attribute("mode")?.lowercased() == "base64" else { return text }
+        let compact = text.filter { !$0.isWhitespace }
+        return Data(base64Encoded: compact).flatMap { String(data: $0, encoding: .utf8) } ?? text
+    }
+
+    /// The XHTML content: the children of the wrapping `div` (RFC 4287 §4.1.3.3), else all children.
+    private var xhtmlRoot: XML.Element {
+        let kids = element.elements
+        if kids.count == 1, let div = kids.first, div.name == "div" { return div }
+        return element
+    }
+
+    /// HTML for summary/content (not yet sanitized); nil for media types that are not text.
+    var html: String? {
+        switch kind {
+        case .text: return PlainText.escapedHTML(characters)
+        case .html: return characters
+        case .xhtml: return xhtmlRoot.innerXML
+        case .other: return nil
+        }
+    }
+
+    /// Plain text for titles and other text fields.
+    var plain: String? {
+        switch kind {
+        case .text: return PlainText.collapse(characters)
+        case .html: return PlainText.fromHTML(characters)
+        case .xhtml: return PlainText.collapse(xhtmlRoot.text)
+        case .other: return nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns what feeds put in titles and other text fields into plain text (DESIGN.md: "tags
+/// stripped, entities decoded").
+enum PlainText {
+    /// Whitespace runs (including newlines and NBSP) collapsed to one space, trimmed; nil when empty.
+    static func collapse(_ text: String) -> String? {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(character)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// Text that is known to be HTML (Atom `type="html"`, RSS `description`): tags dropped and
+    /// entities decoded by libxml2's HTML parser, then whitespace collapsed.
+    static func fromHTML(_ html: String) -> String? {
+        guard html.contains("<") || html.contains("&") else { return collapse(html) }
+        return collapse(LibXML2.htmlText(html))
+    }
+
+    /// An RSS title, which RSS 2.0 leaves undefined as text or HTML: treated as HTML only when it
+    /// looks like markup (`<b>`, `</i>`) or carries an entity (`&amp;`, `&#8217;`, double-escaped
+    /// text), so that "a < b" stays as written.
+    static func fromAmbiguous(_ text: String) -> String? {
+        if looksLikeMarkup(text) { return fromHTML(text) }
+        return collapse(text)
+    }
+
+    private static func looksLikeMarkup(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "<" || scalar == "&" {
+            guard index + 1 < scalars.count else { continue }
+            let next = scalars[index + 1]
+            if scalar == "<", next.properties.isAlphabetic || next == "/" || next == "!" { return true }
+            if scalar == "&", next.properties.isAlphabetic || next == "#" {
+                let rest = scalars[(index + 1)...].prefix(12)
+                if rest.contains(";") { return true }
+            }
+        }
+        return false
+    }
+
+    /// HTML for a plain-text value: the text escaped (RFC 4287 §3.1.1.1 `type="text"`).
+    static func escapedHTML(_ text: String) -> String {
+        XML.Element.escape(text, quotes: false)
+    }
+}

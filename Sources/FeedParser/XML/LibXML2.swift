@@ -1,0 +1,190 @@
+import CLibXML2
+import Foundation
+
+/// The one wrapper around libxml2's C API in FeedParser. Nothing from `CLibXML2` leaves this file.
+///
+/// Parsing uses a fresh parser context per document with its own structured error handler, so no
+/// global libxml2 state is touched and documents can be parsed concurrently.
+enum LibXML2 {
+    /// The result of parsing one XML document in recovery mode.
+    struct Parsed: Sendable {
+        /// The root element, nil when nothing could be recovered.
+        var root: XML.Element?
+        /// libxml2 diagnostics, "line N: message", in document order.
+        var diagnostics: [Diagnostic]
+    }
+
+    struct Diagnostic: Sendable, Equatable {
+        var line: Int
+        var code: Int
+        var message: String
+
+        /// Undeclared entity, or '&' not starting a reference: what `EntityRepair` fixes.
+        var isEntityProblem: Bool {
+            // XML_ERR_UNDECLARED_ENTITY 26, XML_WAR_UNDECLARED_ENTITY 27, XML_ERR_ENTITYREF_SEMICOL_MISSING 23,
+            // XML_ERR_NAME_REQUIRED 68, XML_ERR_ENTITYREF_NO_NAME 22.
+            [22, 23, 26, 27, 68].contains(code)
+        }
+    }
+
+    /// Options: recover from ill-formed input; never touch the network; CDATA as text; no entity
+    /// substitution from DTDs and no DTD loading (XXE); no huge-document mode (libxml2's limits stay).
+    private static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
+                                       | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+
+    private final class ErrorSink {
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Parses a UTF-8 XML document.
+    /// - Parameters:
+    ///   - data: the document as UTF-8 bytes.
+    ///   - base: document URL: the base of the root element's `xml:base`.
+    static func parse(_ data: Data, base: URL?) -> Parsed {
+        guard let ctxt = xmlNewParserCtxt() else {
+            return Parsed(root: nil, diagnostics: [Diagnostic(line: 0, code: -1, message: "out of memory")])
+        }
+        defer { xmlFreeParserCtxt(ctxt) }
+        let sink = ErrorSink()
+        let unmanaged = Unmanaged.passRetained(sink)
+        defer { unmanaged.release() }
+        ctxt.pointee._private = unmanaged.toOpaque()
+        ctxt.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let opaque = context.pointee._private else { return }
+            let sink = Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue()
+            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            sink.diagnostics.append(Diagnostic(
+                line: Int(error.pointee.line), code: Int(error.pointee.code),
+                message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        _ = xmlCtxtUseOptions(ctxt, options)
+        let doc: xmlDocPtr? = data.withUnsafeBytes { raw in
+            guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                  raw.count < Int(Int32.max) else { return nil }
+            return xmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, "UTF-8", options)
+        }
+        guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
+        defer { xmlFreeDoc(doc) }
+        let root = xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil) }
+        return Parsed(root: root, diagnostics: sink.diagnostics)
+    }
+
+    private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?) -> XML.Element {
+        var attributes: [XML.Attribute] = []
+        var attr = node.pointee.properties
+        while let current = attr {
+            let name = string(current.pointee.name) ?? ""
+            let namespace = Namespace.canonical(current.pointee.ns.flatMap { string($0.pointee.href) })
+            attributes.append(XML.Attribute(namespace: namespace, name: name, value: attributeValue(current)))
+            attr = current.pointee.next
+        }
+        var base = parentBase
+        if let value = attributes.first(where: { $0.name == "base" && $0.namespace == xmlNamespace })?.value {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            base = URL(string: trimmed, relativeTo: parentBase)?.absoluteURL ?? parentBase
+        }
+        let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
+        var children: [XML.Node] = []
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                children.append(.element(convert(current, parentBase: base, parentLanguage: language)))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let text = string(current.pointee.content) { appendText(text, to: &children) }
+            case XML_ENTITY_REF_NODE:
+                if let text = entityText(current) { appendText(text, to: &children) }
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+        return XML.Element(namespace: Namespace.canonical(node.pointee.ns.flatMap { string($0.pointee.href) }),
+                           name: string(node.pointee.name) ?? "", attributes: attributes,
+                           children: children, base: base, language: language)
+    }
+
+    private static func appendText(_ text: String, to children: inout [XML.Node]) {
+        if case .text(let previous)? = children.last {
+            children[children.count - 1] = .text(previous + text)
+        } else {
+            children.append(.text(text))
+        }
+    }
+
+    /// An entity reference kept in the tree (declared in a DTD we did not load): its replacement
+    /// text when libxml2 knows it, else the HTML entity of that name, else nothing.
+    private static func entityText(_ node: xmlNodePtr) -> String? {
+        if let content = string(node.pointee.content), !content.isEmpty { return content }
+        guard let name = node.pointee.name, let entity = htmlEntityLookup(name),
+              let scalar = Unicode.Scalar(entity.pointee.value) else { return nil }
+        return String(Character(scalar))
+    }
+
+    private static func attributeValue(_ attr: xmlAttrPtr) -> String {
+        var out = ""
+        var child = attr.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ENTITY_REF_NODE {
+                out += entityText(current) ?? ""
+            } else if let text = string(current.pointee.content) {
+                out += text
+            }
+            child = current.pointee.next
+        }
+        return out
+    }
+
+    /// Text of a node's descendants (text and CDATA), skipping `script` and `style`.
+    private static func collectText(_ node: xmlNodePtr, into out: inout String) {
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let text = string(current.pointee.content) { out += text }
+            case XML_ELEMENT_NODE:
+                let name = string(current.pointee.name)?.lowercased()
+                if name != "script" && name != "style" { collectText(current, into: &out) }
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    /// The code point of an HTML 4 named entity (`uuml` → U+00FC), from libxml2's HTML table.
+    static func htmlEntity(named name: String) -> Unicode.Scalar? {
+        name.withCString { pointer in
+            pointer.withMemoryRebound(to: xmlChar.self, capacity: name.utf8.count + 1) { xmlName in
+                htmlEntityLookup(xmlName).flatMap { Unicode.Scalar($0.pointee.value) }
+            }
+        }
+    }
+
+    /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,
+    /// entities decoded (libxml2's HTML parser, recovering, silent).
+    static func htmlText(_ html: String) -> String {
+        guard let ctxt = htmlNewParserCtxt() else { return html }
+        defer { htmlFreeParserCtxt(ctxt) }
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+                            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let wrapped = "<html><body><div>" + html + "</div></body></html>"
+        let doc: htmlDocPtr? = wrapped.withCString { bytes in
+            htmlCtxtReadMemory(ctxt, bytes, Int32(strlen(bytes)), nil, "UTF-8", options)
+        }
+        guard let doc else { return html }
+        defer { xmlFreeDoc(doc) }
+        guard let root = xmlDocGetRootElement(doc) else { return "" }
+        var out = ""
+        collectText(root, into: &out)
+        return out
+    }
+}

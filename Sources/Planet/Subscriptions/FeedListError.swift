@@ -17,6 +17,8 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
         case notUTF8
         /// The location is neither an http(s) URL, a `file:` URL nor a file path.
         case badLocation(String)
+        /// A URL typed on the command line with a scheme planet does not read (`ftp:`, `feed:`).
+        case unsupportedScheme(String, scheme: String)
         /// An http(s) URL without a host name, e.g. `https:///feed`.
         case noHost(String)
         /// A `key = value` line after the first feed; `firstFeed` is that feed's line.
@@ -64,6 +66,8 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
             return "is not UTF-8 text; save it as UTF-8"
         case .badLocation(let text):
             return "'\(text)' is not an http(s) URL or a file path"
+        case .unsupportedScheme(let text, let scheme):
+            return "'\(text)' uses the scheme '\(scheme):'; planet reads http, https and file URLs"
         case .noHost(let text):
             return "'\(text)' has no host name; write it as 'https://HOST/PATH'"
         case .settingAfterFeed(let key, let firstFeed):

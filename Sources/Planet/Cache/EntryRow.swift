@@ -50,7 +50,8 @@ struct EntryRow {
         }
     }
 
-    private func list<T: Decodable>(_ type: T.Type, _ text: String?) throws(CacheError) -> T {
+    private func list<T: Decodable & RangeReplaceableCollection>(_ type: T.Type, _ text: String?) throws(CacheError) -> T {
+        if text == nil || text == "[]" { return T() }  // the common case, without a decoder
         do {
             return try decoder.decode(type, from: Data((text ?? "[]").utf8))
         } catch {

@@ -1,0 +1,37 @@
+import Foundation
+
+extension FeedCache {
+    /// Moves a feed's state and entries to a new URL, for `planet build --apply-redirects` (issue 5):
+    /// entries keep their first-seen times, so undated posts do not jump to the top after the move.
+    ///
+    /// When the cache already holds `newURL`, its state wins and only entries it lacks are moved.
+    /// The moved state's `redirectTarget` is cleared (the redirect is applied). Nothing happens when
+    /// `oldURL` is unknown. One transaction.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func moveFeed(from oldURL: String, to newURL: String) throws(CacheError) {
+        guard oldURL != newURL else { return }
+        try sql { () throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                try db.statement(Self.copyFeed).bind([.text(oldURL), .text(newURL)]).run()
+                try db.statement("UPDATE OR IGNORE entry SET feed_url = ?2 WHERE feed_url = ?1")
+                    .bind([.text(oldURL), .text(newURL)]).run()
+                // Entries the new URL already had stay behind and go with the old row (ON DELETE CASCADE).
+                try db.statement("DELETE FROM feed WHERE url = ?1").bind([.text(oldURL)]).run()
+                try db.statement("UPDATE feed SET redirect_target = NULL WHERE url = ?1 AND redirect_target = ?1")
+                    .bind([.text(newURL)]).run()
+            }
+        }
+    }
+
+    /// ?1 old URL, ?2 new URL: copies the state row unless the new URL has one.
+    static let copyFeed = """
+        INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status, error_kind,
+                          error_message, failure_streak, redirect_target, gone, retry_after, title, link,
+                          config_fingerprint)
+        SELECT ?2, etag, last_modified, last_attempt, last_success, last_status, error_kind,
+               error_message, failure_streak, redirect_target, gone, retry_after, title, link,
+               config_fingerprint
+        FROM feed WHERE url = ?1
+        ON CONFLICT (url) DO NOTHING
+        """
+}

@@ -8,6 +8,12 @@ public enum PlanetCommand {
     static let subcommands: [any Subcommand.Type] = [
         BuildCommand.self,
         ParseCommand.self,
+        InitCommand.self,
+        AddCommand.self,
+        RemoveCommand.self,
+        ListCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
     ]
 
     /// Runs `planet` with the process's streams. - Parameter arguments: `CommandLine.arguments`

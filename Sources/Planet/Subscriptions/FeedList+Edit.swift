@@ -12,7 +12,8 @@ extension FeedList {
         let location = writtenLocation(of: subscription.url)
         var text = location
         if let name = subscription.name, !name.isEmpty {
-            text += String(repeating: " ", count: max(1, nameColumn - location.count)) + name
+            let gap = nameColumn.map { max(1, $0 - location.count) } ?? 3
+            text += String(repeating: " ", count: gap) + name
         }
         var added = subscription
         let index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
@@ -96,14 +97,14 @@ extension FeedList {
         return url.absoluteString
     }
 
-    /// Column where names start on the last named feed line; 40 when there is none.
-    private var nameColumn: Int {
+    /// Column where names start on the last named feed line; nil when there is none.
+    private var nameColumn: Int? {
         for line in lines.reversed() {
             guard let subscription = line.subscription, let name = subscription.name,
                   let range = line.text.range(of: name, options: .backwards) else { continue }
             return line.text.distance(from: line.text.startIndex, to: range.lowerBound)
         }
-        return 40
+        return nil
     }
 }
 

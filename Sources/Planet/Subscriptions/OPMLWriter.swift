@@ -1,0 +1,45 @@
+import Foundation
+
+/// Writes a subscription list as OPML 2.0 (opml.org/spec2: "subscription lists"), the format
+/// feed readers import.
+public enum OPMLWriter {
+    /// One `<outline type="rss" text="…" title="…" xmlUrl="…"/>` per feed, in file order; the
+    /// head carries `title`, `ownerName` and `ownerEmail` from the settings. No `dateCreated`,
+    /// so the same list always gives the same bytes.
+    /// - Returns: the document, UTF-8, ending in a newline.
+    public static func document(title: String?, ownerName: String? = nil, ownerEmail: String? = nil,
+                                subscriptions: [Subscription]) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<opml version=\"2.0\">", "  <head>"]
+        if let title { lines.append("    <title>\(escape(title))</title>") }
+        if let ownerName { lines.append("    <ownerName>\(escape(ownerName))</ownerName>") }
+        if let ownerEmail { lines.append("    <ownerEmail>\(escape(ownerEmail))</ownerEmail>") }
+        lines.append("  </head>")
+        lines.append("  <body>")
+        for subscription in subscriptions {
+            let text = escape(subscription.name ?? subscription.url.absoluteString)
+            lines.append("    <outline type=\"rss\" text=\"\(text)\" title=\"\(text)\" "
+                + "xmlUrl=\"\(escape(subscription.url.absoluteString))\"/>")
+        }
+        lines.append("  </body>")
+        lines.append("</opml>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes text for element content and double-quoted attributes (XML 1.0 §2.4), and drops
+    /// control characters XML 1.0 cannot hold.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\t", "\n", "\r": result += "&#\(scalar.value);"
+            default:
+                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Planet
+
+/// feeds.txt for the commands that read or edit it: the `--config` option, loading with
+/// messages on stderr, atomic saving.
+enum FeedsFile {
+    static let option = CommandSpec.Option(name: "config", value: "FILE", help: "The subscription list.",
+                                           defaultText: "./feeds.txt")
+
+    /// The `--config` file, relative to the current folder.
+    static func url(_ arguments: ParsedArguments, io: CommandIO) -> URL {
+        io.fileURL(arguments.value("config") ?? "feeds.txt")
+    }
+
+    /// Loads feeds.txt; on error prints `planet CMD: feeds.txt:LINE: …` and returns nil.
+    /// Warnings are printed on stderr.
+    static func load(_ arguments: ParsedArguments, io: CommandIO) -> FeedList? {
+        do {
+            let list = try FeedList.load(url(arguments, io: io))
+            for warning in list.warnings { io.message("\(arguments.command): warning: \(warning)") }
+            return list
+        } catch {
+            io.message("\(arguments.command): \(error.description)")
+            return nil
+        }
+    }
+
+    /// Saves atomically; on error prints it and returns false (the old file is untouched).
+    static func save(_ list: FeedList, _ arguments: ParsedArguments, io: CommandIO) -> Bool {
+        do {
+            try list.save()
+            return true
+        } catch {
+            io.message("\(arguments.command): \(error.description)")
+            return false
+        }
+    }
+
+    /// `'URL' (Name)` for messages.
+    static func label(_ subscription: Subscription) -> String {
+        "'\(subscription.url.absoluteString)'" + (subscription.name.map { " (\($0))" } ?? "")
+    }
+}

@@ -1,11 +1,66 @@
 import Foundation
 
-/// Reads the dates found in feeds. STUB: RFC 3339 only, until the liberal parser lands.
+/// Reads the dates found in feeds, as liberally as the web needs, and writes the two date forms
+/// feeds are made of.
+///
+/// Parsing is hand-written scanning over the UTF-8 bytes plus integer calendar arithmetic
+/// (`CivilCalendar`): no `DateFormatter`, `Calendar` or locale is touched, so it is cheap enough
+/// for every date of thousands of feeds.
 public enum FeedDateParser {
-    /// Parses a date as feeds write it (RFC 822/1123 and variants, RFC 3339, W3C-DTF, Unix time).
-    /// - Returns: the instant, or nil when the text cannot be read as a date.
+    /// Longest text (in UTF-8 bytes, after trimming) that is tried as a date.
+    static let maxLength = 160
+
+    /// Parses a date as feeds write it; the result is an instant (UTC).
+    ///
+    /// Accepted, in the order tried:
+    /// - Unix time: 9 to 11 digits are seconds, 12 to 14 digits milliseconds (optional `.fraction`).
+    /// - RFC 3339 / W3C-DTF / ISO 8601 (`ISODateScanner`): `2024`, `2024-01`, `2024-01-02`,
+    ///   `2024-01-02T03:04:05.123+01:00`, lowercase `t`/`z`, a space for `T`, `20240102T030405Z`.
+    /// - RFC 822 §5 / RFC 1123 §5.2.14 and variants (`LiberalDateScanner`): with or without (or with
+    ///   a wrong) weekday, 2-digit years (RFC 2822 §4.3), missing seconds, named zones (RFC 822 §5.1
+    ///   and common ones such as CET, JST), military letters, `GMT+2`, `+0200`, `+02:00`, extra
+    ///   spaces and commas, full names, and month/day names in German, French, Spanish,
+    ///   Portuguese, Italian, Dutch, Polish, Russian, Ukrainian, Greek, Hungarian, Czech and
+    ///   Scandinavian languages; asctime; `2020/1/10 14:03`; CJK `2020年1月10日`.
+    ///
+    /// A time without a zone is read as UTC. Four-digit years before 1000 (Go's zero time
+    /// `0001-01-01`, written by Hugo for undated pages) are placeholders and give nil.
+    /// - Parameter text: the element's text; surrounding whitespace is ignored.
+    /// - Returns: the instant, or nil when the text cannot be read as a date (the caller warns).
     public static func parse(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        return formatter.date(from: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var text = text
+        return text.withUTF8 { all -> Date? in
+            var start = 0
+            var end = all.count
+            while start < end, isSpace(all, start) { start += 1 }
+            while end > start, isSpace(all, end - 1) { end -= 1 }
+            guard end > start, end - start <= maxLength else { return nil }
+            let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
+            if let unix = unixTime(bytes) { return unix }
+            if bytes.count >= 4, bytes[0].isASCIIDigit, bytes[1].isASCIIDigit, bytes[2].isASCIIDigit,
+               bytes[3].isASCIIDigit, let iso = ISODateScanner.scan(bytes) {
+                return iso
+            }
+            return LiberalDateScanner.scan(bytes)
+        }
+    }
+
+    private static func isSpace(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let byte = b[i]
+        return byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x2C
+    }
+
+    /// Seconds (9-11 digits) or milliseconds (12-14 digits) since 1970-01-01T00:00:00Z.
+    private static func unixTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var s = ByteScanner(bytes)
+        guard let whole = s.digits(max: 14), (9...14).contains(whole.count) else { return nil }
+        var fraction = 0.0
+        if s.skip(0x2E) {
+            guard let f = s.fraction() else { return nil }
+            fraction = f
+        }
+        guard s.atEnd else { return nil }
+        let seconds = whole.count >= 12 ? (Double(whole.value) + fraction) / 1000 : Double(whole.value) + fraction
+        return Date(timeIntervalSince1970: seconds)
     }
 }

@@ -13,15 +13,20 @@ public struct FetchedDocument: Sendable, Equatable {
     public var etag: String?
     /// HTTP `Last-Modified` validator (RFC 9110 §8.8.2), nil when absent.
     public var lastModified: String?
+    /// Where the feed has moved for good: the target of the last 301/308 in the unbroken run of
+    /// permanent redirects that started at the subscription URL (RFC 9110 §15.4.2, §15.4.9).
+    /// nil when the first redirect was temporary or there was none.
+    public var permanentRedirect: URL?
 
     public init(data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
-                etag: String? = nil, lastModified: String? = nil) {
+                etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil) {
         self.data = data
         self.finalURL = finalURL
         self.contentType = contentType
         self.status = status
         self.etag = etag
         self.lastModified = lastModified
+        self.permanentRedirect = permanentRedirect
     }
 }
 

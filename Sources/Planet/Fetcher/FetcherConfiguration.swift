@@ -1,0 +1,37 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How the ``Fetcher`` fetches: concurrency, limits and what it tells servers.
+public struct FetcherConfiguration: Sendable {
+    /// Feeds fetched at once (`--jobs`); values below 1 count as 1.
+    public var jobs: Int
+    /// Per-feed time limit, seconds, from the start of the request to the last body byte
+    /// (`--timeout`). Also the idle timeout of the request.
+    public var timeout: Double
+    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1 (+https://planet.example.org/)`.
+    public var userAgent: String
+    /// Largest accepted body, bytes, after content decoding; a larger feed fails as `tooLarge`.
+    public var maxBytes: Int
+    /// Redirects followed per feed (RFC 9110 §15.4); one more fails as `tooManyRedirects`.
+    public var maxRedirects: Int
+    /// `URLProtocol` classes put first in the session configuration's `protocolClasses`, for tests
+    /// that stub the network (never registered globally). Empty in production.
+    public var protocolClasses: [URLProtocol.Type]
+
+    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = "planet/0.1",
+                maxBytes: Int = 10_000_000, maxRedirects: Int = 5,
+                protocolClasses: [URLProtocol.Type] = []) {
+        self.jobs = jobs
+        self.timeout = timeout
+        self.userAgent = userAgent
+        self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
+        self.protocolClasses = protocolClasses
+    }
+
+    /// The `Accept` header: feed types first, generic XML lower, anything last (RFC 9110 §12.5.1).
+    public static let accept =
+        "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"
+}

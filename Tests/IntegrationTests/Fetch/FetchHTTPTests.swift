@@ -1,0 +1,122 @@
+import Foundation
+import Planet
+import Testing
+import TestSupport
+
+/// What the fetcher sends and how it follows the server: headers, redirects, gzip, 304, bounds.
+@Suite("Fetch: HTTP behaviour over loopback")
+struct FetchHTTPTests {
+    private static let rss = Data("<rss version=\"2.0\"><channel><title>t</title></channel></rss>".utf8)
+
+    private func fetched(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocation)
+        -> FetchedDocument? {
+        guard case .fetched(let document) = result.outcome else {
+            Issue.record("not fetched: \(result.outcome)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return document
+    }
+
+    @Test("sends User-Agent, Accept and Accept-Encoding")
+    func requestHeaders() async throws {
+        try await withDeadline(seconds: 20) {
+            let server = try await LoopbackServer.start(["/feed.xml": .ok(Self.rss)])
+            let fetcher = Fetcher(FetcherConfiguration(timeout: 5, userAgent: "planet/9.9 (+http://planet.test/)"))
+            _ = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")))
+            await server.stop()
+            let request = try #require(server.requests.first)
+            #expect(request.header("User-Agent") == "planet/9.9 (+http://planet.test/)")
+            #expect(request.header("Accept") == FetcherConfiguration.accept)
+            #expect(request.header("Accept-Encoding")?.contains("gzip") == true)
+            #expect(request.header("If-None-Match") == nil)
+        }
+    }
+
+    @Test("temporary then permanent redirects: final URL reported, no permanent move")
+    func temporaryRedirectChain() async throws {
+        try await withDeadline(seconds: 20) {
+            let server = try await LoopbackServer.start([
+                "/old.xml": .redirect(to: "/moved.xml", status: 302),
+                "/moved.xml": .redirect(to: "/feed.xml", status: 301),
+                "/feed.xml": .ok(Self.rss),
+            ])
+            let result = await Fetcher(FetcherConfiguration(timeout: 5))
+                .fetch(Subscription(url: server.url(for: "/old.xml")))
+            await server.stop()
+            let document = try #require(fetched(result))
+            #expect(document.finalURL == server.url(for: "/feed.xml"))
+            #expect(document.data == Self.rss)
+            #expect(document.permanentRedirect == nil)
+        }
+    }
+
+    @Test("301 then 308: the feed's new home is the end of the permanent chain")
+    func permanentRedirectChain() async throws {
+        try await withDeadline(seconds: 20) {
+            let server = try await LoopbackServer.start([
+                "/a.xml": .redirect(to: "/b.xml", status: 301),
+                "/b.xml": .redirect(to: "/c.xml", status: 308),
+                "/c.xml": .ok(Self.rss),
+            ])
+            let result = await Fetcher(FetcherConfiguration(timeout: 5))
+                .fetch(Subscription(url: server.url(for: "/a.xml")))
+            await server.stop()
+            let document = try #require(fetched(result))
+            #expect(document.finalURL == server.url(for: "/c.xml"))
+            #expect(document.permanentRedirect == server.url(for: "/c.xml"))
+        }
+    }
+
+    @Test("a gzip body is decoded")
+    func gzipBody() async throws {
+        let feed = try FetchFixtures.data("rss20-20items.xml")
+        try await withDeadline(seconds: 20) {
+            let server = try await LoopbackServer.start(["/feed.xml": .gzip(feed)])
+            let result = await Fetcher(FetcherConfiguration(timeout: 5))
+                .fetch(Subscription(url: server.url(for: "/feed.xml")))
+            await server.stop()
+            #expect(fetched(result)?.data == feed)
+        }
+    }
+
+    @Test("validators make the request conditional; a match is .notModified", arguments: [
+        FetchValidators(etag: "\"v7\""),
+        FetchValidators(lastModified: "Wed, 20 Mar 2024 09:30:00 GMT"),
+    ])
+    func conditionalGet(_ validators: FetchValidators) async throws {
+        try await withDeadline(seconds: 20) {
+            let route = LoopbackRoute.conditional(Self.rss, etag: "\"v7\"", lastModified: "Wed, 20 Mar 2024 09:30:00 GMT")
+            let server = try await LoopbackServer.start(["/feed.xml": route])
+            let url = server.url(for: "/feed.xml")
+            let fetcher = Fetcher(FetcherConfiguration(timeout: 5))
+            let first = await fetcher.fetchAll([Subscription(url: url)])
+            let second = await fetcher.fetchAll([Subscription(url: url)], validators: [url: validators])
+            await server.stop()
+            let document = try #require(first.first.flatMap { self.fetched($0) })
+            #expect(document.etag == "\"v7\"")
+            #expect(document.lastModified == "Wed, 20 Mar 2024 09:30:00 GMT")
+            #expect(second.first?.outcome == .notModified)
+            let conditional = try #require(server.requests.last)
+            #expect(conditional.header("If-None-Match") == validators.etag)
+            #expect(conditional.header("If-Modified-Since") == validators.lastModified)
+        }
+    }
+
+    @Test("at most `jobs` feeds are fetched at once, and results keep the input order")
+    func jobsBound() async throws {
+        try await withDeadline(seconds: 30) {
+            var routes: [String: LoopbackRoute] = [:]
+            for index in 0..<9 { routes["/f\(index).xml"] = .delayed(0.2, .ok("<rss>\(index)</rss>")) }
+            let server = try await LoopbackServer.start(routes)
+            let subscriptions = (0..<9).map { Subscription(url: server.url(for: "/f\($0).xml")) }
+            let results = await Fetcher(FetcherConfiguration(jobs: 3, timeout: 10)).fetchAll(subscriptions)
+            await server.stop()
+            #expect(results.map(\.subscription) == subscriptions)
+            let bodies = results.map { result in fetched(result).map { String(decoding: $0.data, as: UTF8.self) } }
+            #expect(bodies == (0..<9).map { "<rss>\($0)</rss>" })
+            #expect(server.requests.count == 9)
+            #expect(server.maxConcurrentRequests <= 3)
+            #expect(server.maxConcurrentRequests >= 2, "the fetches should overlap")
+        }
+    }
+}

@@ -3,6 +3,7 @@
 /// Per-feed fetch problems are never a `CacheError` (they are recorded *in* the cache); this error
 /// means the cache file itself is unusable, so the build stops.
 public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
     public enum Reason: Sendable, Equatable {
         /// The folder that should hold the cache file could not be created; carries the detail.
         case cannotCreateFolder(String)
@@ -17,6 +18,7 @@ public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The cache file's path as given to `FeedCache(path:)`.
     public var path: String
+    /// What went wrong.
     public var reason: Reason
 
     public init(path: String, reason: Reason) {

@@ -127,6 +127,7 @@ struct FeedCacheRecordTests {
         #expect(state.gone && state.configFingerprint == "sha-1")
         #expect(!state.isDue(now: F.t0.addingTimeInterval(365 * F.day), configFingerprint: "sha-1"))
         #expect(state.isDue(now: F.t0, configFingerprint: "sha-2"))
+        #expect(FeedState(url: url, gone: true).isDue(now: F.t0, configFingerprint: nil))
 
         try await cache.recordFailure(feedURL: url, failure: F.failure(.timeout), now: F.t0, configFingerprint: "sha-2")
         let notGone = try #require(try await cache.state(for: url))

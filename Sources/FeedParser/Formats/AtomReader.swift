@@ -53,7 +53,8 @@ struct AtomReader {
         }
         entry.categories = categories(element)
         entry.enclosures = MediaEnclosures.read(element, core: core, context: context)
-        entry.id = context.entryID(element.child("id", core: core)?.text, entry: entry)
+        let id = element.child("id", core: core)
+        entry.id = context.entryID(id?.text, entry: entry, base: id?.base)
         return entry
     }
 

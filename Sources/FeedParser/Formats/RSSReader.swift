@@ -60,7 +60,7 @@ struct RSSReader {
         entry.content = context.html(content.map(markup), base: content?.base)
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
-        entry.id = context.entryID(guid?.text, entry: entry)
+        entry.id = context.entryID(guid?.text, entry: entry, base: guid?.base)
         return entry
     }
 

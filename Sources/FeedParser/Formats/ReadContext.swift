@@ -26,16 +26,27 @@ struct ReadContext {
     }
 
     /// Sanitized HTML with absolute URLs; nil when the fragment is empty.
+    /// HTML that was escaped twice (no tag at all, but `&lt;p&gt;`: Hexo, some CMS exports) is
+    /// unescaped once first, so readers see the post and not its source.
     func html(_ html: String?, base: URL?) -> String? {
-        guard let html, !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard var html, !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        if PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
         let clean = HTMLSanitizer.sanitize(html, base: base ?? documentURL)
         return clean.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : clean
     }
 
     /// The entry id rule: the document's id (guid, Atom id, JSON Feed id) when present; else the
     /// link; else a stable hash of feed URL + title + date + content (issue 3).
-    func entryID(_ id: String?, entry: Entry) -> String {
-        if let id = id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
+    /// An id that is a path (`/2024/post`, written by generators that know no host) is resolved
+    /// against `base`, so that two sites' "/about" never collide in the river.
+    func entryID(_ id: String?, entry: Entry, base: URL? = nil) -> String {
+        if let id = id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty {
+            if id.hasPrefix("/"), !id.hasPrefix("//"),
+               let resolved = URL(string: id, relativeTo: base ?? documentURL)?.absoluteURL {
+                return resolved.absoluteString
+            }
+            return id
+        }
         if let link = entry.link { return link }
         let date = (entry.published ?? entry.updated).map { String(Int64($0.timeIntervalSince1970)) } ?? ""
         let parts = [documentURL?.absoluteString ?? "", entry.title ?? "", date,

@@ -49,6 +49,14 @@ enum PlainText {
         return false
     }
 
+    /// True for HTML escaped one time too many: no `<` at all, but an escaped tag such as `&lt;p`
+    /// or `&lt;/`.
+    static func isDoubleEscapedHTML(_ html: String) -> Bool {
+        guard !html.contains("<"), let range = html.range(of: "&lt;") else { return false }
+        guard let next = html[range.upperBound...].unicodeScalars.first else { return false }
+        return next.properties.isAlphabetic || next == "/" || next == "!"
+    }
+
     /// HTML for a plain-text value: the text escaped (RFC 4287 §3.1.1.1 `type="text"`).
     static func escapedHTML(_ text: String) -> String {
         XML.Element.escape(text, quotes: false)

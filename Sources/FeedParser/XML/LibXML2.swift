@@ -57,7 +57,7 @@ enum LibXML2 {
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
             sink.diagnostics.append(Diagnostic(
                 line: Int(error.pointee.line), code: Int(error.pointee.code),
-                message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
+                message: PlainText.collapse(message) ?? "unknown error"))
         }
         _ = xmlCtxtUseOptions(ctxt, options)
         let doc: xmlDocPtr? = data.withUnsafeBytes { raw in

@@ -72,12 +72,3 @@ public struct BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
-
-/// Runs the pipeline: feeds.txt → fetch → parse → river → site.
-public enum PlanetBuild {
-    /// Builds the site. STUB until the pipeline lands.
-    /// - Throws: `BuildError` when no site could be written; failing feeds are in the report.
-    public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
-        throw BuildError(.write("not implemented"))
-    }
-}

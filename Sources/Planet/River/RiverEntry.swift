@@ -3,15 +3,19 @@ import Foundation
 
 /// The feed an entry of the river came from, as the site shows it.
 public struct RiverSource: Sendable, Equatable, Hashable {
-    /// The feed URL as listed in feeds.txt (after redirects are applied).
+    /// The feed URL as listed in feeds.txt (after redirects are applied): the feed's identity.
     public var feedURL: String
+    /// The feed URL readers may see: the subscription's http(s) URL, else the feed's own self link;
+    /// nil for a local file without one (a file path is never published).
+    public var publicFeedURL: String?
     /// Display name: the name in feeds.txt, else the feed's title, else the feed URL.
     public var name: String
     /// Absolute URL of the feed's site, when it is safe to link to.
     public var siteLink: String?
 
-    public init(feedURL: String, name: String, siteLink: String? = nil) {
+    public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil) {
         self.feedURL = feedURL
+        self.publicFeedURL = publicFeedURL
         self.name = name
         self.siteLink = siteLink
     }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The planet-wide facts the site shows, taken from the settings of feeds.txt.
+public struct SiteConfiguration: Sendable, Equatable {
+    /// Planet name (setting `title`).
+    public var title: String
+    /// Absolute URL where the site is published (setting `link`), used for feed self links.
+    public var link: String
+    /// One-line description (setting `description`).
+    public var description: String
+    /// Owner's name and email (setting `owner = Name <email>`).
+    public var ownerName: String?
+    public var ownerEmail: String?
+    /// Time zone dates are shown in on the HTML page (setting `timezone`, IANA name; default UTC).
+    public var timeZone: TimeZone
+    /// Language of the planet (setting `language`, BCP 47; default "en").
+    public var language: String
+
+    public init(title: String = "Planet", link: String = "http://localhost/",
+                description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
+                timeZone: TimeZone = .gmt, language: String = "en") {
+        self.title = title
+        self.link = link
+        self.description = description
+        self.ownerName = ownerName
+        self.ownerEmail = ownerEmail
+        self.timeZone = timeZone
+        self.language = language
+    }
+}
+
+/// A subscription as the sidebar and the OPML list show it.
+public struct SiteSubscription: Sendable, Equatable {
+    public var name: String
+    /// The feed URL readers may see (nil for a local file without a self link).
+    public var feedURL: String?
+    /// The feed's site, when known and safe.
+    public var siteLink: String?
+    /// The failure of this run, in words, or nil when the feed is fine.
+    public var failure: String?
+
+    public init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {
+        self.name = name
+        self.feedURL = feedURL
+        self.siteLink = siteLink
+        self.failure = failure
+    }
+}
+
+/// planet's version, for the User-Agent and the generator fields.
+public enum PlanetVersion {
+    /// Semantic version of this build.
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,125 @@
+import FeedParser
+import Foundation
+import Mustache
+
+/// Turns the river and the subscriptions into the value tree the templates render.
+///
+/// Every variable is documented in `templates/README.md`. Text values are plain text (the
+/// template escapes them); `content` and `summary` are sanitized HTML (print with `{{{ }}}`);
+/// URLs are absolute and safe (http, https, mailto).
+public struct SiteContext: Sendable {
+    public var configuration: SiteConfiguration
+    public var river: [RiverEntry]
+    public var subscriptions: [SiteSubscription]
+    /// The build time.
+    public var now: Date
+
+    public init(configuration: SiteConfiguration, river: [RiverEntry],
+                subscriptions: [SiteSubscription], now: Date) {
+        self.configuration = configuration
+        self.river = river
+        self.subscriptions = subscriptions
+        self.now = now
+    }
+
+    /// The root value handed to every template.
+    public func value() -> MustacheValue {
+        let display = DayFormatter(timeZone: configuration.timeZone)
+        let entries = river.map { entryValue($0, display: display) }
+        return .object([
+            "planet": planetValue(),
+            "entries": .array(entries),
+            "days": .array(days(entries: entries, display: display)),
+            "subscriptions": .array(subscriptions.map(subscriptionValue)),
+            "has_failing": .bool(subscriptions.contains { $0.failure != nil }),
+        ])
+    }
+
+    private func planetValue() -> MustacheValue {
+        let link = PublicLink.check(configuration.link)
+        return .object([
+            "title": .string(configuration.title),
+            "link": optional(link),
+            "description": .string(configuration.description),
+            "owner_name": optional(configuration.ownerName),
+            "owner_email": optional(configuration.ownerEmail),
+            "language": .string(configuration.language),
+            "generator": .string("planet \(PlanetVersion.string)"),
+            "version": .string(PlanetVersion.string),
+            "updated_iso": .string(FeedDateParser.rfc3339(now)),
+            "updated_rfc822": .string(FeedDateParser.rfc822(now)),
+            "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
+            "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
+        ])
+    }
+
+    private func entryValue(_ item: RiverEntry, display: DayFormatter) -> MustacheValue {
+        let entry = item.entry
+        let link = PublicLink.check(entry.link)
+        let title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
+        let html = entry.content ?? entry.summary
+        return .object([
+            "id": .string(entry.id),
+            "id_is_link": .bool(link != nil && link == entry.id),
+            "atom_id": .string(atomID(entry.id, feedURL: item.source.feedURL)),
+            "title": optional(title),
+            "link": optional(link),
+            "author": optional(entry.author?.name ?? entry.author?.email),
+            "feed_name": .string(item.source.name),
+            "feed_url": optional(item.source.publicFeedURL),
+            "feed_link": optional(item.source.siteLink),
+            "date_iso": .string(FeedDateParser.rfc3339(item.date)),
+            "date_rfc822": .string(FeedDateParser.rfc822(item.date)),
+            "time_display": .string(display.time(item.date)),
+            "day_display": .string(display.day(item.date)),
+            "summary": optional(entry.summary),
+            "content": optional(html),
+            "categories": .array(entry.categories.map { .string($0) }),
+        ])
+    }
+
+    /// Consecutive entries of the same day (in the planet's time zone) grouped under it.
+    private func days(entries: [MustacheValue], display: DayFormatter) -> [MustacheValue] {
+        var groups: [(day: String, iso: String, entries: [MustacheValue])] = []
+        for (item, value) in zip(river, entries) {
+            let day = display.day(item.date)
+            if groups.last?.day == day {
+                groups[groups.count - 1].entries.append(value)
+            } else {
+                groups.append((day, display.isoDay(item.date), [value]))
+            }
+        }
+        return groups.map {
+            .object(["day": .string($0.day), "day_iso": .string($0.iso), "entries": .array($0.entries)])
+        }
+    }
+
+    private func subscriptionValue(_ subscription: SiteSubscription) -> MustacheValue {
+        .object([
+            "name": .string(subscription.name),
+            "feed_url": optional(subscription.feedURL),
+            "site_link": optional(subscription.siteLink),
+            "failing": .bool(subscription.failure != nil),
+            "failure": optional(subscription.failure),
+        ])
+    }
+
+    /// An Atom `<id>` must be an absolute IRI (RFC 4287 §4.2.6): an id that already is one is
+    /// kept; any other (an RSS guid such as "post-12") becomes a stable `urn:planet:` id.
+    private func atomID(_ id: String, feedURL: String) -> String {
+        if let colon = id.firstIndex(of: ":"), colon > id.startIndex,
+           id[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+           id[id.startIndex].isLetter, !id.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }) {
+            return id
+        }
+        return "urn:planet:" + StableHash.fnv1a64([feedURL, id])
+    }
+
+    private func optional(_ text: String?) -> MustacheValue {
+        text.map { .string($0) } ?? .null
+    }
+
+    private func absolute(_ path: String, base: String) -> String {
+        URL(string: path, relativeTo: URL(string: base))?.absoluteString ?? path
+    }
+}

@@ -1,0 +1,66 @@
+import FeedParser
+import Foundation
+import Testing
+@testable import Planet
+
+@Suite("River: dedupe, sort, cut")
+struct RiverTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let alpha = RiverSource(feedURL: "https://a.example/feed", name: "A")
+    let beta = RiverSource(feedURL: "https://b.example/feed", name: "B")
+
+    func candidate(_ id: String, link: String? = nil, published: Double? = nil, updated: Double? = nil,
+                   source: RiverSource? = nil, firstSeen: Double = 0) -> RiverCandidate {
+        let entry = Entry(id: id, title: id, link: link,
+                          published: published.map { now.addingTimeInterval($0) },
+                          updated: updated.map { now.addingTimeInterval($0) })
+        return RiverCandidate(entry: entry, source: source ?? alpha, firstSeen: now.addingTimeInterval(firstSeen))
+    }
+
+    @Test func sortsNewestFirstByPublishedThenUpdatedThenFirstSeen() {
+        let river = River.build([
+            candidate("old", published: -300),
+            candidate("updated-only", updated: -100),
+            candidate("undated", firstSeen: -200),
+            candidate("republished", published: -400, updated: -10),
+        ], now: now, limit: 10)
+        #expect(river.map(\.entry.id) == ["updated-only", "undated", "old", "republished"])
+    }
+
+    @Test func clampsFutureDatesToNow() {
+        let river = River.build([candidate("future", published: 86_400), candidate("past", published: -1)],
+                                now: now, limit: 10)
+        #expect(river.map(\.entry.id) == ["future", "past"])
+        #expect(river[0].date == now)
+    }
+
+    @Test func breaksTiesByFeedURLThenID() {
+        let river = River.build([
+            candidate("z", published: -5, source: beta),
+            candidate("b", published: -5, source: alpha),
+            candidate("a", published: -5, source: alpha),
+        ], now: now, limit: 10)
+        #expect(river.map(\.entry.id) == ["a", "b", "z"])
+    }
+
+    @Test func dropsRepeatedIDsAndLinksKeepingTheNewest() {
+        let river = River.build([
+            candidate("same-guid", link: "https://x/1", published: -10),
+            candidate("same-guid", link: "https://x/2", published: -20),
+            candidate("via-beta", link: "https://x/1", published: -5, source: beta),
+            candidate("unique", link: "https://x/3", published: -30),
+        ], now: now, limit: 10)
+        #expect(river.map(\.entry.id) == ["via-beta", "unique"])
+    }
+
+    @Test func cutsToTheLimitAfterRemovingDuplicates() {
+        let river = River.build([
+            candidate("1", link: "https://x/1", published: -1),
+            candidate("1-dup", link: "https://x/1", published: -2),
+            candidate("2", published: -3),
+            candidate("3", published: -4),
+        ], now: now, limit: 2)
+        #expect(river.map(\.entry.id) == ["1", "2"])
+        #expect(River.build([candidate("1")], now: now, limit: 0).isEmpty)
+    }
+}

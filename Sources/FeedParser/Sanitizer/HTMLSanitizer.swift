@@ -1,34 +1,42 @@
 import Foundation
 
 /// Allow-list HTML sanitizer for feed content (summary, content, anything a template prints
-/// unescaped). STUB: escapes everything until the real sanitizer over libxml2's HTML parser lands.
+/// unescaped), over libxml2's HTML parser — never regular expressions.
+///
+/// The fragment is parsed leniently, then rebuilt from the tree: only the elements and attributes
+/// of `SanitizerPolicy` survive; script, style, iframe, object, embed, forms, frames, base, meta,
+/// link, SVG, MathML, template and noscript go with their content; unknown elements are unwrapped;
+/// every `on*` attribute, `style`, `srcdoc`, `formaction`, `id`, `class` and `target` is removed;
+/// comments, CDATA and processing instructions are dropped. URLs follow `safeURL`'s rule. Links get
+/// `rel="noopener noreferrer"`, images `loading="lazy"`, audio and video `controls`.
 public enum HTMLSanitizer {
     /// Sanitizes an HTML fragment.
     /// - Parameters:
     ///   - html: the fragment as found in the feed (already entity-decoded once by the XML parser).
-    ///   - base: absolute URL that relative `href`/`src` resolve against (xml:base or document URL).
-    /// - Returns: well-formed, safe HTML with absolute URLs.
+    ///   - base: absolute URL that relative `href`/`src` resolve against (xml:base or document URL);
+    ///     without an http(s) base, relative URLs stay relative.
+    /// - Returns: well-formed, safe HTML with absolute URLs: every element closed, void elements
+    ///   without end tag, attribute values double-quoted, text and attributes escaped, and no
+    ///   character that XML 1.0 forbids. Plain text without `<` or `&` comes back escaped.
     public static func sanitize(_ html: String, base: URL?) -> String {
-        var out = ""
-        for ch in html.unicodeScalars {
-            switch ch {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(ch)
-            }
+        var writer = SanitizingWriter(base: base, capacity: html.utf8.count)
+        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+            writer.write([.text(html)])
+        } else {
+            writer.write(HTMLFragmentParser.parse(html))
         }
-        return out
+        return writer.output
     }
 
-    /// Returns `url` resolved against `base` when it is a safe link target (http, https, mailto
-    /// or relative), else nil. Used for entry and feed links and every URL a template prints.
+    /// Returns `url` when it is a safe link target, resolved against `base`; else nil.
+    ///
+    /// Safe: http, https and mailto URLs, and relative references (resolved when `base` is an
+    /// http(s) URL, kept relative otherwise). Refused: every other scheme — `javascript:`,
+    /// `vbscript:`, `data:`, `file:` … — however it is obfuscated (case, leading spaces and control
+    /// characters, tabs and newlines inside; WHATWG URL Standard), and empty URLs. The result is
+    /// percent-encoded where needed, ready to print in an attribute after HTML escaping.
+    /// Used for entry and feed links and every URL a template prints.
     public static func safeURL(_ url: String, base: URL?) -> String? {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let resolved = URL(string: trimmed, relativeTo: base)?.absoluteURL,
-              let scheme = resolved.scheme?.lowercased(),
-              ["http", "https", "mailto"].contains(scheme) else { return nil }
-        return resolved.absoluteString
+        URLPolicy.sanitize(url, base: base)
     }
 }

@@ -1,0 +1,107 @@
+/// The allow-list the sanitizer enforces: which elements survive, which attributes each keeps and
+/// how each attribute's value is checked. Anything not named here is removed; see `dropped` for the
+/// elements that go together with their content.
+enum SanitizerPolicy {
+    /// How an allowed attribute's value is checked and rewritten.
+    enum Value: Sendable {
+        /// Any text (escaped on output).
+        case text
+        /// A link target: `URLPolicy`, no `data:`.
+        case url
+        /// An image source: `URLPolicy` with base64 raster `data:` images allowed.
+        case imageURL
+        /// A `srcset` candidate list: `SrcsetPolicy`.
+        case srcset
+        /// Digits only (`colspan`, `start`), at most 9 of them.
+        case integer
+        /// Digits, optionally followed by `%` (`width`, `height`).
+        case length
+        /// A BCP 47-looking tag: ASCII letters, digits and `-`, at most 35 characters.
+        case language
+        /// One of a fixed set of keywords, compared case-insensitively, printed in lowercase.
+        case keyword(Set<String>)
+        /// A boolean attribute: printed bare, its value ignored.
+        case boolean
+    }
+
+    /// Attributes every allowed element may carry.
+    static let global: [String: Value] = [
+        "title": .text, "lang": .language, "dir": .keyword(["ltr", "rtl", "auto"]),
+    ]
+
+    /// Allowed elements and their own attributes (HTML Living Standard content attributes).
+    static let elements: [String: [String: Value]] = {
+        var table: [String: [String: Value]] = [:]
+        let plain = ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code",
+                     "dd", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer",
+                     "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "kbd", "mark", "p",
+                     "picture", "pre", "rp", "rt", "ruby", "s", "samp", "section", "small", "span",
+                     "strong", "sub", "summary", "sup", "tbody", "tfoot", "thead", "tr", "u", "ul",
+                     "var", "wbr"]
+        for name in plain { table[name] = [:] }
+        let media: [String: Value] = ["src": .url, "loop": .boolean, "muted": .boolean,
+                                      "preload": .keyword(["none", "metadata", "auto"])]
+        let cell: [String: Value] = ["colspan": .integer, "rowspan": .integer, "headers": .text]
+        table["a"] = ["href": .url, "hreflang": .language]
+        table["audio"] = media
+        table["blockquote"] = ["cite": .url]
+        table["col"] = ["span": .integer]
+        table["colgroup"] = ["span": .integer]
+        table["data"] = ["value": .text]
+        table["del"] = ["cite": .url, "datetime": .text]
+        table["details"] = ["open": .boolean]
+        table["img"] = ["src": .imageURL, "srcset": .srcset, "sizes": .text, "alt": .text,
+                        "width": .length, "height": .length]
+        table["ins"] = ["cite": .url, "datetime": .text]
+        table["li"] = ["value": .integer]
+        table["ol"] = ["start": .integer, "reversed": .boolean, "type": .keyword(["1", "a", "A", "i", "I"])]
+        table["q"] = ["cite": .url]
+        table["source"] = ["src": .url, "srcset": .srcset, "sizes": .text, "type": .text,
+                           "media": .text, "width": .length, "height": .length]
+        table["table"] = [:]
+        table["td"] = cell
+        table["th"] = cell.merging(["abbr": .text, "scope": .keyword(["row", "col", "rowgroup", "colgroup"])],
+                                   uniquingKeysWith: { first, _ in first })
+        table["time"] = ["datetime": .text]
+        table["track"] = ["src": .url, "srclang": .language, "label": .text, "default": .boolean,
+                          "kind": .keyword(["subtitles", "captions", "descriptions", "chapters"])]
+        table["video"] = media.merging(["poster": .url, "width": .length, "height": .length,
+                                        "playsinline": .boolean], uniquingKeysWith: { first, _ in first })
+        return table
+    }()
+
+    /// Elements removed together with everything inside them: active content, forms, document
+    /// metadata, foreign content (SVG, MathML) and raw-text elements. (Void elements that go are in
+    /// `droppedVoid`.)
+    static let dropped: Set<String> = [
+        "applet", "button", "canvas", "datalist", "dialog", "form", "frameset", "head", "iframe",
+        "map", "math", "noembed", "noframes", "noscript", "object", "option", "optgroup", "output",
+        "plaintext", "portal", "script", "select", "slot", "style", "svg", "template", "textarea",
+        "title", "xmp",
+    ]
+
+    /// Void elements that are dropped. libxml2 2.9 predates HTML5 and does not know `embed`,
+    /// `keygen`, `source`, `track` or `wbr` as void: it nests what follows them inside them. The
+    /// children of every void element are therefore written after it, as the siblings they are.
+    static let droppedVoid: Set<String> = [
+        "area", "base", "basefont", "bgsound", "embed", "frame", "input", "isindex", "keygen", "link",
+        "meta", "param",
+    ]
+
+    /// Elements written without an end tag (HTML Living Standard §13.1.2, void elements).
+    static let void: Set<String> = ["br", "col", "hr", "img", "source", "track", "wbr"]
+
+    /// Attributes the sanitizer sets itself, after the element's own: links never hand the
+    /// planet's window to the target, images load lazily, media always show their controls.
+    static let forced: [String: [(name: String, value: String?)]] = [
+        "a": [("rel", "noopener noreferrer")],
+        "img": [("loading", "lazy")],
+        "audio": [("controls", nil)],
+        "video": [("controls", nil)],
+    ]
+
+    /// Elements dropped when this attribute did not survive (an image without a source is noise).
+    static let required: [String: [String]] = [
+        "img": ["src"], "source": ["src", "srcset"], "track": ["src"],
+    ]
+}

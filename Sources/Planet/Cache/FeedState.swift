@@ -55,16 +55,4 @@ public struct FeedState: Sendable, Equatable {
         self.link = link
         self.configFingerprint = configFingerprint
     }
-
-    /// Whether the feed may be fetched at `now`: not while a `Retry-After` instant lies ahead, and
-    /// not when it is gone (410) and feeds.txt still has the `configFingerprint` it was marked with.
-    /// A gone feed marked without a fingerprint is due (it could never become due otherwise).
-    /// - Parameters:
-    ///   - now: the build time.
-    ///   - configFingerprint: fingerprint of the current feeds.txt (any stable digest of its bytes).
-    public func isDue(now: Date, configFingerprint: String?) -> Bool {
-        if gone, let marked = self.configFingerprint, marked == configFingerprint { return false }
-        if let retryAfter, retryAfter > now { return false }
-        return true
-    }
 }

@@ -18,9 +18,9 @@ public struct FetchInfo: Sendable, Equatable {
         self.permanentRedirect = permanentRedirect
     }
 
-    /// Status and validators of `document`.
-    public init(_ document: FetchedDocument, permanentRedirect: String? = nil) {
+    /// Status, validators and permanent-redirect target of `document`.
+    public init(_ document: FetchedDocument) {
         self.init(status: document.status, etag: document.etag, lastModified: document.lastModified,
-                  permanentRedirect: permanentRedirect)
+                  permanentRedirect: document.permanentRedirect?.absoluteString)
     }
 }

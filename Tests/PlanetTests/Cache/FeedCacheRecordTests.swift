@@ -95,6 +95,19 @@ struct FeedCacheRecordTests {
         #expect(recovered.lastSuccess == F.t0.addingTimeInterval(2_400))
     }
 
+    @Test func validatorsAndRedirectComeFromTheFetchedDocument() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        let document = FetchedDocument(data: Data(), finalURL: URL(string: "https://new.example/feed")!,
+                                       status: 200, etag: "W/\"7\"", lastModified: nil,
+                                       permanentRedirect: URL(string: "https://new.example/feed"))
+        try await cache.recordSuccess(feedURL: url, feed: F.feed([]), info: FetchInfo(document), now: F.t0,
+                                      retention: Retention())
+        let state = try #require(try await cache.state(for: url))
+        #expect(state.redirectTarget == "https://new.example/feed")
+        #expect(state.validators == FetchValidators(etag: "W/\"7\""))
+        #expect(FeedState(url: url).validators == nil)
+    }
+
     @Test func failureOfUnknownFeedCreatesState() async throws {
         let cache = try FeedCache(path: ":memory:")
         try await cache.recordFailure(feedURL: url, failure: F.failure(.hostNotFound), now: F.t0)

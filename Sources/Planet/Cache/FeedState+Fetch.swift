@@ -1,0 +1,22 @@
+import Foundation
+
+extension FeedState {
+    /// The validators to send with the next fetch (RFC 9110 §13.1: `If-None-Match`,
+    /// `If-Modified-Since`), nil when the cache has neither.
+    public var validators: FetchValidators? {
+        let validators = FetchValidators(etag: etag, lastModified: lastModified)
+        return validators.isEmpty ? nil : validators
+    }
+
+    /// Whether the feed may be fetched at `now`: not while a `Retry-After` instant lies ahead, and
+    /// not when it is gone (410) and feeds.txt still has the `configFingerprint` it was marked with.
+    /// A gone feed marked without a fingerprint is due (it could never become due otherwise).
+    /// - Parameters:
+    ///   - now: the build time.
+    ///   - configFingerprint: fingerprint of the current feeds.txt (any stable digest of its bytes).
+    public func isDue(now: Date, configFingerprint: String?) -> Bool {
+        if gone, let marked = self.configFingerprint, marked == configFingerprint { return false }
+        if let retryAfter, retryAfter > now { return false }
+        return true
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import FeedParser
+
+@Suite("HTMLSanitizer: output shape")
+struct HTMLSanitizerTests {
+    static let base = URL(string: "https://example.org/blog/post.html")
+
+    @Test("plain text takes the fast path and is still escaped")
+    func plainText() {
+        #expect(HTMLSanitizer.sanitize("a > b \"quoted\"", base: nil) == "a &gt; b \"quoted\"")
+        #expect(HTMLSanitizer.sanitize("bell\u{07}", base: nil) == "bell")
+    }
+
+    @Test("attribute values are double-quoted and escaped")
+    func attributeEscaping() {
+        let output = HTMLSanitizer.sanitize("<abbr title='a \"b\" <c> & d'>x</abbr>", base: nil)
+        #expect(output == "<abbr title=\"a &quot;b&quot; &lt;c&gt; &amp; d\">x</abbr>")
+    }
+
+    @Test("every element is closed, void elements have no end tag")
+    func closing() {
+        let output = HTMLSanitizer.sanitize("<ul><li>a<li>b<br><img src=x.png></ul><p>open", base: Self.base)
+        #expect(output == "<ul><li>a</li><li>b<br><img src=\"https://example.org/blog/x.png\" loading=\"lazy\">"
+            + "</li></ul><p>open</p>")
+    }
+
+    @Test("deep nesting is flattened to text below libxml2's own depth limit", arguments: [200, 20_000])
+    func deepNesting(depth: Int) {
+        let html = String(repeating: "<span>", count: depth) + "deep" + String(repeating: "</span>", count: depth)
+        let output = HTMLSanitizer.sanitize(html, base: nil)
+        // libxml2 gives up past depth 256 (xmlParserMaxDepth) and drops the rest: hostile input only.
+        #expect(output.contains("deep") == (depth < 250))
+        #expect(output.components(separatedBy: "<span>").count - 1 <= 128)
+    }
+
+    @Test("the output is well-formed XML once escaped as text (no character XML 1.0 forbids)")
+    func xmlSafe() throws {
+        let html = "<p title=\"\u{01}x\u{FFFE}\">a\u{0B}b\u{85}c\u{FFFF}</p>"
+        let output = HTMLSanitizer.sanitize(html, base: nil)
+        #expect(output == "<p title=\"x\">abc</p>")
+    }
+}

@@ -63,12 +63,16 @@ public struct FetchFailure: Sendable, Equatable, Error {
     public var status: Int?
     /// Human-readable detail, e.g. "HTTP 404 Not Found".
     public var message: String
+    /// The `Retry-After` header of an error response (429, 503) as sent: delay-seconds or an
+    /// HTTP-date (RFC 9110 §10.2.3); see `retryAfterDate(now:)`.
+    public var retryAfter: String?
 
-    public init(kind: Kind, url: URL, status: Int? = nil, message: String) {
+    public init(kind: Kind, url: URL, status: Int? = nil, message: String, retryAfter: String? = nil) {
         self.kind = kind
         self.url = url
         self.status = status
         self.message = message
+        self.retryAfter = retryAfter
     }
 }
 

@@ -100,7 +100,7 @@ public struct Fetcher: Sendable {
                     lastModified: response.value(forHTTPHeaderField: "Last-Modified"),
                     permanentRedirect: permanentRedirect))
             case 400...:
-                return .failed(FetchFailure(status: response.statusCode, url: url))
+                return .failed(FetchFailure(response: response, url: url))
             default:
                 return .failed(FetchFailure(kind: .other, url: url, status: response.statusCode,
                                             message: "'\(url.absoluteString)': unexpected HTTP \(response.statusCode)"))

@@ -53,6 +53,26 @@ struct FetchFailureTests {
         }
     }
 
+    @Test("503 with Retry-After keeps the header; delay-seconds count from the given now")
+    func retryAfter() async throws {
+        try await withDeadline(seconds: 20) {
+            let route = LoopbackRoute.response(LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "120")]))
+            let server = try await LoopbackServer.start(["/feed.xml": route])
+            let result = await Fetcher(FetcherConfiguration(timeout: 5)).fetch(Subscription(url: server.url(for: "/feed.xml")))
+            await server.stop()
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("expected a failure, got \(result.outcome)")
+                return
+            }
+            let now = Date(timeIntervalSince1970: 1_700_000_000)
+            #expect(failure.kind == .httpError)
+            #expect(failure.status == 503)
+            #expect(failure.message.hasSuffix("HTTP 503 Service Unavailable"))
+            #expect(failure.retryAfter == "120")
+            #expect(failure.retryAfterDate(now: now) == now.addingTimeInterval(120))
+        }
+    }
+
     @Test("a port nobody listens on is a refused connection")
     func connectionRefused() async throws {
         try await withDeadline(seconds: 20) {

@@ -57,11 +57,13 @@ extension FetchFailure {
         }
     }
 
-    /// An HTTP error status (RFC 9110 §15.5, §15.6): "HTTP 404 Not Found".
-    init(status: Int, url: URL) {
+    /// An HTTP error status (RFC 9110 §15.5, §15.6): "HTTP 404 Not Found", with `Retry-After`.
+    init(response: HTTPURLResponse, url: URL) {
+        let status = response.statusCode
         let phrase = HTTPURLResponse.localizedString(forStatusCode: status).capitalized
         self.init(kind: .httpError, url: url, status: status,
-                  message: "'\(url.absoluteString)': HTTP \(status) \(phrase)")
+                  message: "'\(url.absoluteString)': HTTP \(status) \(phrase)",
+                  retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
     }
 
     /// "1 s", "0.5 s", "30 s".

@@ -51,6 +51,9 @@ struct AtomReader {
         if let content = element.child("content", core: core), content.attribute("src") == nil {
             entry.content = context.html(TextConstruct(content).html, base: content.base)
         }
+        if entry.summary == nil, entry.content == nil, let media = MediaEnclosures.description(element) {
+            entry.summary = context.html(media.html, base: media.base)
+        }
         entry.categories = categories(element)
         entry.enclosures = MediaEnclosures.read(element, core: core, context: context)
         let id = element.child("id", core: core)

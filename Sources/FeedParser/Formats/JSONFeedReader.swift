@@ -28,10 +28,10 @@ struct JSONFeedReader {
     private func feed(_ root: [String: Any]) -> Feed {
         var feed = Feed(format: .jsonFeed)
         let base = context.documentURL
-        feed.title = string(root["title"]).flatMap(PlainText.collapse)
+        feed.title = string(root["title"]).flatMap(PlainText.fromAmbiguous)
         feed.link = context.url(string(root["home_page_url"]), base: base)
         feed.feedURL = context.url(string(root["feed_url"]), base: base)
-        feed.subtitle = string(root["description"]).flatMap(PlainText.collapse)
+        feed.subtitle = string(root["description"]).flatMap(PlainText.fromAmbiguous)
         feed.language = string(root["language"])
         feed.author = person(root["authors"]) ?? person(root["author"])
         // JSON Feed's `favicon` is the small square icon, its `icon` the large (512×512) image.
@@ -43,17 +43,21 @@ struct JSONFeedReader {
     private mutating func entry(_ item: [String: Any], position: Int, home: String?) -> Entry {
         var entry = Entry(id: "")
         let base = context.documentURL
-        entry.title = string(item["title"]).flatMap(PlainText.collapse)
+        entry.title = string(item["title"]).flatMap(PlainText.fromAmbiguous)
         entry.link = context.url(string(item["url"]), base: base) ?? context.url(string(item["external_url"]), base: base)
         let field = "item \(position)"
         entry.published = context.date(string(item["date_published"]), field: field)
         entry.updated = context.date(string(item["date_modified"]), field: field)
         entry.author = person(item["authors"]) ?? person(item["author"])
         let contentBase = entry.link.flatMap { URL(string: $0) } ?? home.flatMap { URL(string: $0) }
-        entry.summary = context.html(string(item["summary"]).map(PlainText.escapedHTML), base: contentBase)
+        entry.summary = context.html(string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) }, base: contentBase)
         entry.content = context.html(string(item["content_html"]), base: contentBase)
             ?? context.html(string(item["content_text"]).map(PlainText.escapedHTML), base: contentBase)
-        entry.categories = (item["tags"] as? [Any] ?? []).compactMap { string($0).flatMap(PlainText.collapse) }
+        var seen = Set<String>()
+        entry.categories = (item["tags"] as? [Any] ?? []).compactMap { tag in
+            guard let term = string(tag).flatMap(PlainText.collapse), seen.insert(term).inserted else { return nil }
+            return term
+        }
         var enclosures: [Enclosure] = []
         for case let attachment as [String: Any] in item["attachments"] as? [Any] ?? [] {
             guard let url = context.url(string(attachment["url"]), base: base) else { continue }

@@ -58,6 +58,9 @@ struct RSSReader {
         entry.summary = context.html(summary.map(markup), base: summary?.base)
         let content = item.first(FieldPrecedence.rssItemContent, core: core)
         entry.content = context.html(content.map(markup), base: content?.base)
+        if entry.summary == nil, entry.content == nil, let media = MediaEnclosures.description(item) {
+            entry.summary = context.html(media.html, base: media.base)
+        }
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
         entry.id = context.entryID(guid?.text, entry: entry, base: guid?.base)

@@ -11,6 +11,7 @@ struct ReadContext {
     /// Go's zero time (0001-01-01, written by Hugo for undated posts) means "no date".
     mutating func date(_ text: String?, field: String) -> Date? {
         guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        if text.contains("0001-01-01") || text.contains(" Jan 0001 ") { return nil }
         guard let date = FeedDateParser.parse(text) else {
             warnings.append("\(field): unreadable date '\(text)'")
             return nil
@@ -20,9 +21,29 @@ struct ReadContext {
     }
 
     /// An absolute, safe URL (http, https, mailto) resolved against `base`, else nil.
+    /// A link that starts with a host name but no scheme (`example.org/post`, Hugo without a
+    /// `baseURL` scheme) is read as `https://example.org/post`, not as a relative path.
     func url(_ text: String?, base: URL?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard var text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        if Self.startsWithHostName(text) { text = "https://" + text }
         return HTMLSanitizer.safeURL(text, base: base ?? documentURL)
+    }
+
+    private static let fileExtensions: Set<String> = [
+        "html", "htm", "php", "asp", "aspx", "jsp", "cgi", "xml", "rss", "atom", "json", "txt",
+        "jpg", "jpeg", "png", "gif", "svg", "webp", "mp3", "mp4", "m4a", "pdf", "shtml",
+    ]
+
+    /// True for `host.tld/...`: a first segment of dotted labels whose last label is letters and
+    /// not a file extension.
+    static func startsWithHostName(_ text: String) -> Bool {
+        guard !text.contains("://"), let first = text.split(separator: "/", omittingEmptySubsequences: false).first,
+              !text.hasPrefix("/"), !text.hasPrefix("."), !first.contains(":"), !first.contains("?"),
+              !first.contains("#") else { return false }
+        let labels = first.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
+              let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return false }
+        return !fileExtensions.contains(tld.lowercased())
     }
 
     /// Sanitized HTML with absolute URLs; nil when the fragment is empty.
@@ -32,7 +53,8 @@ struct ReadContext {
         guard var html, !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         if PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
         let clean = HTMLSanitizer.sanitize(html, base: base ?? documentURL)
-        return clean.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : clean
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return clean.isEmpty ? nil : clean
     }
 
     /// The entry id rule: the document's id (guid, Atom id, JSON Feed id) when present; else the

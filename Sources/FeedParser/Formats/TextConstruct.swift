@@ -41,7 +41,7 @@ struct TextConstruct {
     /// HTML for summary/content (not yet sanitized); nil for media types that are not text.
     var html: String? {
         switch kind {
-        case .text: return PlainText.escapedHTML(characters)
+        case .text: return PlainText.escapedHTML(PlainText.decodingEntities(characters))
         case .html: return characters
         case .xhtml: return xhtmlRoot.innerXML
         case .other: return nil
@@ -51,7 +51,7 @@ struct TextConstruct {
     /// Plain text for titles and other text fields.
     var plain: String? {
         switch kind {
-        case .text: return PlainText.collapse(characters)
+        case .text: return PlainText.collapse(PlainText.decodingEntities(characters))
         case .html: return PlainText.fromHTML(characters)
         case .xhtml: return PlainText.collapse(xhtmlRoot.text)
         case .other: return nil

@@ -57,6 +57,13 @@ enum PlainText {
         return next.properties.isAlphabetic || next == "/" || next == "!"
     }
 
+    /// Text declared plain (Atom `type="text"`, JSON Feed `summary`) in which publishers still
+    /// escaped entities (`&amp;nbsp;`, `&amp;amp;`): entities decoded when there is no markup.
+    static func decodingEntities(_ text: String) -> String {
+        guard !text.contains("<"), text.contains("&"), looksLikeMarkup(text) else { return text }
+        return LibXML2.htmlText(text)
+    }
+
     /// HTML for a plain-text value: the text escaped (RFC 4287 §3.1.1.1 `type="text"`).
     static func escapedHTML(_ text: String) -> String {
         XML.Element.escape(text, quotes: false)

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import FeedParser
+
+/// Ill-formed documents (Fixtures/recovery): each yields what can be saved, plus warnings.
+@Suite("Recovery from ill-formed documents")
+struct RecoveryTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let file: String
+        let titles: [String?]
+        let links: [String?]
+        var feedTitle: String? = nil
+        var testDescription: String { file }
+    }
+
+    static let cases: [Case] = [
+        Case(file: "undeclared-entities.xml", titles: ["Café au lait & more", "Second …"],
+             links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Café news"),
+        Case(file: "unescaped-ampersand.xml", titles: ["AT&T buys Q&A site", "R & D"],
+             links: ["https://example.org/post?id=1&lang=en", "https://example.org/post?id=2&lang=en"],
+             feedTitle: "Tom & Jerry"),
+        Case(file: "bad-nesting.xml", titles: ["One"], links: ["https://example.org/1"], feedTitle: "Nesting"),
+        Case(file: "garbage-after-root.xml", titles: ["One", "Two"],
+             links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Garbage"),
+        Case(file: "truncated.xml", titles: ["One", "Two", "Three"],
+             links: ["https://example.org/1", "https://example.org/2", "https://example.org/3"], feedTitle: "Truncated"),
+        Case(file: "truncated.json", titles: ["One"], links: [nil], feedTitle: "Cut"),
+    ]
+
+    static func load(_ file: String) throws -> Feed {
+        let url = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/recovery/\(file)"))
+        return try Feed.parse(try Data(contentsOf: url), url: URL(string: "https://example.org/feed"))
+    }
+
+    @Test("saves what it can and warns", arguments: cases)
+    func recovers(_ testCase: Case) throws {
+        let feed = try Self.load(testCase.file)
+        #expect(feed.title == testCase.feedTitle)
+        #expect(Array(feed.entries.map(\.title).prefix(testCase.titles.count)) == testCase.titles)
+        #expect(Array(feed.entries.map(\.link).prefix(testCase.links.count)) == testCase.links)
+        #expect(!feed.warnings.isEmpty)
+    }
+
+    @Test func badNestingKeepsTheNextItem() throws {
+        let feed = try Self.load("bad-nesting.xml")
+        #expect(feed.entries.count >= 1)
+        #expect(feed.entries.first?.summary?.contains("bold") == true)
+    }
+
+    @Test func truncatedJSONKeepsItsCompleteMembers() throws {
+        let feed = try Self.load("truncated.json")
+        #expect(feed.entries.map(\.id) == ["1", "2"])
+        #expect(feed.entries.last?.title == "Two")
+    }
+
+    @Test func undeclaredEntityInDescriptionIsKept() throws {
+        let feed = try Self.load("undeclared-entities.xml")
+        #expect(feed.entries.first?.summary?.contains("Naïve") == true)
+        #expect(feed.entries.first?.summary?.contains("©") == true)
+    }
+}
+
+@Suite("Not a feed")
+struct NotAFeedTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let body: String
+        let reason: FeedParseError.Reason
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "empty", body: "", reason: .empty),
+        Case(name: "whitespace", body: " \n\t ", reason: .empty),
+        Case(name: "html page", body: "<!DOCTYPE html><html><head><title>x</title></head><body>hi</body></html>",
+             reason: .notAFeed("an HTML page")),
+        Case(name: "other xml", body: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+             reason: .notAFeed("XML with root element 'svg'")),
+        Case(name: "json without items", body: #"{"title": "x"}"#, reason: .notAFeed("JSON without 'items'")),
+        Case(name: "json array", body: "[1, 2]", reason: .notAFeed("JSON without 'items'")),
+    ]
+
+    @Test(arguments: cases)
+    func throwsWithReason(_ testCase: Case) {
+        let url = URL(string: "https://example.org/x")
+        #expect(throws: FeedParseError(url: url, reason: testCase.reason)) {
+            try Feed.parse(Data(testCase.body.utf8), url: url)
+        }
+    }
+
+    @Test func messagePutsThePlaceFirst() {
+        let error = FeedParseError(url: URL(string: "https://example.org/"), reason: .notAFeed("an HTML page"))
+        #expect(error.description == "https://example.org/: not a feed: an HTML page")
+    }
+}

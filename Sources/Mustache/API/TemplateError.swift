@@ -1,0 +1,84 @@
+/// A template that cannot be compiled or rendered, with the place it went wrong.
+///
+/// `description` puts the place first: `index.html.mustache:12:5: section 'entries' opened here is
+/// never closed`. `line` and `column` are 1-based (the column counts characters); both are 0 when
+/// the error has no place in a template (an unreadable folder, an unknown template name).
+public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The template's name as given to `Template.init`, or its path relative to the library
+    /// folder (`partials/entry.mustache`).
+    public var template: String
+    /// 1-based line of the offending tag, 0 when there is none.
+    public var line: Int
+    /// 1-based column (in characters) of the offending tag's opening delimiter, 0 when there is none.
+    public var column: Int
+    /// What went wrong.
+    public var reason: Reason
+
+    /// What went wrong; each case's message is given beside it.
+    public enum Reason: Sendable, Equatable {
+        /// `section 'entries' opened here is never closed` (also inverted sections, parents, blocks).
+        case unclosedSection(String)
+        /// `closing tag 'b' does not match the open section 'a'`.
+        case mismatchedClosingTag(found: String, expected: String)
+        /// `closing tag 'a' has no open section`.
+        case unexpectedClosingTag(String)
+        /// `tag is never closed: expected '}}'`.
+        case unclosedTag(expected: String)
+        /// `tag is empty: put a name between the delimiters`.
+        case emptyTag
+        /// `tag name 'a b' must not contain whitespace`.
+        case invalidName(String)
+        /// `set delimiter tag '=a=' needs two delimiters separated by whitespace, without '='`.
+        case invalidDelimiters(String)
+        /// `partial 'footer' not found` (strict libraries only; the spec renders nothing).
+        case unknownPartial(String)
+        /// `no template named 'index.html' in the library`.
+        case unknownTemplate(String)
+        /// `partials nest more than 100 deep: does a partial include itself unconditionally?`.
+        case recursionTooDeep(limit: Int)
+        /// `cannot read '/path': reason`.
+        case unreadable(path: String, message: String)
+    }
+
+    /// An error at `line`:`column` of `template`.
+    public init(template: String, line: Int, column: Int, reason: Reason) {
+        self.template = template
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    /// `template:line:column: message`, or `template: message` when there is no place.
+    public var description: String {
+        let place = line > 0 ? "\(template):\(line):\(column)" : template
+        return "\(place): \(message)"
+    }
+
+    /// The message without the place.
+    public var message: String {
+        switch reason {
+        case .unclosedSection(let name):
+            "section '\(name)' opened here is never closed"
+        case .mismatchedClosingTag(let found, let expected):
+            "closing tag '\(found)' does not match the open section '\(expected)'"
+        case .unexpectedClosingTag(let name):
+            "closing tag '\(name)' has no open section"
+        case .unclosedTag(let expected):
+            "tag is never closed: expected '\(expected)'"
+        case .emptyTag:
+            "tag is empty: put a name between the delimiters"
+        case .invalidName(let name):
+            "tag name '\(name)' must not contain whitespace"
+        case .invalidDelimiters(let content):
+            "set delimiter tag '\(content)' needs two delimiters separated by whitespace, without '='"
+        case .unknownPartial(let name):
+            "partial '\(name)' not found"
+        case .unknownTemplate(let name):
+            "no template named '\(name)' in the library"
+        case .recursionTooDeep(let limit):
+            "partials nest more than \(limit) deep: does a partial include itself unconditionally?"
+        case .unreadable(let path, let message):
+            "cannot read '\(path)': \(message)"
+        }
+    }
+}

@@ -169,6 +169,27 @@ enum LibXML2 {
         }
     }
 
+    /// Parses a whole HTML page (libxml2's HTML parser: recover, no network, silent) into the same
+    /// tree as `parse`, element and attribute names lower-case, for feed autodiscovery.
+    /// - Parameters:
+    ///   - data: the page's bytes.
+    ///   - encoding: charset label, or nil to let libxml2 read `<meta charset>` (else Latin-1).
+    /// - Returns: the root element, nil when nothing could be read.
+    static func parseHTML(_ data: Data, base: URL?, encoding: String?) -> XML.Element? {
+        guard let ctxt = htmlNewParserCtxt() else { return nil }
+        defer { htmlFreeParserCtxt(ctxt) }
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+                            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let doc: htmlDocPtr? = data.withUnsafeBytes { raw in
+            guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                  raw.count < Int(Int32.max) else { return nil }
+            return htmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, encoding, options)
+        }
+        guard let doc else { return nil }
+        defer { xmlFreeDoc(doc) }
+        return xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil) }
+    }
+
     /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,
     /// entities decoded (libxml2's HTML parser, recovering, silent).
     static func htmlText(_ html: String) -> String {

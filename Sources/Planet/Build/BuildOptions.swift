@@ -1,7 +1,16 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {
+    public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
+        a.configURL == b.configURL && a.outputURL == b.outputURL && a.templatesURL == b.templatesURL
+            && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout
+            && a.protocolClasses.map(ObjectIdentifier.init) == b.protocolClasses.map(ObjectIdentifier.init)
+    }
+
     /// The subscription list, feeds.txt.
     public var configURL: URL
     /// Folder the site is written to (default: `output/` in the current directory).
@@ -14,6 +23,9 @@ public struct BuildOptions: Sendable, Equatable {
     public var jobs: Int
     /// Per-feed timeout, seconds (`--timeout`, default 30).
     public var timeout: Double
+    /// `URLProtocol` classes for the fetcher's session, for tests that stub the network (see
+    /// `FetcherConfiguration.protocolClasses`). Empty in production.
+    public var protocolClasses: [URLProtocol.Type] = []
 
     public init(configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
                 jobs: Int = 8, timeout: Double = 30) {

@@ -28,6 +28,7 @@ public enum PlanetBuild {
         fetcherConfiguration.jobs = max(1, options.jobs)
         fetcherConfiguration.timeout = options.timeout
         fetcherConfiguration.userAgent = "planet/\(PlanetVersion.string) (+\(configuration.link))"
+        fetcherConfiguration.protocolClasses = options.protocolClasses
         if let maxBytes = settings.maxBytes { fetcherConfiguration.maxBytes = maxBytes }
         let results = await Fetcher(fetcherConfiguration).fetchAll(list.subscriptions)
         let outcomes = await FeedOutcome.parseAll(results)

@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Planet
+import Testing
+import TestSupport
+
+/// The whole pipeline on fixture feeds: `planet build --now …` against checked-in goldens.
+@Suite("planet build: golden site")
+struct BuildGoldenTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/build")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let now = Date(timeIntervalSince1970: 1_796_400_000)  // 2026-12-04T16:00:00Z
+
+    func options(config: URL, output: URL) -> BuildOptions {
+        BuildOptions(configURL: config, outputURL: output,
+                     templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now)
+    }
+
+    @Test("three fixture feeds render index.html, rss.xml, atom.xml and opml.xml byte for byte")
+    func goldenSite() async throws {
+        let output = try TemporaryFolder().url.appendingPathComponent("output")
+        let report = try await withDeadline(seconds: 60) {
+            try await PlanetBuild.run(options(config: Self.fixtures.appendingPathComponent("feeds.txt"),
+                                              output: output))
+        }
+        #expect(report.feedsOK == 3)
+        #expect(report.failures.isEmpty)
+        for name in ["index.html", "rss.xml", "atom.xml", "opml.xml"] {
+            let actual = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+            assertGolden(actual, path: Self.fixtures.appendingPathComponent("golden/\(name)"))
+        }
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("static/planet.css").path))
+    }
+
+    @Test("the river holds each post once: a guid repeated in a feed and a post in two feeds")
+    func duplicatesAppearOnce() async throws {
+        let output = try TemporaryFolder().url.appendingPathComponent("output")
+        _ = try await withDeadline(seconds: 60) {
+            try await PlanetBuild.run(options(config: Self.fixtures.appendingPathComponent("feeds.txt"),
+                                              output: output))
+        }
+        let rss = try String(contentsOf: output.appendingPathComponent("rss.xml"), encoding: .utf8)
+        #expect(rss.components(separatedBy: "<link>https://alpha.example.com/2026/first</link>").count == 2)
+        #expect(rss.components(separatedBy: ">gamma-2.0</guid>").count == 2)
+        #expect(rss.components(separatedBy: "<item>").count - 1 == 7)
+    }
+
+    @Test("no connection and host not found fail their feed; the site is built from the others",
+          arguments: [URLError.Code.notConnectedToInternet, .cannotFindHost])
+    func networkFailureKeepsTheBuildGoing(_ code: URLError.Code) async throws {
+        let folder = try TemporaryFolder().url
+        let host = URLProtocolStub.uniqueHost()
+        let feeds = Self.fixtures.appendingPathComponent("feeds")
+        let config = folder.appendingPathComponent("feeds.txt")
+        try """
+        title = Stubbed
+        link = https://planet.example.org/
+        \(feeds.appendingPathComponent("alpha-rss2.xml").path) Alpha
+        https://\(host)/feed.xml Unreachable
+        """.write(to: config, atomically: true, encoding: .utf8)
+        var buildOptions = options(config: config, output: folder.appendingPathComponent("output"))
+        buildOptions.protocolClasses = [URLProtocolStub.self]
+        let stubbedOptions = buildOptions
+        let report = try await URLProtocolStub.withStubs([host: .fail(code)]) {
+            try await withDeadline(seconds: 60) { try await PlanetBuild.run(stubbedOptions) }
+        }
+        let expected: FetchFailure.Kind = code == .notConnectedToInternet ? .noConnection : .hostNotFound
+        #expect(report.feedsOK == 1)
+        #expect(report.failures.map(\.kind) == [expected])
+        #expect(report.failures.first?.url.host == host)
+        let index = try String(contentsOf: folder.appendingPathComponent("output/index.html"), encoding: .utf8)
+        #expect(index.contains("Alpha &amp; the first post"))
+        #expect(index.contains("failing"))
+    }
+}
+
+/// A fresh folder under the system's temporary folder, unique per call.
+struct TemporaryFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("planet-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+}

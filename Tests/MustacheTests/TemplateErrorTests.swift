@@ -21,6 +21,7 @@ struct TemplateErrorTests {
         Case(source: "{{=<% %>=}}\n<%name", message: "index.html.mustache:2:1: tag is never closed: expected '%>'"),
         Case(source: "x {{ }}", message: "index.html.mustache:1:3: tag is empty: put a name between the delimiters"),
         Case(source: "{{#}}{{/}}", message: "index.html.mustache:1:1: tag is empty: put a name between the delimiters"),
+        Case(source: "a {{> * }}", message: "index.html.mustache:1:3: tag is empty: put a name between the delimiters"),
         Case(source: "{{first name}}", message: "index.html.mustache:1:1: tag name 'first name' must not contain whitespace"),
         Case(source: "{{=<% %>}}", message: "index.html.mustache:1:1: set delimiter tag '=<% %>' needs two delimiters separated by whitespace, without '='"),
         Case(source: "{{= a b c =}}", message: "index.html.mustache:1:1: set delimiter tag '= a b c =' needs two delimiters separated by whitespace, without '='"),

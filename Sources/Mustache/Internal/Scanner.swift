@@ -87,7 +87,7 @@ struct Scanner {
     private func validName(_ start: Int, _ end: Int, tagStart: Int, dynamic: Bool = false) throws(TemplateError) -> String {
         var name = source.text(start, end).trimmingWhitespace()
         if dynamic, name.hasPrefix("*") { name = "*" + String(name.dropFirst()).trimmingWhitespace() }
-        if name.isEmpty { throw error(at: tagStart, .emptyTag) }
+        if name.isEmpty || name == "*" { throw error(at: tagStart, .emptyTag) }
         if name.contains(where: \.isWhitespace) { throw error(at: tagStart, .invalidName(name)) }
         return name
     }

@@ -1,49 +1,54 @@
-/// Escaping for the HTML the sanitizer writes. Besides the markup characters it removes the code
-/// points that XML 1.0 §2.2 forbids or discourages (C0 controls other than tab, newline and
-/// carriage return, DEL, C1 controls, U+FFFE, U+FFFF), so that the output stays well-formed
-/// when a feed writer escapes it into XML.
+/// Escaping for the HTML the sanitizer writes, on UTF-8 bytes. Besides the markup characters it
+/// removes the code points that XML 1.0 §2.2 forbids or discourages (C0 controls other than tab,
+/// newline and carriage return, DEL, C1 controls, U+FFFE, U+FFFF), so that the output stays
+/// well-formed when a feed writer escapes it into XML.
 enum HTMLEscaping {
     /// Appends `text` as element content: `&`, `<`, `>` escaped.
-    static func appendText(_ text: String, to output: inout String) {
+    static func appendText(_ text: String, to output: inout [UInt8]) {
         append(text, to: &output, quotes: false)
     }
 
     /// Appends `value` as a double-quoted attribute value's content: `&`, `<`, `>`, `"` escaped.
-    static func appendAttribute(_ value: String, to output: inout String) {
+    static func appendAttribute(_ value: String, to output: inout [UInt8]) {
         append(value, to: &output, quotes: true)
     }
 
-    private static func append(_ text: String, to output: inout String, quotes: Bool) {
-        // Most text needs nothing: copy it whole when no scalar needs care.
-        if !text.utf8.contains(where: { needsCare($0, quotes: quotes) }) {
-            output += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"" where quotes: output += "&quot;"
-            case _ where isForbidden(scalar): continue
-            default: output.unicodeScalars.append(scalar)
+    private static func append(_ text: String, to output: inout [UInt8], quotes: Bool) {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            var runStart = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let replacement: String?
+                let width: Int
+                switch byte {
+                case UInt8(ascii: "&"): (replacement, width) = ("&amp;", 1)
+                case UInt8(ascii: "<"): (replacement, width) = ("&lt;", 1)
+                case UInt8(ascii: ">"): (replacement, width) = ("&gt;", 1)
+                case UInt8(ascii: "\"") where quotes: (replacement, width) = ("&quot;", 1)
+                case 0x09, 0x0A, 0x0D: (replacement, width) = (nil, 0)
+                case 0..<0x20, 0x7F: (replacement, width) = ("", 1)
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    (replacement, width) = ("", 2)  // U+0080…U+009F
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+                    (replacement, width) = ("", 3)  // U+FFFE, U+FFFF
+                default: (replacement, width) = (nil, 0)
+                }
+                guard let replacement else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: bytes[runStart..<index])
+                output.append(contentsOf: replacement.utf8)
+                index += width
+                runStart = index
             }
+            output.append(contentsOf: bytes[runStart..<bytes.count])
         }
     }
 
-    /// A UTF-8 byte that may start something to escape or remove (non-ASCII bytes are checked
-    /// per scalar: C1 controls and U+FFFE/U+FFFF are multi-byte).
-    private static func needsCare(_ byte: UInt8, quotes: Bool) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): return true
-        case UInt8(ascii: "\""): return quotes
-        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return false
-        case 0..<0x20, 0x7F: return true
-        case 0xC2, 0xEF: return true  // lead bytes of U+0080…U+00BF and U+F000…U+FFFF
-        default: return false
-        }
-    }
-
+    /// True for the code points the escaper removes.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: return false

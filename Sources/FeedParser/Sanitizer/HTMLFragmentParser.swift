@@ -2,7 +2,8 @@ import CLibXML2
 
 /// A node of a parsed HTML fragment: the sanitizer's view of libxml2's tree, with no C types.
 enum HTMLNode: Sendable {
-    /// An element: lowercase name, attributes in source order (values entity-decoded), children.
+    /// An element: name and attribute names as libxml2's HTML parser gives them (lowercase),
+    /// attributes in source order (values entity-decoded), children.
     case element(name: String, attributes: [(name: String, value: String)], children: [HTMLNode])
     /// Character data, entity-decoded.
     case text(String)
@@ -63,7 +64,7 @@ enum HTMLFragmentParser {
                 } else if depth >= maximumDepth {
                     nodes.append(.text(flatText(of: node)))
                 } else {
-                    nodes.append(.element(name: name.lowercased(), attributes: attributes(of: node),
+                    nodes.append(.element(name: name, attributes: attributes(of: node),
                                           children: children(of: node.pointee.children, transparent: false,
                                                                     depth: depth + 1)))
                 }
@@ -111,7 +112,7 @@ enum HTMLFragmentParser {
                 if let content = text.pointee.content { value += String(cString: content) }
                 child = text.pointee.next
             }
-            result.append((String(cString: attribute.pointee.name).lowercased(), value))
+            result.append((String(cString: attribute.pointee.name), value))
         }
         return result
     }

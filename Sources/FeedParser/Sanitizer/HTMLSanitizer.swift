@@ -25,7 +25,7 @@ public enum HTMLSanitizer {
         } else {
             writer.write(HTMLFragmentParser.parse(html))
         }
-        return writer.output
+        return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// Returns `url` when it is a safe link target, resolved against `base`; else nil.

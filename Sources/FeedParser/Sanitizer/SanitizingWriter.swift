@@ -5,7 +5,8 @@ import Foundation
 /// their content, text escaped. Every element written is closed, so the output is well-formed.
 struct SanitizingWriter {
     let base: URL?
-    private(set) var output = ""
+    /// The UTF-8 bytes written so far.
+    private(set) var output: [UInt8] = []
     /// Nesting of written `a` elements: a link inside a link is unwrapped (HTML forbids it and
     /// browsers would restructure the tree).
     private var linkDepth = 0
@@ -41,16 +42,18 @@ struct SanitizingWriter {
             if isVoid { write(children) }  // see SanitizerPolicy.droppedVoid
             return
         }
-        output += "<" + name
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: name.utf8)
         for attribute in kept + forcedAttributes(name, kept: kept) {
-            output += " " + attribute.name
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: attribute.name.utf8)
             if let value = attribute.value {
-                output += "=\""
+                output.append(contentsOf: "=\"".utf8)
                 HTMLEscaping.appendAttribute(value, to: &output)
-                output += "\""
+                output.append(UInt8(ascii: "\""))
             }
         }
-        output += ">"
+        output.append(UInt8(ascii: ">"))
         if isVoid {
             write(children)  // see SanitizerPolicy.droppedVoid
             return
@@ -58,7 +61,9 @@ struct SanitizingWriter {
         if name == "a" { linkDepth += 1 }
         write(children)
         if name == "a" { linkDepth -= 1 }
-        output += "</" + name + ">"
+        output.append(contentsOf: "</".utf8)
+        output.append(contentsOf: name.utf8)
+        output.append(UInt8(ascii: ">"))
     }
 
     private func forcedAttributes(_ name: String, kept: [(name: String, value: String?)])

@@ -29,9 +29,8 @@ enum URLPolicy {
             return url.absoluteString
         }
         if let base, let baseScheme = base.scheme?.lowercased(), baseScheme == "http" || baseScheme == "https" {
-            guard let url = URL(string: cleaned, relativeTo: base)?.absoluteURL,
-                  url.scheme.map({ linkSchemes.contains($0.lowercased()) }) == true else { return nil }
-            return url.absoluteString
+            // The base is http(s) and the reference has no scheme: the result is http(s).
+            return URL(string: cleaned, relativeTo: base)?.absoluteString
         }
         // No usable base: keep the reference relative. It has no scheme, so it cannot gain one.
         guard let url = URL(string: cleaned), url.scheme == nil else { return nil }

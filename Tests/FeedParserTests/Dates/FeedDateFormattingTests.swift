@@ -41,11 +41,12 @@ struct FeedDateFormattingTests {
         }
     }
 
+    // Foundation switches to the Julian calendar before 1582-10-15, so compare from 1584 on.
     @Test("civil calendar agrees with Foundation's Gregorian calendar")
     func civilCalendar() throws {
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.timeZone = try #require(TimeZone(identifier: "UTC"))
-        for days in stride(from: -800_000, to: 2_900_000, by: 997) {
+        for days in stride(from: -140_000, to: 2_900_000, by: 997) {
             let date = Date(timeIntervalSince1970: Double(days) * 86_400)
             let parts = gregorian.dateComponents([.year, .month, .day, .weekday], from: date)
             let civil = CivilCalendar.civil(days: days)

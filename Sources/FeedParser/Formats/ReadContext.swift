@@ -50,10 +50,9 @@ struct ReadContext {
     /// HTML that was escaped twice (no tag at all, but `&lt;p&gt;`: Hexo, some CMS exports) is
     /// unescaped once first, so readers see the post and not its source.
     func html(_ html: String?, base: URL?) -> String? {
-        guard var html, !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard var html, !PlainText.trimmed(html).isEmpty else { return nil }
         if PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
-        let clean = HTMLSanitizer.sanitize(html, base: base ?? documentURL)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let clean = String(PlainText.trimmed(HTMLSanitizer.sanitize(html, base: base ?? documentURL)))
         return clean.isEmpty ? nil : clean
     }
 

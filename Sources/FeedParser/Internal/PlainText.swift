@@ -20,6 +20,15 @@ enum PlainText {
         return out.isEmpty ? nil : out
     }
 
+    /// `text` without leading and trailing white space (Unicode `White_Space`), without the
+    /// UTF-16 round trip of Foundation's `trimmingCharacters` (feeds carry megabytes of HTML).
+    static func trimmed(_ text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return Substring(scalars[first...last])
+    }
+
     /// Text that is known to be HTML (Atom `type="html"`, RSS `description`): tags dropped and
     /// entities decoded by libxml2's HTML parser, then whitespace collapsed.
     static func fromHTML(_ html: String) -> String? {
@@ -52,7 +61,7 @@ enum PlainText {
     /// True for HTML escaped one time too many: no `<` at all, but an escaped tag such as `&lt;p`
     /// or `&lt;/`.
     static func isDoubleEscapedHTML(_ html: String) -> Bool {
-        guard !html.contains("<"), let range = html.range(of: "&lt;") else { return false }
+        guard !html.utf8.contains(UInt8(ascii: "<")), let range = html.range(of: "&lt;") else { return false }
         guard let next = html[range.upperBound...].unicodeScalars.first else { return false }
         return next.properties.isAlphabetic || next == "/" || next == "!"
     }
@@ -60,7 +69,8 @@ enum PlainText {
     /// Text declared plain (Atom `type="text"`, JSON Feed `summary`) in which publishers still
     /// escaped entities (`&amp;nbsp;`, `&amp;amp;`): entities decoded when there is no markup.
     static func decodingEntities(_ text: String) -> String {
-        guard !text.contains("<"), text.contains("&"), looksLikeMarkup(text) else { return text }
+        let utf8 = text.utf8
+        guard !utf8.contains(UInt8(ascii: "<")), utf8.contains(UInt8(ascii: "&")), looksLikeMarkup(text) else { return text }
         return LibXML2.htmlText(text)
     }
 

@@ -7,8 +7,13 @@ import Foundation
 /// of `SanitizerPolicy` survive; script, style, iframe, object, embed, forms, frames, base, meta,
 /// link, SVG, MathML, template and noscript go with their content; unknown elements are unwrapped;
 /// every `on*` attribute, `style`, `srcdoc`, `formaction`, `id`, `class` and `target` is removed;
-/// comments, CDATA and processing instructions are dropped. URLs follow `safeURL`'s rule. Links get
-/// `rel="noopener noreferrer"`, images `loading="lazy"`, audio and video `controls`.
+/// comments, CDATA and processing instructions are dropped. URLs (`href`, `src`, `cite`, `poster`,
+/// each `srcset` candidate) follow `safeURL`'s rule; the one exception is `<img src>`, which may also
+/// be a base64 PNG, GIF, JPEG, WebP, AVIF or BMP `data:` URL (never SVG). An element whose URL is
+/// refused keeps its content but loses the attribute; an `img` without a usable `src` is dropped.
+/// Links get `rel="noopener noreferrer"` (any `target` is dropped), images `loading="lazy"`, audio
+/// and video `controls`. `style` is dropped entirely rather than filtered: no CSS subset is safe
+/// against overlays and exfiltration without a CSS parser.
 public enum HTMLSanitizer {
     /// Sanitizes an HTML fragment.
     /// - Parameters:

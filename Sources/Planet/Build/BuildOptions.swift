@@ -7,7 +7,8 @@ import FoundationNetworking
 public struct BuildOptions: Sendable, Equatable {
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templatesURL == b.templatesURL
-            && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout
+            && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout && a.cacheURL == b.cacheURL
+            && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
             && a.protocolClasses.map(ObjectIdentifier.init) == b.protocolClasses.map(ObjectIdentifier.init)
     }
 
@@ -23,64 +24,58 @@ public struct BuildOptions: Sendable, Equatable {
     public var jobs: Int
     /// Per-feed timeout, seconds (`--timeout`, default 30).
     public var timeout: Double
+    /// The SQLite cache file (`--cache`); nil means `.planet/cache.sqlite` beside feeds.txt.
+    public var cacheURL: URL?
+    /// Render from the cache only, without any network or file fetch (`--offline`).
+    public var offline: Bool = false
+    /// Rewrite feeds.txt (and move the cache's records) for feeds that moved for good with a
+    /// 301/308 (`--apply-redirects`).
+    public var applyRedirects: Bool = false
+    /// Wait for a concurrent build to finish instead of stopping (`--wait`).
+    public var waitForLock: Bool = false
+    /// Called after each feed is done (fetched, parsed and recorded), from any task: the CLI's
+    /// progress line and `--verbose` lines. nil: no calls.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
     /// `URLProtocol` classes for the fetcher's session, for tests that stub the network (see
     /// `FetcherConfiguration.protocolClasses`). Empty in production.
     public var protocolClasses: [URLProtocol.Type] = []
 
     public init(configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
-                jobs: Int = 8, timeout: Double = 30) {
+                jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil) {
         self.configURL = configURL
         self.outputURL = outputURL
         self.templatesURL = templatesURL
         self.now = now
         self.jobs = jobs
         self.timeout = timeout
+        self.cacheURL = cacheURL
+    }
+
+    /// `.planet/` beside feeds.txt: the default home of the cache and the lock file.
+    public var stateFolder: URL {
+        configURL.absoluteURL.deletingLastPathComponent().appendingPathComponent(".planet", isDirectory: true)
+    }
+
+    /// The cache file actually used: `cacheURL`, else `.planet/cache.sqlite` beside feeds.txt.
+    public var resolvedCacheURL: URL {
+        cacheURL ?? stateFolder.appendingPathComponent("cache.sqlite")
+    }
+
+    /// The lock file, `lock` in the cache's folder: `.planet/lock` beside feeds.txt by default.
+    /// It guards the cache (and the output built from it): one build per cache at a time.
+    public var lockURL: URL {
+        resolvedCacheURL.deletingLastPathComponent().appendingPathComponent("lock")
     }
 }
 
-/// What a build did, for the one-line summary and for tests.
-public struct BuildReport: Sendable, Equatable {
-    /// Feeds fetched and parsed this run.
-    public var feedsOK: Int
-    /// Feeds that failed, with kind and URL.
-    public var failures: [FetchFailure]
-    /// Entries on the page after dedupe and cut.
-    public var entries: Int
-    /// Wall time of the build, seconds.
-    public var duration: Double
-
-    public init(feedsOK: Int, failures: [FetchFailure], entries: Int, duration: Double) {
-        self.feedsOK = feedsOK
-        self.failures = failures
-        self.entries = entries
-        self.duration = duration
-    }
-
-    /// `planet: 12 feeds ok, 1 failed, 60 entries, 0.84 s`
-    public var summaryLine: String {
-        "planet: \(feedsOK) feeds ok, \(failures.count) failed, \(entries) entries, "
-            + String(format: "%.2f s", duration)
-    }
-}
-
-/// A build that could not produce a site (bad feeds.txt, template error, unwritable output).
-/// Per-feed problems are never a BuildError; they are in the report.
-public struct BuildError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
-        /// feeds.txt is unreadable or malformed; the message names file:line.
-        case config(String)
-        /// A template failed to compile or render; the message names template:line:column.
-        case template(String)
-        /// The output could not be written.
-        case write(String)
-    }
-    public var reason: Reason
-
-    public init(_ reason: Reason) { self.reason = reason }
-
-    public var description: String {
-        switch reason {
-        case .config(let m), .template(let m), .write(let m): return m
-        }
-    }
+/// One feed finished during a build, for progress display.
+public struct BuildProgress: Sendable, Equatable {
+    /// Feeds done so far, including this one.
+    public var done: Int
+    /// Feeds fetched this run.
+    public var total: Int
+    /// Failures so far, including this one.
+    public var failed: Int
+    /// The feed just finished and what came of it.
+    public var feed: FeedStatus
 }

@@ -1,59 +1,114 @@
 import FeedParser
 import Foundation
+import Mustache
 
-/// Runs the pipeline once: feeds.txt → fetch → parse → river → site → atomic publish.
+/// Runs the pipeline once: feeds.txt → fetch (conditional, only feeds that are due) → parse →
+/// cache → river from the cache → site and status report → atomic publish.
 public enum PlanetBuild {
     /// Builds the site.
     ///
-    /// Templates are compiled before any feed is fetched, so a template error costs no network.
-    /// A feed that fails (fetch or parse) is reported in `BuildReport.failures` and the build goes
-    /// on with the others (DESIGN.md: a failing feed never fails the build).
-    /// - Throws: `BuildError.config` (feeds.txt), `.template`, `.write`; the previous site is then
-    ///   left as it was.
+    /// The lock file is taken first (one build per feeds.txt at a time), then templates are
+    /// compiled, so a template error costs no network. A feed that fails (fetch or parse) is
+    /// recorded in the cache and reported in `BuildReport.failures`; its cached entries stay on
+    /// the page (DESIGN.md: a failing feed never fails the build).
+    /// - Throws: `BuildError.config` (feeds.txt), `.locked`, `.template`, `.cache`, `.write`; the
+    ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
-        let list: FeedList
-        do {
-            list = try FeedList.load(options.configURL)
-        } catch {
-            throw BuildError(.config(error.description))
-        }
+        var list = try loadList(options.configURL)
+        let lock = try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
+        defer { withExtendedLifetime(lock) {} }
         let settings = list.settings
         let site = try Site(templatesURL: options.templatesURL)
         let now = options.now ?? Date()
         let configuration = siteConfiguration(settings)
+        let cache = try openCache(options.resolvedCacheURL)
 
-        var fetcherConfiguration = FetcherConfiguration()
-        fetcherConfiguration.jobs = max(1, options.jobs)
-        fetcherConfiguration.timeout = options.timeout
-        fetcherConfiguration.userAgent = "planet/\(PlanetVersion.string) (+\(configuration.link))"
-        fetcherConfiguration.protocolClasses = options.protocolClasses
-        if let maxBytes = settings.maxBytes { fetcherConfiguration.maxBytes = maxBytes }
-        let results = await Fetcher(fetcherConfiguration).fetchAll(list.subscriptions)
-        let outcomes = await FeedOutcome.parseAll(results)
+        let run = BuildRun(options: options, cache: cache, now: now, settings: settings,
+                           userAgent: "planet/\(PlanetVersion.string) (+\(configuration.link))",
+                           fingerprint: fingerprint(of: list))
+        let outcomes = try await run.fetchAndRecord(list.subscriptions)
+        var applied: [String: String] = [:]
+        if options.applyRedirects {
+            applied = try await run.applyRedirects(&list)
+        }
+        let subscriptions = list.subscriptions
+        let snapshot = try await run.snapshot(subscriptions)
 
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
-        var failures: [FetchFailure] = []
-        for outcome in outcomes {
-            let source = outcome.source
-            if let failure = outcome.failure { failures.append(failure) }
+        var statuses: [FeedStatus] = []
+        for subscription in subscriptions {
+            let key = subscription.url.absoluteString
+            let outcome = outcomes[key]
+            let state = snapshot.states[key]
+            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
+                                         kept: snapshot.counts[key] ?? 0)
+            statuses.append(status)
             sidebar.append(SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                            siteLink: source.siteLink, failure: outcome.failure?.message))
-            for entry in outcome.feed?.entries ?? [] {
-                candidates.append(RiverCandidate(entry: entry, source: source, firstSeen: now))
+                                            siteLink: source.siteLink, failure: status.lastError))
+            for cached in snapshot.entries[key] ?? [] {
+                candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
             }
         }
         let river = River.build(candidates, now: now, limit: settings.itemsPerPage)
         let context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now)
-        let files = try site.render(context)
+        let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
+        var files = try site.render(context)
+        try renderStatus(status, context: context, site: site, into: &files)
         try Publisher(outputURL: options.outputURL).publish(files: files, staticFolder: site.staticFolder)
+
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return BuildReport(feedsOK: outcomes.count - failures.count, failures: failures,
-                           entries: river.count, duration: seconds)
+        let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
+        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures,
+                                 entries: river.count,
+                                 duration: Double(elapsed.components.seconds)
+                                    + Double(elapsed.components.attoseconds) / 1e18)
+        report.skipped = subscriptions.count - outcomes.count
+        report.redirectsApplied = applied
+        for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
+        report.feeds = statuses
+        return report
+    }
+
+    static func loadList(_ url: URL) throws(BuildError) -> FeedList {
+        do {
+            return try FeedList.load(url)
+        } catch {
+            throw BuildError(.config(error.description))
+        }
+    }
+
+    static func openCache(_ url: URL) throws(BuildError) -> FeedCache {
+        do {
+            return try FeedCache(path: url.path)
+        } catch {
+            throw BuildError(.cache(error.description))
+        }
+    }
+
+    /// A stable digest of feeds.txt's text: a 410 Gone feed is fetched again once it changes.
+    static func fingerprint(of list: FeedList) -> String {
+        StableHash.fnv1a64([list.serialized()])
+    }
+
+    /// Adds `status.json`, and renders `status.html` (when the templates have
+    /// `status.html.mustache`) with the site's context plus `feeds_status` (see `StatusReport`).
+    static func renderStatus(_ status: StatusReport, context: SiteContext, site: Site,
+                             into files: inout [String: Data]) throws(BuildError) {
+        files["status.json"] = try status.json()
+        guard site.library.template(named: "status.html") != nil,
+              case .object(var root) = context.value() else { return }
+        root["feeds_status"] = status.mustacheValue
+        root["has_redirects"] = .bool(status.feeds.contains { $0.redirectTo != nil })
+        do {
+            files["status.html"] = Data(try site.library.render("status.html", .object(root)).utf8)
+        } catch {
+            throw BuildError(.template("\(site.templatesURL.path)/\(error)"))
+        }
     }
 
     /// The site-wide facts from feeds.txt's settings, with defaults for what is missing.

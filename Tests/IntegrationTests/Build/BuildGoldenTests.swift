@@ -15,9 +15,11 @@ struct BuildGoldenTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let now = Date(timeIntervalSince1970: 1_796_400_000)  // 2026-12-04T16:00:00Z
 
+    /// Options with a fresh cache beside the output (never `.planet/` in the fixture folder).
     func options(config: URL, output: URL) -> BuildOptions {
         BuildOptions(configURL: config, outputURL: output,
-                     templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now)
+                     templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
+                     cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
     }
 
     @Test("three fixture feeds render index.html, rss.xml, atom.xml and opml.xml byte for byte")

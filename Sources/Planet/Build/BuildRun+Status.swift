@@ -1,0 +1,25 @@
+import Foundation
+
+extension BuildRun {
+    /// The status of one subscription after this run: this run's outcome over the cache's memory
+    /// of earlier runs. File paths are replaced by the feed's name (never published).
+    static func status(_ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
+                       state: FeedState?, kept: Int) -> FeedStatus {
+        let result: FeedStatus.Outcome
+        if let outcome {
+            result = outcome.failure != nil ? .failed : outcome.notModified ? .notModified : .ok
+        } else {
+            result = .skipped
+        }
+        let failing = outcome?.failure != nil || (outcome == nil && (state?.failureStreak ?? 0) > 0)
+        let message = outcome?.failure?.message ?? state?.errorMessage
+        return FeedStatus(
+            subscriptionURL: subscription.url.absoluteString, url: source.publicFeedURL, name: source.name,
+            outcome: result, lastSuccess: state?.lastSuccess, lastAttempt: state?.lastAttempt,
+            lastError: failing ? FeedSource.publicMessage(message, subscription: subscription, name: source.name) : nil,
+            errorKind: failing ? (outcome?.failure?.kind.rawValue ?? state?.errorKind) : nil,
+            httpStatus: outcome?.failure?.status ?? state?.lastStatus, entriesKept: kept,
+            failureStreak: state?.failureStreak ?? 0,
+            redirectTo: state?.redirectTarget, gone: state?.gone ?? false, retryAfter: state?.retryAfter)
+    }
+}

@@ -1,0 +1,154 @@
+import FeedParser
+import Foundation
+
+/// One build's fetch-and-record work against the cache (the part of `PlanetBuild.run` that
+/// talks to the network and SQLite).
+struct BuildRun: Sendable {
+    var options: BuildOptions
+    var cache: FeedCache
+    var now: Date
+    var settings: FeedList.Settings
+    var userAgent: String
+    /// Digest of feeds.txt (see `PlanetBuild.fingerprint`).
+    var fingerprint: String
+
+    /// Settings `keep_days` (default 90) and `keep_entries` (default 200).
+    var retention: Retention {
+        Retention(keepDays: settings.keepDays ?? 90, keepEntries: settings.keepEntries ?? 200)
+    }
+
+    /// What the cache holds after this run's records, for the current subscriptions.
+    struct Snapshot: Sendable {
+        var states: [String: FeedState]
+        var counts: [String: Int]
+        /// Cached entries by subscription URL.
+        var entries: [String: [CachedEntry]]
+    }
+
+    /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
+    /// offline) with the cache's validators, `jobs` at a time; parses each as it arrives and
+    /// records the result in the cache (one transaction per feed).
+    /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
+    /// - Throws: `BuildError.cache` when the cache cannot be read or written.
+    func fetchAndRecord(_ subscriptions: [Subscription]) async throws(BuildError) -> [String: FeedOutcome] {
+        if options.offline { return [:] }
+        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+        let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        var seen = Set<String>()
+        let due = subscriptions.filter { subscription in
+            let key = subscription.url.absoluteString
+            guard seen.insert(key).inserted else { return false }
+            return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
+        }
+        var configuration = FetcherConfiguration()
+        configuration.jobs = max(1, options.jobs)
+        configuration.timeout = options.timeout
+        configuration.userAgent = userAgent
+        configuration.protocolClasses = options.protocolClasses
+        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
+        let fetcher = Fetcher(configuration)
+
+        return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<[String: FeedOutcome], BuildError> in
+            var next = 0
+            func startNext() {
+                let subscription = due[next]
+                let validators = byURL[subscription.url.absoluteString]?.validators
+                group.addTask { FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators)) }
+                next += 1
+            }
+            while next < min(configuration.jobs, due.count) { startNext() }
+            var outcomes: [String: FeedOutcome] = [:]
+            var failed = 0
+            while var outcome = await group.next() {
+                do throws(CacheError) {
+                    try await record(&outcome)
+                    outcomes[outcome.subscription.url.absoluteString] = outcome
+                    if outcome.failure != nil { failed += 1 }
+                    try await report(outcome, done: outcomes.count, total: due.count, failed: failed)
+                } catch {
+                    group.cancelAll()
+                    return .failure(BuildError(.cache(error.description)))
+                }
+                if next < due.count { startNext() }
+            }
+            return .success(outcomes)
+        }.get()
+    }
+
+    /// Calls `options.progress` for a feed just recorded.
+    private func report(_ outcome: FeedOutcome, done: Int, total: Int, failed: Int) async throws(CacheError) {
+        guard let progress = options.progress else { return }
+        let state = try await cache.state(for: outcome.subscription.url.absoluteString)
+        let source = FeedSource.make(outcome.subscription, feed: outcome.feed, state: state)
+        progress(BuildProgress(done: done, total: total, failed: failed,
+                               feed: Self.status(outcome.subscription, source: source, outcome: outcome,
+                                                 state: state, kept: 0)))
+    }
+
+    /// Records one outcome; a 304 without a cached copy becomes a failure.
+    private func record(_ outcome: inout FeedOutcome) async throws(CacheError) {
+        let key = outcome.subscription.url.absoluteString
+        if let feed = outcome.feed, let info = outcome.info {
+            try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention)
+            return
+        }
+        if outcome.notModified {
+            if try await cache.state(for: key)?.lastSuccess != nil {
+                try await cache.recordNotModified(feedURL: key, now: now, retention: retention)
+                return
+            }
+            outcome.notModified = false
+            outcome.failure = FetchFailure(kind: .other, url: outcome.subscription.url, status: 304,
+                                           message: "\(key): HTTP 304 but no cached copy")
+        }
+        if let failure = outcome.failure {
+            try await cache.recordFailure(feedURL: key, failure: failure, now: now,
+                                          retryAfter: failure.retryAfterDate(now: now),
+                                          configFingerprint: fingerprint)
+        }
+    }
+
+    /// Rewrites feeds.txt for every current subscription whose feed moved for good (301/308),
+    /// keeping comments, names and order, and moves its cache records to the new URL.
+    /// - Returns: old URL → new URL of the redirects applied.
+    /// - Throws: `BuildError.config` when feeds.txt cannot be saved, `.cache`.
+    func applyRedirects(_ list: inout FeedList) async throws(BuildError) -> [String: String] {
+        var applied: [String: String] = [:]
+        for subscription in list.subscriptions {
+            let key = subscription.url.absoluteString
+            let state = try await cacheCall { () throws(CacheError) in try await cache.state(for: key) }
+            guard let target = state?.redirectTarget, let newURL = URL(string: target),
+                  list.replaceURL(subscription.url, with: newURL) else { continue }
+            applied[key] = target
+        }
+        guard !applied.isEmpty else { return [:] }
+        do {
+            try list.save()
+        } catch {
+            throw BuildError(.config(error.description))
+        }
+        for (old, new) in applied.sorted(by: { $0.key < $1.key }) {
+            try await cacheCall { () throws(CacheError) in try await cache.moveFeed(from: old, to: new) }
+        }
+        return applied
+    }
+
+    /// States, entry counts and entries of `subscriptions` as the cache holds them now.
+    func snapshot(_ subscriptions: [Subscription]) async throws(BuildError) -> Snapshot {
+        let urls = subscriptions.map(\.url.absoluteString)
+        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+        let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
+        let entries = try await cacheCall { () throws(CacheError) in try await cache.entries(feedURLs: urls) }
+        return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
+                        counts: counts, entries: Dictionary(grouping: entries, by: \.feedURL))
+    }
+
+    /// Runs a cache call, turning its error into `BuildError.cache`.
+    private func cacheCall<T>(_ body: () async throws(CacheError) -> T) async throws(BuildError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw BuildError(.cache(error.description))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import FeedParser
+import Foundation
+
+/// The river source of a subscription: name and links from this run's document when there is
+/// one, else from what the cache remembers of the last one.
+enum FeedSource {
+    /// - Parameters:
+    ///   - feed: the document parsed this run, if any.
+    ///   - state: the cache's state of the feed, if any.
+    static func make(_ subscription: Subscription, feed: Feed?, state: FeedState?) -> RiverSource {
+        let title = feed?.title ?? state?.title
+        let name = subscription.name ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? subscription.url.absoluteString
+        let siteLink = PublicLink.check(feed?.link ?? state?.link)
+        let url = subscription.url.absoluteString
+        let publicURL = isWeb(subscription.url) ? url : PublicLink.check(feed?.feedURL)
+        return RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL)
+    }
+
+    /// http and https feeds may be named in public; files may not.
+    static func isWeb(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+    }
+
+    /// `message` with a local file's path replaced by the feed's display name, so that no file
+    /// path reaches the published status report.
+    static func publicMessage(_ message: String?, subscription: Subscription, name: String) -> String? {
+        guard let message, !isWeb(subscription.url) else { return message }
+        return message.replacingOccurrences(of: subscription.url.absoluteString, with: name)
+            .replacingOccurrences(of: subscription.url.path, with: name)
+    }
+}

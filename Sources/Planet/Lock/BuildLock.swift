@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive lock on a file (`flock(2)`, `LOCK_EX`), held while a build runs so that two
+/// overlapping cron runs never write the cache and the output at the same time.
+///
+/// The kernel releases a `flock` when its descriptor is closed, so a build that crashes or is
+/// killed never leaves a stale lock behind; the file itself stays (it is empty and harmless).
+/// Released when the value is deinitialized.
+public final class BuildLock: Sendable {
+    /// The lock file, e.g. `.planet/lock`.
+    public let url: URL
+    private let descriptor: Int32
+
+    private init(url: URL, descriptor: Int32) {
+        self.url = url
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Takes the lock at `url`, creating the file and its folder when missing.
+    /// - Parameter wait: when another process holds the lock, wait for it (polling every 100 ms)
+    ///   instead of stopping.
+    /// - Throws: `BuildError.locked` when the lock is held and `wait` is false; `.write` when the
+    ///   lock file cannot be created.
+    public static func acquire(_ url: URL, wait: Bool) async throws(BuildError) -> BuildLock {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                 withIntermediateDirectories: true)
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw BuildError(.write("\(url.path): cannot create the lock file: \(reason)"))
+        }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else {
+                close(descriptor)
+                throw BuildError(.write("\(url.path): cannot lock: \(String(cString: strerror(code)))"))
+            }
+            if code == EINTR { continue }
+            guard wait else {
+                close(descriptor)
+                throw BuildError(.locked("\(url.path): another planet build is running for this "
+                    + "feeds.txt; try again later, or pass --wait to wait for it"))
+            }
+            do {
+                try await Task.sleep(for: .milliseconds(100))
+            } catch {
+                close(descriptor)
+                throw BuildError(.locked("\(url.path): stopped waiting for another planet build"))
+            }
+        }
+        return BuildLock(url: url, descriptor: descriptor)
+    }
+}

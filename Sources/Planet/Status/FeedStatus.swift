@@ -1,0 +1,72 @@
+import Foundation
+
+/// How one subscription fared, for `status.json`, `status.html`, `--verbose` and tests.
+///
+/// Built from the cache's `FeedState` after this run's result was recorded, so "last success"
+/// and "failure streak" span runs. Only public facts: a local file's path is never published
+/// (`url` is then the feed's own self link, or nil).
+public struct FeedStatus: Sendable, Equatable {
+    /// What came of this run for the feed.
+    public enum Outcome: String, Sendable, Equatable {
+        /// A document was fetched and parsed.
+        case ok
+        /// HTTP 304: the cached copy is current.
+        case notModified = "not-modified"
+        /// The fetch or the parse failed.
+        case failed
+        /// Not fetched: gone (410), waiting for `Retry-After`, or `--offline`.
+        case skipped
+    }
+
+    /// The subscription URL as in feeds.txt (the cache key; may be a file path; never published).
+    public var subscriptionURL: String
+    /// The feed URL readers may see, nil for a local file without a self link.
+    public var url: String?
+    /// Display name (feeds.txt name, else the feed's title, else its URL).
+    public var name: String
+    public var outcome: Outcome
+    /// Last time a document or a 304 came, UTC.
+    public var lastSuccess: Date?
+    /// Last attempt, UTC.
+    public var lastAttempt: Date?
+    /// The last failure in words (e.g. "HTTP 404 Not Found"), nil when the last attempt succeeded.
+    public var lastError: String?
+    /// Kind of the last failure (`FetchFailure.Kind` raw value), nil after a success.
+    public var errorKind: String?
+    /// HTTP status of the last attempt, nil when none came.
+    public var httpStatus: Int?
+    /// Entries the cache keeps for the feed.
+    public var entriesKept: Int
+    /// Failed attempts in a row.
+    public var failureStreak: Int
+    /// Where the feed moved for good (301/308), to apply with `planet build --apply-redirects`.
+    public var redirectTo: String?
+    /// True when the feed answered 410 Gone and is not fetched until feeds.txt changes.
+    public var gone: Bool
+    /// Not fetched before this instant (Retry-After), UTC.
+    public var retryAfter: Date?
+
+    public init(subscriptionURL: String, url: String?, name: String, outcome: Outcome,
+                lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
+                errorKind: String? = nil, httpStatus: Int? = nil, entriesKept: Int = 0,
+                failureStreak: Int = 0, redirectTo: String? = nil, gone: Bool = false,
+                retryAfter: Date? = nil) {
+        self.subscriptionURL = subscriptionURL
+        self.url = url
+        self.name = name
+        self.outcome = outcome
+        self.lastSuccess = lastSuccess
+        self.lastAttempt = lastAttempt
+        self.lastError = lastError
+        self.errorKind = errorKind
+        self.httpStatus = httpStatus
+        self.entriesKept = entriesKept
+        self.failureStreak = failureStreak
+        self.redirectTo = redirectTo
+        self.gone = gone
+        self.retryAfter = retryAfter
+    }
+
+    /// True when the feed's latest attempt failed (this run, or an earlier one for a skipped feed).
+    public var isFailing: Bool { lastError != nil }
+}

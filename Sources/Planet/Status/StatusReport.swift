@@ -1,0 +1,91 @@
+import FeedParser
+import Foundation
+import Mustache
+
+/// The status report published with the site: `status.json` (built here) and the
+/// `feeds_status` list given to `templates/status.html.mustache` (issue 5).
+///
+/// status.json shape (keys sorted, dates RFC 3339 UTC, absent values null):
+/// `{"generated": date, "planet": title, "feeds": [{"url", "name", "outcome"
+/// ("ok"|"not-modified"|"failed"|"skipped"), "last_success", "last_attempt", "last_error",
+/// "error_kind", "http_status", "entries_kept", "failure_streak", "redirect_to", "gone",
+/// "retry_after"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+public struct StatusReport: Sendable, Equatable {
+    public var title: String
+    public var generated: Date
+    /// Every subscription, in feeds.txt order.
+    public var feeds: [FeedStatus]
+
+    public init(title: String, generated: Date, feeds: [FeedStatus]) {
+        self.title = title
+        self.generated = generated
+        self.feeds = feeds
+    }
+
+    /// `status.json`, UTF-8, keys sorted, so the same report gives the same bytes.
+    /// - Throws: `BuildError.write` (cannot happen with the values built here; kept honest).
+    public func json() throws(BuildError) -> Data {
+        let object: [String: Any] = [
+            "generated": FeedDateParser.rfc3339(generated),
+            "planet": title,
+            "feeds": feeds.map(Self.jsonObject),
+            "summary": [
+                "feeds": feeds.count,
+                "ok": feeds.filter { !$0.isFailing }.count,
+                "failing": feeds.filter(\.isFailing).count,
+                "redirects_to_apply": feeds.filter { $0.redirectTo != nil }.count,
+            ] as [String: Any],
+        ]
+        do {
+            var data = try JSONSerialization.data(withJSONObject: object,
+                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            data.append(0x0A)
+            return data
+        } catch {
+            throw BuildError(.write("status.json: \(error.localizedDescription)"))
+        }
+    }
+
+    private static func jsonObject(_ feed: FeedStatus) -> [String: Any] {
+        func orNull(_ value: Any?) -> Any { value ?? NSNull() }
+        return [
+            "url": orNull(feed.url),
+            "name": feed.name,
+            "outcome": feed.outcome.rawValue,
+            "last_success": orNull(feed.lastSuccess.map(FeedDateParser.rfc3339)),
+            "last_attempt": orNull(feed.lastAttempt.map(FeedDateParser.rfc3339)),
+            "last_error": orNull(feed.lastError),
+            "error_kind": orNull(feed.errorKind),
+            "http_status": orNull(feed.httpStatus),
+            "entries_kept": feed.entriesKept,
+            "failure_streak": feed.failureStreak,
+            "redirect_to": orNull(feed.redirectTo),
+            "gone": feed.gone,
+            "retry_after": orNull(feed.retryAfter.map(FeedDateParser.rfc3339)),
+        ]
+    }
+
+    /// The `feeds_status` value of status.html.mustache: one object per feed with the keys of
+    /// status.json plus `failing` (bool); dates RFC 3339 UTC strings or null.
+    public var mustacheValue: MustacheValue {
+        .array(feeds.map { feed in
+            func text(_ value: String?) -> MustacheValue { value.map { .string($0) } ?? .null }
+            return .object([
+                "url": text(feed.url),
+                "name": .string(feed.name),
+                "outcome": .string(feed.outcome.rawValue),
+                "failing": .bool(feed.isFailing),
+                "last_success": text(feed.lastSuccess.map(FeedDateParser.rfc3339)),
+                "last_attempt": text(feed.lastAttempt.map(FeedDateParser.rfc3339)),
+                "last_error": text(feed.lastError),
+                "error_kind": text(feed.errorKind),
+                "http_status": feed.httpStatus.map { .int($0) } ?? .null,
+                "entries_kept": .int(feed.entriesKept),
+                "failure_streak": .int(feed.failureStreak),
+                "redirect_to": text(feed.redirectTo),
+                "gone": .bool(feed.gone),
+                "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
+            ])
+        })
+    }
+}

@@ -5,9 +5,10 @@ import Foundation
 public enum River {
     /// Builds the river.
     ///
-    /// - Sort date: `published`, else `updated`, else the first-seen time; an entry that changes
-    ///   its `updated` does not move up while it has a `published` date. Dates after `now` are
-    ///   clamped to `now` (DESIGN.md: future dates are shown at the build time).
+    /// - Sort date: `published`, else the first-seen time (issue 5: an entry whose `updated`
+    ///   changes does not move up, so `updated` never dates an entry; one with only `updated` is
+    ///   dated by when planet first saw it). Dates after `now` are clamped to `now` (DESIGN.md:
+    ///   future dates are shown at the build time).
     /// - Order: date descending; ties broken by feed URL, then entry id, so that the same input
     ///   always gives the same page.
     /// - Duplicates: an entry whose id, or whose link, was already taken by a newer (earlier in
@@ -20,7 +21,7 @@ public enum River {
     /// - Returns: at most `limit` entries, newest first.
     public static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
         let dated = candidates.map { candidate in
-            let raw = candidate.entry.published ?? candidate.entry.updated ?? candidate.firstSeen
+            let raw = candidate.entry.published ?? candidate.firstSeen
             return RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now))
         }
         let ordered = dated.sorted(by: isBefore)

@@ -25,7 +25,7 @@ public struct RiverSource: Sendable, Equatable, Hashable {
 public struct RiverEntry: Sendable, Equatable {
     public var entry: Entry
     public var source: RiverSource
-    /// The date the river sorts by and the page shows: published, else updated, else first seen,
+    /// The date the river sorts by and the page shows: published, else first seen,
     /// clamped to the build time (a future date is shown at the build time).
     public var date: Date
 

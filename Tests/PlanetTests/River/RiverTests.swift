@@ -17,14 +17,25 @@ struct RiverTests {
         return RiverCandidate(entry: entry, source: source ?? alpha, firstSeen: now.addingTimeInterval(firstSeen))
     }
 
-    @Test func sortsNewestFirstByPublishedThenUpdatedThenFirstSeen() {
+    @Test func sortsNewestFirstByPublishedThenFirstSeen() {
         let river = River.build([
             candidate("old", published: -300),
-            candidate("updated-only", updated: -100),
+            candidate("updated-only", updated: -100, firstSeen: -250),
             candidate("undated", firstSeen: -200),
             candidate("republished", published: -400, updated: -10),
         ], now: now, limit: 10)
-        #expect(river.map(\.entry.id) == ["updated-only", "undated", "old", "republished"])
+        #expect(river.map(\.entry.id) == ["undated", "updated-only", "old", "republished"])
+        #expect(river[1].date == now.addingTimeInterval(-250))
+    }
+
+    @Test("an entry whose updated date moves forward keeps its place (issue 5)")
+    func updatedNeverMovesAnEntryUp() {
+        let before = River.build([candidate("a", updated: -500, firstSeen: -500), candidate("b", published: -100)],
+                                 now: now, limit: 10)
+        let after = River.build([candidate("a", updated: -1, firstSeen: -500), candidate("b", published: -100)],
+                                now: now, limit: 10)
+        #expect(before.map(\.entry.id) == ["b", "a"])
+        #expect(after.map(\.entry.id) == ["b", "a"])
     }
 
     @Test func clampsFutureDatesToNow() {

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import Testing
+import TestSupport
 @testable import PlanetCLI
 
 /// What one in-process run of `planet` printed and returned.
@@ -16,15 +18,20 @@ final class Capture: Sendable {
     var value: String { text.withLock { $0 } }
 }
 
-/// Runs `planet ARGUMENTS` in `folder` with captured streams.
+/// Runs `planet ARGUMENTS` in `folder` with captured streams, within a deadline (a run that
+/// does not finish comes back with status -1 and the deadline named on `err`).
 func runPlanet(_ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
-               environment: [String: String] = [:]) async -> CommandOutcome {
+               environment: [String: String] = [:], deadline: Double = 60) async -> CommandOutcome {
     let out = Capture()
     let err = Capture()
     let io = CommandIO(out: { out.append($0) }, err: { err.append($0) },
                        environment: environment, currentDirectory: folder)
-    let status = await PlanetCommand.run(arguments, io: io)
-    return CommandOutcome(status: status, out: out.value, err: err.value)
+    do {
+        let status = try await withDeadline(seconds: deadline) { await PlanetCommand.run(arguments, io: io) }
+        return CommandOutcome(status: status, out: out.value, err: err.value)
+    } catch {
+        return CommandOutcome(status: -1, out: out.value, err: err.value + "\(error)\n")
+    }
 }
 
 /// A fresh empty folder under the temporary directory; remove it with `removeFolder`.

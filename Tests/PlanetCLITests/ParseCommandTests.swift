@@ -7,7 +7,7 @@ struct ParseCommandTests {
     @Test func aMissingFileIsBadInput() async {
         let outcome = await runPlanet(["parse", "no-such-feed.xml"], in: URL(fileURLWithPath: "/nonexistent-planet"))
         #expect(outcome.status == 2)
-        #expect(outcome.err == "planet parse: no-such-feed.xml: cannot be read (No such file or directory)\n")
+        #expect(outcome.err == "planet parse: 'no-such-feed.xml': no such file\n")
     }
 
     @Test func anEmptyFileIsNotAFeed() async throws {

@@ -8,22 +8,64 @@ struct SubscriptionCommandsTests {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test func aFreshPlanetListsTwoFeedsAndInitRefusesToOverwrite() async throws {
+    @Test func aFreshPlanetListsExactlyTwoFeedsAndInitRefusesToOverwrite() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         let created = await runPlanet(["init", "site"], in: folder)
         #expect(created.status == 0)
-        #expect(created.out == "created site/feeds.txt; edit it, then run 'planet build'\n")
+        #expect(created.out == "created site/feeds.txt, site/about.md and site/templates/ "
+            + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'\n")
         let listed = await runPlanet(["list", "--config", "site/feeds.txt"], in: folder)
         #expect(listed.status == 0)
         #expect(listed.out == """
-            Swift.org      https://www.swift.org/atom.xml
-            Planet Debian  https://planet.debian.org/rss20.xml
+            NAME           URL                                  STATUS         LAST SUCCESS  ENTRIES
+            Swift.org      https://www.swift.org/atom.xml       never fetched  -             0
+            Planet Debian  https://planet.debian.org/rss20.xml  never fetched  -             0
 
             """)
+        let json = await runPlanet(["list", "--json", "--config", "site/feeds.txt"], in: folder)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(array.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/.planet").path),
+                "list must not create the cache")
+        #expect(try read(folder, "site/about.md").hasPrefix("# About"))
+        for (path, text) in DefaultTemplates.files {
+            #expect(try read(folder, "site/templates/" + path) == text, "templates/\(path)")
+        }
         let again = await runPlanet(["init", "site"], in: folder)
         #expect(again.status == 2)
         #expect(again.err == "planet init: site/feeds.txt already exists; nothing was changed\n")
+    }
+
+    @Test func initRefusesAFolderWithTemplatesAndWritesNothing() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let first = try #require(DefaultTemplates.files.keys.sorted().first)
+        let existing = folder.appendingPathComponent("templates/" + first)
+        try FileManager.default.createDirectory(at: existing.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "mine".write(to: existing, atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["init"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.err == "planet init: templates/\(first) already exists; nothing was changed\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("feeds.txt").path))
+        #expect(try read(folder, "templates/" + first) == "mine")
+    }
+
+    @Test func aURLWithoutSchemeGetsHTTPSAndTheSameFeedIsStoredOnce() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "title = T\nhttps://Example.org/feed  Listed\n".write(to: folder.appendingPathComponent("feeds.txt"),
+                                                                 atomically: true, encoding: .utf8)
+        let bare = await runPlanet(["add", "--no-fetch", "example.net/atom.xml"], in: folder)
+        #expect(bare.out == "added 'https://example.net/atom.xml' to feeds.txt\n")
+        for typed in ["example.org/feed", "https://example.org/feed", "HTTPS://EXAMPLE.ORG:443/feed#x"] {
+            let again = await runPlanet(["add", "--no-fetch", typed, "Other name"], in: folder)
+            #expect(again.status == 0)
+            #expect(again.out == "'https://Example.org/feed' (Listed) is already in feeds.txt (line 2); nothing changed\n")
+        }
+        let twice = await runPlanet(["add", "--no-fetch", "example.net/atom.xml"], in: folder)
+        #expect(twice.out == "'https://example.net/atom.xml' is already in feeds.txt (line 3); nothing changed\n")
+        #expect(try read(folder) == "title = T\nhttps://Example.org/feed  Listed\nhttps://example.net/atom.xml\n")
     }
 
     @Test func addTwoRemoveTheFirstKeepsEveryCommentAndSetting() async throws {
@@ -42,8 +84,9 @@ struct SubscriptionCommandsTests {
         let removed = await runPlanet(["remove", "One"], in: folder)
         #expect(removed.status == 0)
         #expect(removed.out == "removed 'https://example.org/one.xml' (One) from feeds.txt\n")
-        let listed = await runPlanet(["list"], in: folder)
-        #expect(listed.out == "https://example.net/two\n")
+        let listed = await runPlanet(["list", "--json"], in: folder)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["url"] as? String } == ["https://example.net/two"])
         #expect(try read(folder) == original + "https://example.net/two\n")
     }
 
@@ -117,50 +160,5 @@ struct SubscriptionCommandsTests {
         let other = await runPlanet(["export", "--format", "csv"], in: folder)
         #expect(other.status == 2)
         #expect(other.err == "planet export: unknown format 'csv'; the formats are: opml\n")
-    }
-
-    @Test func importsAVenusConfigSkippingDuplicates() async throws {
-        let folder = try makeFolder()
-        defer { removeFolder(folder) }
-        try "# mine\nhttps://a.org/feed Already\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
-        let ini = """
-            [Planet]
-            name = Planet Venus
-            link = https://venus.example.org/
-            owner_name = Sam Ruby
-            owner_email = rubys@example.org
-            items_per_page: 30
-            cache_directory = cache
-
-            [DEFAULT]
-            template_files = index.html.tmpl
-
-            ; a comment
-            [https://a.org/feed]
-            name = Duplicate
-
-            [https://b.org/atom.xml]
-            name = Bee
-              Sharp
-
-            [http://c.org/rss]
-            """
-        try ini.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
-        let outcome = await runPlanet(["import", "config.ini"], in: folder)
-        #expect(outcome.status == 0)
-        #expect(outcome.out == "imported 2 feeds from config.ini (1 already listed); "
-            + "settings: title, link, owner, items_per_page\n")
-        #expect(try read(folder) == """
-            title = Planet Venus
-            link = https://venus.example.org/
-            owner = Sam Ruby <rubys@example.org>
-            items_per_page = 30
-
-            # mine
-            https://a.org/feed Already
-            https://b.org/atom.xml Bee Sharp
-            http://c.org/rss
-
-            """)
     }
 }

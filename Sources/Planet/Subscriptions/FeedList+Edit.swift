@@ -1,14 +1,25 @@
 import Foundation
 
 extension FeedList {
-    /// Appends a feed line after the last feed, unless the URL is already listed.
+    /// The listed feed whose URL names the same feed as `url` (compared by
+    /// `FeedURLNormalizer.comparisonKey`: `https://Example.org:443/feed` is `https://example.org/feed`),
+    /// with its line number; nil when there is none.
+    public func subscription(sameAs url: URL) -> Subscription? {
+        let key = FeedURLNormalizer.comparisonKey(url)
+        return subscriptions.first { FeedURLNormalizer.comparisonKey($0.url) == key }
+    }
+
+    /// Appends a feed line after the last feed, unless the feed is already listed.
     ///
     /// A file URL inside the folder of feeds.txt is written as a relative path; the name is
     /// aligned with the names of the feed lines above.
-    /// - Returns: false (and nothing changed) when a feed with the same URL is present.
+    /// - Parameter comment: text of a `# comment` line written directly above the feed (e.g. the
+    ///   OPML folder an imported feed came from); nil for none. Line breaks become spaces.
+    /// - Returns: false (and nothing changed) when a feed with the same URL is present, compared
+    ///   as `subscription(sameAs:)` does.
     @discardableResult
-    public mutating func add(_ subscription: Subscription) -> Bool {
-        guard !subscriptions.contains(where: { $0.url == subscription.url }) else { return false }
+    public mutating func add(_ subscription: Subscription, comment: String? = nil) -> Bool {
+        guard self.subscription(sameAs: subscription.url) == nil else { return false }
         let location = writtenLocation(of: subscription.url)
         var text = location
         if let name = subscription.name, !name.isEmpty {
@@ -19,6 +30,12 @@ extension FeedList {
         let index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
         added.line = index + 1
         lines.insert(Line(text: text, kind: .feed(added)), at: index)
+        if let comment {
+            let flat = comment.split(whereSeparator: \.isNewline).joined(separator: " ")
+            lines.insert(Line(text: "# " + flat, kind: .comment), at: index)
+            added.line += 1
+            lines[index + 1].kind = .feed(added)
+        }
         return true
     }
 

@@ -58,14 +58,15 @@ public struct FeedList: Sendable, Equatable {
         return Settings(values: values)
     }
 
-    /// The feeds in file order, each with its current 1-based line number. A URL listed twice
-    /// counts once (the first line; `warnings` names the second).
+    /// The feeds in file order, each with its current 1-based line number. A feed listed twice
+    /// (URLs equal by `FeedURLNormalizer.comparisonKey`) counts once: the first line; `warnings`
+    /// names the second.
     public var subscriptions: [Subscription] {
-        var seen: Set<URL> = []
+        var seen: Set<String> = []
         var result: [Subscription] = []
         for (index, line) in lines.enumerated() {
             guard case .feed(var subscription) = line.kind else { continue }
-            guard seen.insert(subscription.url).inserted else { continue }
+            guard seen.insert(FeedURLNormalizer.comparisonKey(subscription.url)).inserted else { continue }
             subscription.line = index + 1
             result.append(subscription)
         }

@@ -9,7 +9,7 @@ enum FeedListLint {
 
     static func warnings(for list: FeedList) -> [String] {
         let place = list.file.relativePath
-        var seen: [URL: Int] = [:]
+        var seen: [String: Int] = [:]
         var result: [String] = []
         for (index, line) in list.lines.enumerated() {
             let number = index + 1
@@ -19,11 +19,12 @@ enum FeedListLint {
                 result.append("\(place):\(number): unknown setting '\(key)' is ignored "
                     + "(known: \(known))")
             case .feed(let subscription):
-                if let first = seen[subscription.url] {
+                let key = FeedURLNormalizer.comparisonKey(subscription.url)
+                if let first = seen[key] {
                     result.append("\(place):\(number): '\(subscription.url.absoluteString)' is "
                         + "already listed on line \(first); this line is ignored")
                 } else {
-                    seen[subscription.url] = number
+                    seen[key] = number
                 }
                 let trimmed = line.text.trimmingCharacters(in: .whitespaces)
                 let location = FeedLineReader.feedParts(of: trimmed).location

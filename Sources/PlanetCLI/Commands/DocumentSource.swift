@@ -1,81 +1,65 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Planet
 
-/// Reads the bytes of one document for `planet parse` and `planet add`: a file, or an http(s)
-/// URL fetched with URLSession.
-///
-/// TODO: use the Planet `Fetcher` (size cap, redirects, failure kinds) once it lands; this is
-/// the minimal version the commands need meanwhile.
+/// Reads the bytes of one document for `planet parse` and `planet add` through the Planet
+/// `Fetcher`, so that the commands fetch exactly as `planet build` does (size cap, redirect
+/// limit, timeout, `User-Agent`, failure kinds).
 enum DocumentSource {
-    struct Document: Sendable {
-        var data: Data
-        /// Final URL, after redirects.
-        var url: URL
-        var contentType: String?
-    }
-
     /// Why a document could not be had.
-    struct Failure: Error, Sendable {
+    struct Failure: Error, Sendable, Equatable {
+        /// What happened, place first: `'https://example.org/feed': HTTP 404 Not Found`.
         var message: String
         /// True for a bad file or argument (exit 2), false for a network failure (exit 1).
         var isInput: Bool
     }
 
-    /// Reads `source`: an http(s) URL, a `file:` URL, or a path relative to the current folder.
-    static func load(_ source: String, io: CommandIO, timeout: Double) async throws -> Document {
+    /// The location a command line names: an http(s) URL, a `file:` URL, or a path relative to
+    /// the current folder (kept relative, so messages show it as typed).
+    /// - Throws: `Failure` (input) for another scheme or a URL that does not parse.
+    static func location(_ source: String, io: CommandIO) throws(Failure) -> URL {
         let lowered = source.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            guard let url = URL(string: source), url.host != nil else {
+            guard let url = URL(string: source), url.host?.isEmpty == false else {
                 throw Failure(message: "'\(source)' is not a valid URL", isInput: true)
             }
-            return try await fetch(url, timeout: timeout)
+            return url
         }
-        let file: URL
         if lowered.hasPrefix("file:") {
             guard let url = URL(string: source), url.isFileURL else {
                 throw Failure(message: "'\(source)' is not a valid file URL", isInput: true)
             }
-            file = url
-        } else if source.contains("://") {
+            return url
+        }
+        if source.contains("://") {
             throw Failure(message: "'\(source)' is not an http(s) URL or a file path", isInput: true)
-        } else {
-            file = io.fileURL(source)
         }
-        do {
-            return Document(data: try Data(contentsOf: file), url: file.absoluteURL, contentType: nil)
-        } catch {
-            throw Failure(message: "\(file.relativePath): cannot be read (\(reason(error)))", isInput: true)
+        return io.fileURL(source)
+    }
+
+    /// Fetches `url` once.
+    /// - Parameter timeout: seconds allowed from the request to the last byte.
+    /// - Returns: the document (its `finalURL` is the URL after redirects).
+    /// - Throws: `Failure`: input for a file that cannot be read, network for everything else
+    ///   (including a 304, which cannot happen without validators).
+    static func fetch(_ url: URL, timeout: Double) async throws(Failure) -> FetchedDocument {
+        let fetcher = Fetcher(FetcherConfiguration(jobs: 1, timeout: timeout, userAgent: "planet/0.1"))
+        let result = await fetcher.fetch(Subscription(url: url))
+        switch result.outcome {
+        case .fetched(let document):
+            return document
+        case .notModified:
+            throw Failure(message: "'\(url.absoluteString)': HTTP 304 to a request without validators",
+                          isInput: false)
+        case .failed(let failure):
+            guard url.isFileURL else { throw Failure(message: failure.message, isInput: false) }
+            // The Fetcher names the absolute path; show the path as it was typed.
+            let message = failure.message.replacingOccurrences(of: "'\(url.path)'", with: "'\(url.relativePath)'")
+            throw Failure(message: message, isInput: true)
         }
     }
 
-    private static func fetch(_ url: URL, timeout: Double) async throws -> Document {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("planet (feed aggregator)", forHTTPHeaderField: "User-Agent")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        do {
-            let (data, response) = try await session.data(for: request)
-            let http = response as? HTTPURLResponse
-            if let status = http?.statusCode, !(200..<300).contains(status) {
-                throw Failure(message: "\(url.absoluteString): HTTP \(status)", isInput: false)
-            }
-            return Document(data: data, url: response.url ?? url,
-                            contentType: http?.value(forHTTPHeaderField: "Content-Type"))
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(message: "\(url.absoluteString): \(error.localizedDescription)", isInput: false)
-        }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let underlying = (error as? CocoaError)?.underlying as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
-        }
-        return error.localizedDescription
+    /// `location` then `fetch`.
+    static func load(_ source: String, io: CommandIO, timeout: Double) async throws(Failure) -> FetchedDocument {
+        try await fetch(try location(source, io: io), timeout: timeout)
     }
 }

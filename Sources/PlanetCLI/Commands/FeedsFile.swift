@@ -40,4 +40,12 @@ enum FeedsFile {
     static func label(_ subscription: Subscription) -> String {
         "'\(subscription.url.absoluteString)'" + (subscription.name.map { " (\($0))" } ?? "")
     }
+
+    /// The system's reason for a failed read, e.g. `No such file or directory`.
+    static func reason(_ error: any Error) -> String {
+        if let underlying = (error as? CocoaError)?.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return error.localizedDescription
+    }
 }

@@ -1,56 +1,114 @@
+import FeedParser
 import Foundation
 import Planet
 
-/// `planet import FILE`: adds the feeds of a Planet Venus config.ini (or, once wired, an OPML
-/// file) to feeds.txt; feeds already listed are skipped.
+/// `planet import FILE`: adds the feeds of an OPML subscription list or of a Planet Venus
+/// config.ini to feeds.txt; feeds already listed are skipped.
 enum ImportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "import",
-        summary: "add the feeds of a Venus config.ini or an OPML file",
-        arguments: [.init(name: "FILE", help: "A Planet Venus config.ini, or an OPML 1.0/2.0 file.")],
+        summary: "add the feeds of an OPML file or a Venus config.ini",
+        arguments: [.init(name: "FILE", help: "An OPML 1.0/2.0 file, or a Planet Venus config.ini.")],
         options: [FeedsFile.option],
-        discussion: "Settings of config.ini's [Planet] section (name, link, owner_name, owner_email, "
-            + "items_per_page) are copied when feeds.txt does not set them.")
+        discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
+            + "and the folders it sat in become a comment above it.\n"
+            + "config.ini: one [URL] section per feed with its name; the [Planet] settings name, link, "
+            + "owner_name, owner_email and items_per_page are copied when feeds.txt does not set them.")
+
+    /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
+    struct Source {
+        var feeds: [(subscription: Subscription, group: String?)]
+        var settings: [(key: String, value: String)] = []
+    }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        let source = io.fileURL(arguments.positionals[0])
-        let text: String
+        let file = io.fileURL(arguments.positionals[0])
+        let data: Data
         do {
-            text = try String(contentsOf: source, encoding: .utf8)
+            data = try Data(contentsOf: file)
         } catch {
-            io.message("\(arguments.command): \(source.relativePath): cannot be read as UTF-8 text")
+            io.message("\(arguments.command): \(file.relativePath): cannot be read (\(FeedsFile.reason(error)))")
             return ExitStatus.usage
         }
         guard var list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
-        if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<" {
-            // TODO: OPML needs libxml2 in the Planet module (see the report of the CLI helper).
-            io.message("\(arguments.command): \(source.relativePath): OPML import is not available yet")
+        let isXML = data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
+        let source: Source
+        do {
+            source = isXML ? try opml(data, file: file, io: io, command: arguments.command)
+                : try venus(data, file: file)
+        } catch {
+            io.message("\(arguments.command): \(error.message)")
             return ExitStatus.usage
         }
-        let config = VenusConfig.parse(text)
-        guard !config.subscriptions.isEmpty else {
-            io.message("\(arguments.command): \(source.relativePath): no feed sections found "
-                + "(expected '[https://…]' sections of a Planet Venus config.ini)")
-            return ExitStatus.usage
-        }
-        let summary = merge(config.subscriptions, settings: config.settings, into: &list)
+        let summary = merge(source, into: &list)
         guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
-        io.line("imported \(summary.added) feeds from \(source.relativePath) "
+        io.line("imported \(summary.added) feeds from \(file.relativePath) "
             + "(\(summary.skipped) already listed)"
             + (summary.settings.isEmpty ? "" : "; settings: \(summary.settings.joined(separator: ", "))"))
         return ExitStatus.success
     }
 
-    /// Adds feeds (without their source line numbers) and the settings feeds.txt lacks.
-    static func merge(_ feeds: [Subscription], settings: [(key: String, value: String)],
-                      into list: inout FeedList) -> (added: Int, skipped: Int, settings: [String]) {
+    private struct Failure: Error {
+        var message: String
+    }
+
+    /// The feeds of an OPML file; an outline whose xmlUrl planet cannot read is skipped with a warning.
+    private static func opml(_ data: Data, file: URL, io: CommandIO, command: String) throws(Failure) -> Source {
+        let outlines: [OPMLOutline]
+        do {
+            outlines = try OPMLReader.outlines(data)
+        } catch {
+            throw Failure(message: "\(file.relativePath): \(error.description)")
+        }
+        guard !outlines.isEmpty else {
+            throw Failure(message: "\(file.relativePath): no feeds found (expected <outline xmlUrl=\"…\"> in the OPML body)")
+        }
+        var feeds: [(Subscription, String?)] = []
+        for outline in outlines {
+            let url: URL
+            do {
+                url = try FeedURLNormalizer.normalize(outline.xmlURL, currentDirectory: io.currentDirectory)
+            } catch {
+                io.message("\(command): warning: \(file.relativePath): skipped: \(error.description)")
+                continue
+            }
+            let group = outline.folders.isEmpty ? nil : outline.folders.joined(separator: " / ")
+            // `planet export` (like other readers) writes the URL as the text of an unnamed feed.
+            let name = outline.title == outline.xmlURL || outline.title == url.absoluteString ? nil : outline.title
+            feeds.append((Subscription(url: url, name: name), group))
+        }
+        return Source(feeds: feeds)
+    }
+
+    /// The feeds and settings of a Planet Venus config.ini.
+    private static func venus(_ data: Data, file: URL) throws(Failure) -> Source {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure(message: "\(file.relativePath): is neither OPML nor UTF-8 text")
+        }
+        let config = VenusConfig.parse(text)
+        guard !config.subscriptions.isEmpty else {
+            throw Failure(message: "\(file.relativePath): no feed sections found "
+                + "(expected '[https://…]' sections of a Planet Venus config.ini, or an OPML file)")
+        }
+        return Source(feeds: config.subscriptions.map { (Subscription(url: $0.url, name: $0.name), nil) },
+                      settings: config.settings)
+    }
+
+    /// Adds the feeds (without their source line numbers), a `# group` comment above the first
+    /// feed added of each group, and the settings feeds.txt lacks.
+    static func merge(_ source: Source, into list: inout FeedList) -> (added: Int, skipped: Int, settings: [String]) {
         var added = 0
-        for feed in feeds where list.add(Subscription(url: feed.url, name: feed.name)) { added += 1 }
+        var lastGroup: String?
+        for (feed, group) in source.feeds where list.subscription(sameAs: feed.url) == nil {
+            list.add(feed, comment: group != lastGroup ? group : nil)
+            lastGroup = group
+            added += 1
+        }
         var copied: [String] = []
-        for (key, value) in settings where list.settings.values[key] == nil {
+        for (key, value) in source.settings where list.settings.values[key] == nil {
             list.setSetting(key, value)
             copied.append(key)
         }
-        return (added, feeds.count - added, copied)
+        return (added, source.feeds.count - added, copied)
     }
 }

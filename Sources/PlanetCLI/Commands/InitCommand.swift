@@ -1,13 +1,15 @@
 import Foundation
 import Planet
 
-/// `planet init [DIR]`: starts a new planet: feeds.txt with settings and two example feeds.
+/// `planet init [DIR]`: starts a new planet: feeds.txt with settings and two example feeds, the
+/// default templates (`DefaultTemplates`) and an example about page.
 enum InitCommand: Subcommand {
     static let spec = CommandSpec(
         name: "init",
         summary: "start a new planet in a folder",
         arguments: [.init(name: "DIR", help: "Folder of the new planet (created when missing).", isOptional: true)],
-        discussion: "Refuses to touch a folder that already has a feeds.txt.")
+        discussion: "Writes feeds.txt, about.md and templates/ (the default templates, static/ assets "
+            + "and their README).\nRefuses to touch a folder that already has any of them.")
 
     /// The feeds.txt of a new planet.
     static let feedsTemplate = """
@@ -25,22 +27,50 @@ enum InitCommand: Subcommand {
 
         """
 
+    /// The example about page (Markdown, rendered by `planet build` into the site's layout).
+    static let aboutTemplate = """
+        # About this planet
+
+        This planet gathers the posts of the blogs listed in `feeds.txt` into one page, newest
+        first, with an [RSS](rss.xml) and an [Atom](atom.xml) feed of its own and the list of
+        subscriptions as [OPML](opml.xml).
+
+        To suggest a blog, write to the owner named at the bottom of the page.
+
+        """
+
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        let folder = io.fileURL(arguments.positional(0) ?? ".", isDirectory: true)
-        let feeds = folder.appendingPathComponent("feeds.txt")
-        let shown = (arguments.positional(0).map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "") + "feeds.txt"
-        if FileManager.default.fileExists(atPath: feeds.path) {
-            io.message("\(arguments.command): \(shown) already exists; nothing was changed")
+        let typed = arguments.positional(0)
+        let folder = io.fileURL(typed ?? ".", isDirectory: true)
+        let shown = typed.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        var files: [(path: String, text: String)] = [("feeds.txt", feedsTemplate), ("about.md", aboutTemplate)]
+        files += DefaultTemplates.files.keys.sorted().map { ("templates/" + $0, DefaultTemplates.files[$0] ?? "") }
+        if let present = files.first(where: { exists(folder, $0.path) }) {
+            io.message("\(arguments.command): \(shown)\(present.path) already exists; nothing was changed")
             return ExitStatus.usage
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(feedsTemplate.utf8).write(to: feeds, options: .withoutOverwriting)
-        } catch {
-            io.message("\(arguments.command): \(shown): cannot be written (\(error.localizedDescription))")
-            return ExitStatus.usage
+        var written: [URL] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+                written.append(url)
+            } catch {
+                // Leave no half planet behind: what this run wrote goes again (folders stay).
+                for url in written { try? FileManager.default.removeItem(at: url) }
+                io.message("\(arguments.command): \(shown)\(file.path): cannot be written "
+                    + "(\(FeedsFile.reason(error))); nothing was changed")
+                return ExitStatus.usage
+            }
         }
-        io.line("created \(shown); edit it, then run 'planet build'")
+        io.line("created \(shown)feeds.txt, \(shown)about.md and \(shown)templates/ "
+            + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'")
         return ExitStatus.success
+    }
+
+    private static func exists(_ folder: URL, _ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
     }
 }

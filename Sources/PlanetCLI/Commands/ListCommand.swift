@@ -1,33 +1,59 @@
+import FeedParser
 import Foundation
 import Planet
 
-/// `planet list [--json]`: the feeds of feeds.txt in file order.
+/// `planet list [--json]`: the feeds of feeds.txt in file order, with what the cache knows of them.
 enum ListCommand: Subcommand {
     static let spec = CommandSpec(
         name: "list",
-        summary: "list the feeds of feeds.txt",
-        options: [FeedsFile.option, .init(name: "json", help: "Print a JSON array of the feeds.")],
-        discussion: "JSON: [{\"line\", \"name\", \"url\"}] in file order (name null when none).")
+        summary: "list the feeds of feeds.txt with their status",
+        options: [FeedsFile.option, cacheOption, .init(name: "json", help: "Print a JSON array of the feeds.")],
+        discussion: "Status, last success (UTC) and entry count come from the cache that 'planet build' "
+            + "keeps; a feed not in it, or no cache at all, is 'never fetched'. The cache is only read.\n"
+            + "JSON: [{\"line\", \"name\", \"url\", \"status\", \"last_success\", \"entries\", \"error\"}] in file "
+            + "order; status is never-fetched, ok, failing or gone; absent values are null.")
+
+    static let cacheOption = CommandSpec.Option(name: "cache", value: "PATH", help: "The cache file.",
+                                                defaultText: ".planet/cache.sqlite beside feeds.txt")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let feeds = list.subscriptions
-        if arguments.flag("json") {
-            io.line(json(feeds))
-            return ExitStatus.success
+        let cache = arguments.value("cache").map { io.fileURL($0) }
+            ?? list.file.absoluteURL.deletingLastPathComponent().appendingPathComponent(".planet/cache.sqlite")
+        let statuses: [FeedStatus]
+        do {
+            statuses = try await FeedStatus.load(cachePath: cache.path, subscriptions: feeds)
+        } catch {
+            io.message("\(arguments.command): \(error.description)")
+            return ExitStatus.usage
         }
-        let width = feeds.map { ($0.name ?? "").count }.max() ?? 0
-        for feed in feeds {
-            let name = (feed.name ?? "").padding(toLength: width, withPad: " ", startingAt: 0)
-            io.line(width == 0 ? feed.url.absoluteString : "\(name)  \(feed.url.absoluteString)")
-        }
+        let rows = Array(zip(feeds, statuses))
+        io.out(arguments.flag("json") ? json(rows) + "\n" : table(rows))
         return ExitStatus.success
     }
 
+    /// Columns NAME, URL, STATUS, LAST SUCCESS, ENTRIES under a header, aligned with spaces.
+    static func table(_ rows: [(Subscription, FeedStatus)]) -> String {
+        var cells = [["NAME", "URL", "STATUS", "LAST SUCCESS", "ENTRIES"]]
+        for (feed, status) in rows {
+            cells.append([feed.name ?? "", feed.url.absoluteString, status.text, status.lastSuccessText,
+                          String(status.entries)])
+        }
+        let widths = (0..<5).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        return cells.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
     /// Sorted keys and no escaped slashes, so the output is stable and readable.
-    static func json(_ feeds: [Subscription]) -> String {
-        let objects: [[String: Any]] = feeds.map {
-            ["line": $0.line, "name": $0.name ?? NSNull(), "url": $0.url.absoluteString]
+    static func json(_ rows: [(Subscription, FeedStatus)]) -> String {
+        let objects: [[String: Any]] = rows.map { feed, status in
+            ["line": feed.line, "name": feed.name ?? NSNull(), "url": feed.url.absoluteString,
+             "status": status.status, "last_success": status.lastSuccess.map(FeedDateParser.rfc3339) ?? NSNull(),
+             "entries": status.entries, "error": status.error ?? NSNull()]
         }
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: options) else { return "[]" }

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import Planet
 
 /// `planet parse FILE|URL [--json]`: shows what the parser makes of one feed (DESIGN.md, "The
 /// parse contract").
@@ -16,23 +17,23 @@ enum ParseCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
         let source = arguments.positionals[0]
-        let document: DocumentSource.Document
+        let timeout: Double
         do {
-            let timeout = try arguments.seconds("timeout", default: 30)
-            document = try await DocumentSource.load(source, io: io, timeout: timeout)
-        } catch let error as UsageError {
+            timeout = try arguments.seconds("timeout", default: 30)
+        } catch {
             io.message(error.description)
             return ExitStatus.usage
-        } catch let error as DocumentSource.Failure {
+        }
+        let document: FetchedDocument
+        do {
+            document = try await DocumentSource.load(source, io: io, timeout: timeout)
+        } catch {
             io.message("planet parse: \(error.message)")
             return error.isInput ? ExitStatus.usage : ExitStatus.failure
-        } catch {
-            io.message("planet parse: \(error)")
-            return ExitStatus.failure
         }
         let feed: Feed
         do {
-            feed = try Feed.parse(document.data, url: document.url, contentType: document.contentType)
+            feed = try Feed.parse(document.data, url: document.finalURL, contentType: document.contentType)
         } catch {
             io.message("planet parse: \(error.description)")
             return ExitStatus.usage

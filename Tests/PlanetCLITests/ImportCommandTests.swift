@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import PlanetCLI
+
+@Suite("planet import and export")
+struct ImportCommandTests {
+    private func read(_ folder: URL, _ name: String = "feeds.txt") throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    private func write(_ text: String, _ folder: URL, _ name: String = "feeds.txt") throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    static let nestedOPML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <opml version="2.0">
+          <head><title>Exported</title></head>
+          <body>
+            <outline text="Top level" type="rss" xmlUrl="https://top.example/feed.xml" htmlUrl="https://top.example/"/>
+            <outline text="Tech">
+              <outline text="Swift">
+                <outline type="rss" text="Swift.org" title="Swift.org" xmlUrl="https://www.swift.org/atom.xml"/>
+                <outline type="rss" text="Already here" xmlUrl="https://A.org/feed"/>
+                <outline type="rss" text="Forums" xmlUrl="forums.swift.org/latest.rss"/>
+              </outline>
+              <outline type="rss" text="LWN" xmlUrl="https://lwn.net/headlines/rss"/>
+            </outline>
+            <outline text="Broken">
+              <outline type="rss" text="FTP" xmlUrl="ftp://old.example/feed"/>
+            </outline>
+          </body>
+        </opml>
+        """
+
+    @Test func importsAnOPMLFileWithNestedFolders() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try write("title = T\n\n# mine\nhttps://a.org/feed Already\n", folder)
+        try write(Self.nestedOPML, folder, "subscriptions.opml")
+        let outcome = await runPlanet(["import", "subscriptions.opml"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.err == "planet import: warning: subscriptions.opml: skipped: 'ftp://old.example/feed' "
+            + "uses the scheme 'ftp:'; planet reads http, https and file URLs\n")
+        #expect(outcome.out == "imported 4 feeds from subscriptions.opml (1 already listed)\n")
+        #expect(try read(folder) == """
+            title = T
+
+            # mine
+            https://a.org/feed Already
+            https://top.example/feed.xml Top level
+            # Tech / Swift
+            https://www.swift.org/atom.xml Swift.org
+            https://forums.swift.org/latest.rss Forums
+            # Tech
+            https://lwn.net/headlines/rss       LWN
+
+            """)
+    }
+
+    @Test func exportThenImportRoundTripsToTheSameList() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let original = """
+            title = Ben & Jerry's
+            owner = Jane <jane@example.org>
+            # a comment
+            https://a.org/f?x=1&y=2  A "quoted" <name>
+            https://b.org/f
+            https://xn--bcher-kva.example/atom  Bücher
+            feeds/local.xml  Local file
+
+            """
+        try write(original, folder)
+        let exported = await runPlanet(["export"], in: folder)
+        #expect(exported.status == 0)
+        try write(exported.out, folder, "planet.opml")
+        let other = folder.appendingPathComponent("other", isDirectory: true)
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try write("title = Other\n", other)
+        let imported = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt"], in: folder)
+        #expect(imported.status == 0)
+        #expect(imported.out == "imported 4 feeds from planet.opml (0 already listed)\n")
+        let before = await runPlanet(["list", "--json"], in: folder)
+        let after = await runPlanet(["list", "--json", "--config", "other/feeds.txt"], in: folder)
+        let feeds = { (text: String) throws -> [String] in
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+            return array.map { "\($0["url"] ?? "") \($0["name"] ?? "")" }
+        }
+        #expect(try feeds(after.out) == feeds(before.out))
+        #expect(try feeds(after.out).count == 4)
+        let again = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt"], in: folder)
+        #expect(again.out == "imported 0 feeds from planet.opml (4 already listed)\n")
+    }
+
+    struct BadCase: CustomTestStringConvertible, Sendable {
+        var id: String
+        var file: String
+        var message: String
+        var testDescription: String { id }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(id: "RSS instead of OPML", file: "<rss version=\"2.0\"><channel/></rss>",
+                message: "planet import: in.txt: unreadable document: the root element is 'rss', not 'opml'\n"),
+        BadCase(id: "OPML without feeds", file: "<opml><body><outline text=\"Empty\"/></body></opml>",
+                message: "planet import: in.txt: no feeds found (expected <outline xmlUrl=\"…\"> in the OPML body)\n"),
+        BadCase(id: "INI without feeds", file: "[Planet]\nname = x\n",
+                message: "planet import: in.txt: no feed sections found (expected '[https://…]' sections "
+                    + "of a Planet Venus config.ini, or an OPML file)\n"),
+        BadCase(id: "empty", file: "",
+                message: "planet import: in.txt: no feed sections found (expected '[https://…]' sections "
+                    + "of a Planet Venus config.ini, or an OPML file)\n"),
+    ]
+
+    @Test(arguments: badCases)
+    func refusesAFileWithoutFeedsAndChangesNothing(_ testCase: BadCase) async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try write("title = T\n", folder)
+        try write(testCase.file, folder, "in.txt")
+        let outcome = await runPlanet(["import", "in.txt"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.err == testCase.message)
+        #expect(try read(folder) == "title = T\n")
+    }
+
+    @Test func aMissingFileIsBadInput() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try write("title = T\n", folder)
+        let outcome = await runPlanet(["import", "nope.opml"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.err == "planet import: nope.opml: cannot be read (No such file or directory)\n")
+    }
+
+    @Test func importsAVenusConfigSkippingDuplicates() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "# mine\nhttps://a.org/feed Already\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let ini = """
+            [Planet]
+            name = Planet Venus
+            link = https://venus.example.org/
+            owner_name = Sam Ruby
+            owner_email = rubys@example.org
+            items_per_page: 30
+            cache_directory = cache
+
+            [DEFAULT]
+            template_files = index.html.tmpl
+
+            ; a comment
+            [https://a.org/feed]
+            name = Duplicate
+
+            [https://b.org/atom.xml]
+            name = Bee
+              Sharp
+
+            [http://c.org/rss]
+            """
+        try ini.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["import", "config.ini"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.out == "imported 2 feeds from config.ini (1 already listed); "
+            + "settings: title, link, owner, items_per_page\n")
+        #expect(try read(folder) == """
+            title = Planet Venus
+            link = https://venus.example.org/
+            owner = Sam Ruby <rubys@example.org>
+            items_per_page = 30
+
+            # mine
+            https://a.org/feed Already
+            https://b.org/atom.xml Bee Sharp
+            http://c.org/rss
+
+            """)
+    }
+}

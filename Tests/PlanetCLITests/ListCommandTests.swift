@@ -1,0 +1,76 @@
+import FeedParser
+import Foundation
+import Planet
+import Testing
+import TestSupport
+@testable import PlanetCLI
+
+/// `planet list` with what the cache knows: status, last success, entry count.
+@Suite("planet list with the cache")
+struct ListCommandTests {
+    static let rss = """
+        <rss version="2.0"><channel><title>A</title><link>https://a.org/</link>
+        <item><title>1</title><guid>1</guid></item><item><title>2</title><guid>2</guid></item>
+        <item><title>3</title><guid>3</guid></item></channel></rss>
+        """
+
+    /// A cache at `path` where a.org succeeded (3 entries) then failed twice, b.org is gone and
+    /// moved, and c.org never was fetched.
+    static func makeCache(_ path: String) async throws {
+        let cache = try FeedCache(path: path)
+        let feed = try Feed.parse(Data(rss.utf8), url: URL(string: "https://a.org/feed")!)
+        let success = Date(timeIntervalSince1970: 1_704_164_645)  // 2024-01-02T03:04:05Z
+        try await cache.recordSuccess(feedURL: "https://a.org/feed", feed: feed, info: FetchInfo(), now: success,
+                                      retention: Retention())
+        let timeout = FetchFailure(kind: .timeout, url: URL(string: "https://a.org/feed")!,
+                                   message: "'https://a.org/feed': no complete answer within 30 s")
+        for hour in 1...2 {
+            try await cache.recordFailure(feedURL: "https://a.org/feed", failure: timeout,
+                                          now: success.addingTimeInterval(Double(hour) * 3600))
+        }
+        let gone = FetchFailure(kind: .httpError, url: URL(string: "https://b.org/feed")!, status: 410,
+                                message: "'https://b.org/feed': HTTP 410 Gone")
+        try await cache.recordFailure(feedURL: "https://b.org/feed", failure: gone, now: success)
+    }
+
+    @Test func showsStatusLastSuccessAndEntriesFromTheCache() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "https://a.org/feed  Alpha\nhttps://b.org/feed  Beta\nhttps://c.org/feed\n"
+            .write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try await withDeadline(seconds: 30) {
+            try await Self.makeCache(folder.appendingPathComponent(".planet/cache.sqlite").path)
+        }
+        let listed = await runPlanet(["list"], in: folder)
+        #expect(listed.status == 0)
+        #expect(listed.out == """
+            NAME   URL                 STATUS                      LAST SUCCESS          ENTRIES
+            Alpha  https://a.org/feed  failing (timeout, 2 times)  2024-01-02T03:04:05Z  3
+            Beta   https://b.org/feed  gone (HTTP 410)             -                     0
+                   https://c.org/feed  never fetched               -                     0
+
+            """)
+        let json = await runPlanet(["list", "--json"], in: folder)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["status"] as? String } == ["failing", "gone", "never-fetched"])
+        #expect(array.map { $0["entries"] as? Int } == [3, 0, 0])
+        #expect(array[0]["last_success"] as? String == "2024-01-02T03:04:05Z")
+        #expect(array[0]["error"] as? String == "timeout: 'https://a.org/feed': no complete answer within 30 s")
+        #expect(array[2]["last_success"] is NSNull)
+    }
+
+    @Test func aCacheElsewhereIsNamedWithCacheAndAMissingOneIsNotCreated() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "https://a.org/feed  Alpha\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try await withDeadline(seconds: 30) {
+            try await Self.makeCache(folder.appendingPathComponent("elsewhere.sqlite").path)
+        }
+        let named = await runPlanet(["list", "--json", "--cache", "elsewhere.sqlite"], in: folder)
+        #expect(named.out.contains("\"entries\" : 3"))
+        let missing = await runPlanet(["list", "--cache", "nope/cache.sqlite"], in: folder)
+        #expect(missing.status == 0)
+        #expect(missing.out.contains("never fetched"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nope").path))
+    }
+}

@@ -190,5 +190,46 @@ main { min-width: 0; }
 .failing-marker { color: var(--warn); font-size: .8rem; font-weight: 600; }
 
 """##,
+        "status.html.mustache": ##"""
+<!DOCTYPE html>
+<html lang="{{planet.language}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="{{planet.generator}}">
+<meta name="robots" content="noindex">
+<title>{{planet.title}}: feed status</title>
+<link rel="stylesheet" href="static/planet.css">
+</head>
+<body>
+<header class="masthead">
+<h1><a href="index.html">{{planet.title}}</a>: feed status</h1>
+<p class="tagline">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_iso}}</time>. The same report as JSON: <a href="status.json">status.json</a>.</p>
+</header>
+<main>
+<table class="feed-status">
+<thead>
+<tr><th>Feed</th><th>This run</th><th>Last success</th><th>Last error</th><th>HTTP</th><th>Entries kept</th><th>Failures in a row</th>{{#has_redirects}}<th>Moved to</th>{{/has_redirects}}</tr>
+</thead>
+<tbody>
+{{#feeds_status}}
+<tr class="{{#failing}}failing{{/failing}}{{^failing}}ok{{/failing}}">
+<td>{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</td>
+<td>{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td>{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
+<td>{{#last_error}}{{last_error}}{{/last_error}}</td>
+<td>{{#http_status}}{{http_status}}{{/http_status}}</td>
+<td>{{entries_kept}}</td>
+<td>{{failure_streak}}</td>
+{{#has_redirects}}<td>{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
+</tr>
+{{/feeds_status}}
+</tbody>
+</table>
+</main>
+</body>
+</html>
+
+"""##,
     ]
 }

@@ -18,6 +18,7 @@
 # Environment: ROUNDS (rounds per scenario; default 5 for N <= 100, 3 up to 1000, 2 above),
 #   SCRATCH (swift --scratch-path; default .build), PLANET (use this binary, skip the build),
 #   CORPUS (folder of real feeds; default ../shared/corpus/real, else the test fixtures' corpus),
+#   COMMIT (label for the report; default git's HEAD),
 #   PYTHON (default python3), JOBS (both programs; default 8), KEEP=1 (keep the temp folder).
 # Installs what is missing: nginx, hyperfine, time, libxml2-utils (apt-get), feedparser and chevron
 # (pip). Stops its nginx and removes its temp folder on exit.
@@ -43,7 +44,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 if ! "$PYTHON" -c 'import feedparser, chevron' 2>/dev/null; then
   log "installing feedparser chevron"
   "$PYTHON" -m pip install -q feedparser chevron
@@ -64,47 +64,27 @@ if "$PLANET" build --help 2>&1 | grep -q -- '--cache'; then CACHE_FLAG=1; else C
 WORK=$(mktemp -d /tmp/planet-bench.XXXXXX)
 chmod 755 "$WORK"   # nginx workers run as nobody when started by root
 NGINX_PID=""
+# shellcheck source=nginx.sh
+. "$BENCH/nginx.sh"
 cleanup() {
-  if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
-    kill -QUIT "$NGINX_PID" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
-  fi
+  stop_nginx
   if [ "${KEEP:-0}" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-PORT=$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$WORK/nginx/tmp" "$WORK/www" "$WORK/results"
-cat > "$WORK/nginx/nginx.conf" <<EOF
-worker_processes 1;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  sendfile on;
-  etag on;
-  if_modified_since exact;
-  keepalive_requests 100000;
-  client_body_temp_path $WORK/nginx/tmp/body;
-  proxy_temp_path $WORK/nginx/tmp/proxy;
-  fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
-  uwsgi_temp_path $WORK/nginx/tmp/uwsgi;
-  scgi_temp_path $WORK/nginx/tmp/scgi;
-  server { listen 127.0.0.1:$PORT; root $WORK/www; }
-}
-EOF
-"$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log"
-for _ in $(seq 50); do [ -s "$WORK/nginx/nginx.pid" ] && break; sleep 0.1; done
-NGINX_PID=$(cat "$WORK/nginx/nginx.pid")
+mkdir -p "$WORK/www" "$WORK/results"
+start_nginx "$WORK/nginx" "$WORK/www"
 log "nginx (pid $NGINX_PID) on 127.0.0.1:$PORT serving $WORK/www"
 
+if [ -z "${COMMIT:-}" ]; then
+  if COMMIT=$(git rev-parse --short HEAD 2>/dev/null); then
+    git diff --quiet HEAD -- Sources templates || COMMIT="$COMMIT + uncommitted changes"
+  else COMMIT="unknown (not a git checkout)"; fi
+fi
 cat > "$WORK/results/meta.env" <<EOF
 date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo "+uncommitted Sources")
+commit=$COMMIT
 planet=$PLANET
 cache_flag=$CACHE_FLAG
 cores=$(nproc)

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Instruction profile of one cold `planet build` of N generated feeds (default 1,000) served by a
+# private nginx on 127.0.0.1, under valgrind's callgrind (counts instructions: repeatable, unlike
+# wall time on a shared machine). Not a test; findings go to Benchmarks/PROFILE.md by hand.
+#
+# Usage: Benchmarks/profile.sh [N] [OUT_DIR]
+#   OUT_DIR (default: a temp folder, printed) gets callgrind.out, inclusive.txt and self.txt:
+#   callgrind_annotate's functions by inclusive and by self cost, Swift names demangled.
+# Environment: SCRATCH, PLANET as for run.sh. Needs valgrind (installed when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+BENCH="$REPO/Benchmarks"
+N=${1:-1000}
+OUT=${2:-$(mktemp -d /tmp/planet-profile.XXXXXX)}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+missing=()
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v valgrind >/dev/null || missing+=(valgrind)
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ -z "${PLANET:-}" ]; then
+  swift build -c release --product planet ${SCRATCH:+--scratch-path "$SCRATCH"} >&2
+  PLANET="${SCRATCH:-.build}/release/planet"
+fi
+DEMANGLE=$(command -v swift-demangle || echo "$(dirname "$(command -v swift)")/swift-demangle")
+
+WORK=$(mktemp -d /tmp/planet-profile-work.XXXXXX)
+chmod 755 "$WORK"
+NGINX_PID=""
+# shellcheck source=nginx.sh
+. "$BENCH/nginx.sh"
+trap 'stop_nginx; rm -rf "$WORK"' EXIT
+trap 'exit 130' INT TERM
+mkdir -p "$WORK/www"
+python3 "$BENCH/genfeeds.py" "$WORK/www/feeds" "$N" >/dev/null
+start_nginx "$WORK/nginx" "$WORK/www"
+{
+  echo "items_per_page = 60"
+  for f in $(cd "$WORK/www/feeds" && ls feed-*.xml); do echo "http://127.0.0.1:$PORT/feeds/$f Blog ${f%.xml}"; done
+} > "$WORK/feeds.txt"
+cache_arg=()
+"$PLANET" build --help 2>&1 | grep -q -- '--cache' && cache_arg=(--cache "$WORK/cache/cache.sqlite")
+
+# A generous --timeout: under callgrind everything runs some 50 times slower, on one thread.
+valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
+  "$PLANET" build --config "$WORK/feeds.txt" --output "$WORK/out" --templates "$REPO/templates" \
+  --timeout 900 "${cache_arg[@]}" 2> "$OUT/valgrind.log"
+tail -1 "$OUT/valgrind.log" >&2
+callgrind_annotate --inclusive=yes "$OUT/callgrind.out" 2>/dev/null | "$DEMANGLE" --simplified > "$OUT/inclusive.txt"
+callgrind_annotate "$OUT/callgrind.out" 2>/dev/null | "$DEMANGLE" --simplified > "$OUT/self.txt"
+echo "callgrind output and annotations in $OUT" >&2

@@ -15,10 +15,25 @@ enum BuildCommand: Subcommand {
                   + "reproducible output.", defaultText: "SOURCE_DATE_EPOCH, else the clock"),
             .init(name: "jobs", value: "N", help: "Feeds fetched at once.", defaultText: "8"),
             .init(name: "timeout", value: "SECONDS", help: "Time allowed to each feed.", defaultText: "30"),
+            .init(name: "cache", value: "FILE", help: "The SQLite cache.",
+                  defaultText: ".planet/cache.sqlite beside feeds.txt"),
+            .init(name: "offline", help: "Render from the cache only; fetch nothing."),
+            .init(name: "strict", help: "Exit with status 1 when a feed failed."),
+            .init(name: "apply-redirects", help: "Rewrite feeds.txt for feeds that moved for good (301/308)."),
+            .init(name: "wait", help: "Wait for a build already running instead of stopping."),
+            .init(name: "verbose", help: "One line per feed."),
+            .init(name: "quiet", help: "Print errors only."),
         ],
         discussion: "Failing feeds are reported and do not stop the build; exit status 0 means the "
-            + "site was written.\nExit status 2: bad usage, malformed feeds.txt, a template or "
-            + "write error (the last good site is kept).")
+            + "site was written (with --strict: and no feed failed, else 1).\nExit status 2: bad "
+            + "usage, malformed feeds.txt, a template, cache or write error (the last good site is "
+            + "kept).\nExit status 75 (EX_TEMPFAIL): another build holds the lock (.planet/lock "
+            + "beside the cache); nothing was done, try again later or pass --wait.\nOn a terminal a "
+            + "progress line is shown; otherwise only failing feeds and the summary line. NO_COLOR "
+            + "turns color off.")
+
+    /// Exit status when another build holds the lock: EX_TEMPFAIL of sysexits.h, "try again later".
+    static let lockedStatus: Int32 = 75
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
         let options: BuildOptions
@@ -28,12 +43,23 @@ enum BuildCommand: Subcommand {
             io.message(error.description)
             return ExitStatus.usage
         }
+        if arguments.flag("quiet") && arguments.flag("verbose") {
+            io.message(arguments.error("'--quiet' and '--verbose' cannot be used together").description)
+            return ExitStatus.usage
+        }
+        let terminal = BuildTerminal(
+            io: io, verbosity: arguments.flag("quiet") ? .quiet : arguments.flag("verbose") ? .verbose : .normal,
+            strict: arguments.flag("strict"),
+            isTerminal: BuildTerminal.stderrIsTerminal(environment: io.environment))
+        var runOptions = options
+        runOptions.progress = terminal.progress
         do {
-            let report = try await PlanetBuild.run(options)
-            io.message(report.summaryLine)
-            return ExitStatus.success
+            let report = try await PlanetBuild.run(runOptions)
+            terminal.finish(report)
+            return arguments.flag("strict") && !report.failures.isEmpty ? ExitStatus.failure : ExitStatus.success
         } catch {
-            io.message("planet build: \(error.description)")
+            terminal.error("planet build: \(error.description)")
+            if case .locked = error.reason { return lockedStatus }
             return ExitStatus.usage
         }
     }
@@ -44,10 +70,15 @@ enum BuildCommand: Subcommand {
         let output = io.fileURL(arguments.value("output") ?? "output", isDirectory: true)
         let templates = arguments.value("templates").map { io.fileURL($0, isDirectory: true) }
             ?? config.absoluteURL.deletingLastPathComponent().appendingPathComponent("templates", isDirectory: true)
-        return BuildOptions(
+        var options = BuildOptions(
             configURL: config, outputURL: output, templatesURL: templates,
             now: try BuildTime.resolve(arguments, environment: io.environment),
             jobs: try arguments.int("jobs", default: 8, in: 1...256),
-            timeout: try arguments.seconds("timeout", default: 30))
+            timeout: try arguments.seconds("timeout", default: 30),
+            cacheURL: arguments.value("cache").map { io.fileURL($0) })
+        options.offline = arguments.flag("offline")
+        options.applyRedirects = arguments.flag("apply-redirects")
+        options.waitForLock = arguments.flag("wait")
+        return options
     }
 }

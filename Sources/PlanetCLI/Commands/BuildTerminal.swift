@@ -1,0 +1,103 @@
+import Foundation
+import Planet
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `planet build` writes to standard error, fit for cron (issue 5).
+///
+/// - On a terminal (stderr is a TTY and `TERM` is set and not `dumb`): one progress line,
+///   rewritten with `\r` (`planet: 12/40 feeds, 1 failed`), then the summary.
+/// - Otherwise: the failing feeds (one line each) and the one-line summary only.
+/// - `--verbose`: one line per feed as it finishes, on a terminal or not.
+/// - `--quiet`: nothing but errors: the build error, and failing feeds when `--strict` makes them
+///   errors.
+/// - Color (red for failures) only on a terminal and only without `NO_COLOR` (no-color.org).
+final class BuildTerminal: Sendable {
+    enum Verbosity: Sendable { case quiet, normal, verbose }
+
+    let io: CommandIO
+    let verbosity: Verbosity
+    let strict: Bool
+    let isTerminal: Bool
+    let color: Bool
+    private let progressShown = Mutex(false)
+
+    init(io: CommandIO, verbosity: Verbosity, strict: Bool, isTerminal: Bool) {
+        self.io = io
+        self.verbosity = verbosity
+        self.strict = strict
+        self.isTerminal = isTerminal
+        self.color = isTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// Whether stderr of this process is a terminal worth drawing on.
+    static func stderrIsTerminal(environment: [String: String]) -> Bool {
+        guard isatty(STDERR_FILENO) == 1, let term = environment["TERM"] else { return false }
+        return !term.isEmpty && term != "dumb"
+    }
+
+    /// The progress callback for `BuildOptions.progress`, nil when nothing is shown per feed.
+    var progress: (@Sendable (BuildProgress) -> Void)? {
+        switch verbosity {
+        case .quiet: return nil
+        case .verbose: return { self.clearProgress(); self.io.message(self.line(for: $0.feed)) }
+        case .normal:
+            guard isTerminal else { return nil }
+            return { step in
+                self.progressShown.withLock { $0 = true }
+                let failed = step.failed > 0 ? ", " + self.red("\(step.failed) failed") : ""
+                self.io.err("\r\u{1B}[Kplanet: \(step.done)/\(step.total) feeds\(failed)")
+            }
+        }
+    }
+
+    /// The end of a build: failing feeds (unless already listed or quiet), then the summary.
+    func finish(_ report: BuildReport) {
+        clearProgress()
+        let failing = report.feeds.filter { $0.outcome == .failed }
+        if verbosity == .normal || (verbosity == .quiet && strict) {
+            for feed in failing { io.message(line(for: feed)) }
+        }
+        for (old, new) in report.redirectsToApply.sorted(by: { $0.key < $1.key }) where verbosity != .quiet {
+            io.message("planet: \(old) moved permanently to \(new); run planet build --apply-redirects")
+        }
+        guard verbosity != .quiet else { return }
+        var summary = report.summaryLine
+        if color, !report.failures.isEmpty {
+            summary = summary.replacingOccurrences(of: "\(report.failures.count) failed",
+                                                   with: red("\(report.failures.count) failed"))
+        }
+        io.message(summary)
+    }
+
+    /// A build error (always shown).
+    func error(_ text: String) {
+        clearProgress()
+        io.message(text)
+    }
+
+    /// `planet: ok      https://… (12 entries)` style line for one feed.
+    func line(for feed: Planet.FeedStatus) -> String {
+        let where_ = feed.url ?? feed.name
+        switch feed.outcome {
+        case .ok: return "planet: ok           \(where_)"
+        case .notModified: return "planet: not modified \(where_)"
+        case .skipped: return "planet: skipped      \(where_)"
+        case .failed: return "planet: " + red("failed") + "       " + (feed.lastError ?? where_)
+        }
+    }
+
+    private func clearProgress() {
+        let shown = progressShown.withLock { value in
+            defer { value = false }
+            return value
+        }
+        if shown { io.err("\r\u{1B}[K") }
+    }
+
+    private func red(_ text: String) -> String {
+        color ? "\u{1B}[31m\(text)\u{1B}[0m" : text
+    }
+}

@@ -25,6 +25,8 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "PlanetCLI", dependencies: ["Planet", "FeedParser"], swiftSettings: strict),
         .executableTarget(name: "PlanetTool", dependencies: ["PlanetCLI"], swiftSettings: strict),
+        .executableTarget(name: "PlanetBenchmarks", dependencies: ["FeedParser", "Mustache", "Planet"],
+                          path: "Benchmarks/Sources/PlanetBenchmarks", swiftSettings: strict),
         .target(name: "TestSupport", dependencies: ["FeedParser"], swiftSettings: strict),
 
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "TestSupport"],

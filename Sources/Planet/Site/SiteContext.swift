@@ -13,29 +13,60 @@ public struct SiteContext: Sendable {
     public var subscriptions: [SiteSubscription]
     /// The build time.
     public var now: Date
+    /// The Markdown pages (`pages/*.md`) and the index's intro.
+    public var pages: SitePages
 
     public init(configuration: SiteConfiguration, river: [RiverEntry],
-                subscriptions: [SiteSubscription], now: Date) {
+                subscriptions: [SiteSubscription], now: Date, pages: SitePages = SitePages()) {
         self.configuration = configuration
         self.river = river
         self.subscriptions = subscriptions
         self.now = now
+        self.pages = pages
     }
 
     /// The root value handed to every template.
     public func value() -> MustacheValue {
+        .object(rootFields())
+    }
+
+    /// The root value for rendering one Markdown page: `root` (from `value()`) plus `page`, with
+    /// `current` set on that page's entry of `pages`.
+    func value(_ root: MustacheValue, page: SitePage) -> MustacheValue {
+        guard case .object(var fields) = root else { return root }
+        fields["pages"] = Self.pagesValue(pages.pages, current: page.name)
+        fields["page"] = .object([
+            "name": .string(page.name),
+            "title": .string(page.title),
+            "href": .string(page.outputName),
+            "content": .string(page.html),
+        ])
+        return .object(fields)
+    }
+
+    private func rootFields() -> [String: MustacheValue] {
         let display = DayFormatter(timeZone: configuration.timeZone)
         let entries = river.map { entryValue($0, display: display) }
-        return .object([
-            "planet": planetValue(),
+        return [
+            "planet": planetValue(display: display),
             "entries": .array(entries),
             "days": .array(days(entries: entries, display: display)),
             "subscriptions": .array(subscriptions.map(subscriptionValue)),
             "has_failing": .bool(subscriptions.contains { $0.failure != nil }),
-        ])
+            "pages": Self.pagesValue(pages.pages, current: nil),
+            "has_pages": .bool(!pages.pages.isEmpty),
+            "intro": optional(pages.intro),
+        ]
     }
 
-    private func planetValue() -> MustacheValue {
+    private static func pagesValue(_ pages: [SitePage], current: String?) -> MustacheValue {
+        .array(pages.map {
+            .object(["name": .string($0.name), "title": .string($0.title), "href": .string($0.outputName),
+                     "current": .bool($0.name == current)])
+        })
+    }
+
+    private func planetValue(display: DayFormatter) -> MustacheValue {
         let link = PublicLink.check(configuration.link)
         return .object([
             "title": .string(configuration.title),
@@ -48,6 +79,8 @@ public struct SiteContext: Sendable {
             "version": .string(PlanetVersion.string),
             "updated_iso": .string(FeedDateParser.rfc3339(now)),
             "updated_rfc822": .string(FeedDateParser.rfc822(now)),
+            "updated_display": .string("\(display.day(now)), \(display.time(now))"),
+            "timezone": .string(configuration.timeZone.identifier),
             "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
             "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
         ])
@@ -57,11 +90,17 @@ public struct SiteContext: Sendable {
         let entry = item.entry
         let link = PublicLink.check(entry.link)
         let title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
-        let html = entry.content ?? entry.summary
+        let base = link ?? item.source.siteLink
+        let summary = entry.summary.map { AbsoluteContent.resolve($0, base: base) }
+        let html = entry.content.map { AbsoluteContent.resolve($0, base: base) } ?? summary
+        // Atom's updated (RFC 4287 §4.2.15): the entry's own, never before the date shown nor
+        // after the build.
+        let updated = min(max(entry.updated ?? item.date, item.date), max(now, item.date))
         return .object([
-            "id": .string(entry.id),
+            "id": .string(entry.id.lowercased().hasPrefix("file:")
+                          ? atomID(entry.id, feed: item.source) : entry.id),
             "id_is_link": .bool(link != nil && link == entry.id),
-            "atom_id": .string(atomID(entry.id, feedURL: item.source.feedURL)),
+            "atom_id": .string(atomID(entry.id, feed: item.source)),
             "title": optional(title),
             "link": optional(link),
             "author": optional(entry.author?.name ?? entry.author?.email),
@@ -70,9 +109,10 @@ public struct SiteContext: Sendable {
             "feed_link": optional(item.source.siteLink),
             "date_iso": .string(FeedDateParser.rfc3339(item.date)),
             "date_rfc822": .string(FeedDateParser.rfc822(item.date)),
+            "updated_iso": .string(FeedDateParser.rfc3339(updated)),
             "time_display": .string(display.time(item.date)),
             "day_display": .string(display.day(item.date)),
-            "summary": optional(entry.summary),
+            "summary": optional(summary),
             "content": optional(html),
             "categories": .array(entry.categories.map { .string($0) }),
         ])
@@ -105,14 +145,18 @@ public struct SiteContext: Sendable {
     }
 
     /// An Atom `<id>` must be an absolute IRI (RFC 4287 §4.2.6): an id that already is one is
-    /// kept; any other (an RSS guid such as "post-12") becomes a stable `urn:planet:` id.
-    private func atomID(_ id: String, feedURL: String) -> String {
-        if let colon = id.firstIndex(of: ":"), colon > id.startIndex,
+    /// kept; any other (an RSS guid such as "post-12") becomes a stable `urn:planet:` id, and so
+    /// does a `file:` id (a feed's relative id resolved against a local file: file paths are
+    /// never published).
+    /// The hash takes the feed's public URL, else its site link, else its name: never a local
+    /// path, so that ids do not change with the folder a planet is built in.
+    private func atomID(_ id: String, feed: RiverSource) -> String {
+        if !id.lowercased().hasPrefix("file:"), let colon = id.firstIndex(of: ":"), colon > id.startIndex,
            id[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
            id[id.startIndex].isLetter, !id.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }) {
             return id
         }
-        return "urn:planet:" + StableHash.fnv1a64([feedURL, id])
+        return "urn:planet:" + StableHash.fnv1a64([feed.publicFeedURL ?? feed.siteLink ?? feed.name, id])
     }
 
     private func optional(_ text: String?) -> MustacheValue {

@@ -1,0 +1,33 @@
+/// A Markdown page of the site (`pages/about.md`), rendered inside the layout to `about.html`.
+public struct SitePage: Sendable, Equatable {
+    /// The file name without `.md`: letters, digits, `-`, `_` and `.` only (`about`).
+    public var name: String
+    /// Plain text: the text of the page's first heading when it opens the page, else the name
+    /// with `-` and `_` read as spaces and the first letter capitalized (`about-us` → "About us").
+    public var title: String
+    /// The page as HTML, from libcmark in safe mode (no raw HTML, no `javascript:` links).
+    public var html: String
+
+    public init(name: String, title: String, html: String) {
+        self.name = name
+        self.title = title
+        self.html = html
+    }
+
+    /// The output file, relative to the site's root (`about.html`).
+    public var outputName: String { name + ".html" }
+
+    /// Renders one Markdown source.
+    /// - Parameters:
+    ///   - name: the file name without `.md`.
+    ///   - markdown: CommonMark text.
+    public init(name: String, markdown: String) {
+        let document = CommonMark.render(markdown)
+        self.init(name: name, title: document.title ?? Self.title(fromName: name), html: document.html)
+    }
+
+    static func title(fromName name: String) -> String {
+        let words = name.map { $0 == "-" || $0 == "_" ? " " : String($0) }.joined()
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

@@ -6,31 +6,53 @@
 /// path relative to that folder (`/` separated), with its exact text.
 enum DefaultTemplates {
     static let files: [String: String] = [
+        "_page.html.mustache": ##"""
+{{! A Markdown page (pages/NAME.md → NAME.html) inside the shared frame. Variables: templates/README.md. }}
+{{<partials/layout}}
+{{$title}}{{page.title}} · {{planet.title}}{{/title}}
+{{$content}}
+<article class="page">
+{{{page.content}}}
+</article>
+{{/content}}
+{{/partials/layout}}
+
+"""##,
         "atom.xml.mustache": ##"""
+{{! Atom 1.0 (RFC 4287) of the river. Every id is an absolute IRI (§4.2.6), every entry has
+    updated (§4.2.15) and inherits the feed's author (§4.1.1); content URLs are absolute.
+    Variables: templates/README.md. }}
 <?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="{{planet.language}}">
 <title>{{planet.title}}</title>
-{{#planet.description}}<subtitle>{{planet.description}}</subtitle>
+{{#planet.description}}
+<subtitle>{{planet.description}}</subtitle>
 {{/planet.description}}
 <id>{{planet.link}}</id>
 <link rel="alternate" type="text/html" href="{{planet.link}}"/>
-{{#planet.atom_url}}<link rel="self" type="application/atom+xml" href="{{planet.atom_url}}"/>
+{{#planet.atom_url}}
+<link rel="self" type="application/atom+xml" href="{{planet.atom_url}}"/>
 {{/planet.atom_url}}
 <updated>{{planet.updated_iso}}</updated>
 <author><name>{{#planet.owner_name}}{{planet.owner_name}}{{/planet.owner_name}}{{^planet.owner_name}}{{planet.title}}{{/planet.owner_name}}</name>{{#planet.owner_email}}<email>{{planet.owner_email}}</email>{{/planet.owner_email}}</author>
 <generator version="{{planet.version}}">planet</generator>
 {{#entries}}
 <entry>
-<title>{{#title}}{{title}}{{/title}}{{^title}}(untitled){{/title}}</title>
-{{#link}}<link rel="alternate" type="text/html" href="{{link}}"/>
+<title>{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</title>
+{{#link}}
+<link rel="alternate" type="text/html" href="{{link}}"/>
 {{/link}}
 <id>{{atom_id}}</id>
 <published>{{date_iso}}</published>
-<updated>{{date_iso}}</updated>
-{{#author}}<author><name>{{author}}</name></author>
+<updated>{{updated_iso}}</updated>
+{{#author}}
+<author><name>{{author}}</name></author>
 {{/author}}
-<source>{{#feed_url}}<id>{{feed_url}}</id>{{/feed_url}}<title>{{feed_name}}</title>{{#feed_link}}<link rel="alternate" href="{{feed_link}}"/>{{/feed_link}}</source>
-{{#content}}<content type="html">{{content}}</content>
+{{#content}}
+<content type="html">{{content}}</content>
+{{/content}}
+{{^content}}
+<content type="text">{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</content>
 {{/content}}
 </entry>
 {{/entries}}
@@ -38,64 +60,34 @@ enum DefaultTemplates {
 
 """##,
         "index.html.mustache": ##"""
-<!DOCTYPE html>
-<html lang="{{planet.language}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="{{planet.generator}}">
-<title>{{planet.title}}</title>
-{{#planet.description}}<meta name="description" content="{{planet.description}}">
-{{/planet.description}}
-<link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="rss.xml">
-<link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="atom.xml">
-<link rel="stylesheet" href="static/planet.css">
-</head>
-<body>
-<header class="masthead">
-<h1>{{#planet.link}}<a href="{{planet.link}}">{{planet.title}}</a>{{/planet.link}}{{^planet.link}}{{planet.title}}{{/planet.link}}</h1>
-{{#planet.description}}<p class="tagline">{{planet.description}}</p>
-{{/planet.description}}
-</header>
-<div class="layout">
-<main>
-{{#days}}
-<section class="day">
-<h2 class="day-heading"><time datetime="{{day_iso}}">{{day}}</time></h2>
-{{#entries}}
-<article class="entry">
-<header>
-<p class="entry-feed">{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
-<h3 class="entry-title">{{#link}}<a href="{{link}}">{{#title}}{{title}}{{/title}}{{^title}}(untitled){{/title}}</a>{{/link}}{{^link}}{{#title}}{{title}}{{/title}}{{^title}}(untitled){{/title}}{{/link}}</h3>
-</header>
-{{#content}}<div class="entry-content">
-{{{content}}}
+{{! The river: entries grouped by day in the planet's time zone, newest first; the subscriptions
+    beside it. Shares the frame of partials/layout.mustache. Variables: templates/README.md. }}
+{{<partials/layout}}
+{{$masthead}}
+<h1 class="site-title">{{#planet.link}}<a href="{{planet.link}}">{{planet.title}}</a>{{/planet.link}}{{^planet.link}}{{planet.title}}{{/planet.link}}</h1>
+{{/masthead}}
+{{$content}}
+{{#intro}}
+<div class="intro">
+{{{intro}}}
 </div>
-{{/content}}
-<footer class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></footer>
-</article>
+{{/intro}}
+{{#days}}
+<section class="day" aria-labelledby="day-{{day_iso}}">
+<h2 class="day-heading" id="day-{{day_iso}}"><time datetime="{{day_iso}}">{{day}}</time></h2>
+{{#entries}}
+{{>partials/entry}}
 {{/entries}}
 </section>
 {{/days}}
 {{^days}}
 <p class="empty">No entries yet.</p>
 {{/days}}
-</main>
-<aside class="sidebar">
-<h2>Subscriptions</h2>
-<ul class="subscriptions">
-{{#subscriptions}}
-<li{{#failing}} class="failing"{{/failing}}>{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}">(feed)</a>{{/feed_url}}{{#failing}} <span class="failing-marker" title="{{failure}}">failing</span>{{/failing}}</li>
-{{/subscriptions}}
-</ul>
-<p class="feeds"><a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="opml.xml">OPML</a></p>
-</aside>
-</div>
-<footer class="colophon">
-<p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_iso}}</time>{{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
-</footer>
-</body>
-</html>
+{{/content}}
+{{$sidebar}}
+{{>partials/subscriptions}}
+{{/sidebar}}
+{{/partials/layout}}
 
 """##,
         "opml.xml.mustache": ##"""
@@ -117,30 +109,121 @@ enum DefaultTemplates {
 </opml>
 
 """##,
+        "partials/entry.mustache": ##"""
+<article class="entry">
+<header>
+<p class="entry-feed">{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
+<h3 class="entry-title">{{#link}}<a href="{{link}}">{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</a>{{/link}}{{^link}}{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}{{/link}}</h3>
+<p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></p>
+</header>
+{{#content}}
+<div class="entry-content">
+{{{content}}}
+</div>
+{{/content}}
+</article>
+
+"""##,
+        "partials/layout.mustache": ##"""
+{{! The page frame every HTML page shares (mustache spec: ~inheritance). A page opens with the
+    parent tag "<partials/layout", closes it with "/partials/layout" and fills these blocks:
+      title     the document title (default: the planet's title)
+      masthead  the planet's name at the top (default: a link to the index; the index makes it its h1)
+      content   the main column (landmark <main id="content">, target of the skip link)
+      sidebar   a complementary column beside it (default: none) }}
+<!DOCTYPE html>
+<html lang="{{planet.language}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="{{planet.generator}}">
+<title>{{$title}}{{planet.title}}{{/title}}</title>
+{{#planet.description}}
+<meta name="description" content="{{planet.description}}">
+{{/planet.description}}
+<link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="rss.xml">
+<link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="atom.xml">
+<link rel="stylesheet" href="static/planet.css">
+</head>
+<body>
+<a class="skip-link" href="#content">Skip to content</a>
+<header class="masthead">
+{{$masthead}}
+<p class="site-title"><a href="index.html">{{planet.title}}</a></p>
+{{/masthead}}
+{{#planet.description}}
+<p class="tagline">{{planet.description}}</p>
+{{/planet.description}}
+{{#has_pages}}
+<nav class="site-nav" aria-label="Pages">
+<ul>
+<li><a href="index.html">Home</a></li>
+{{#pages}}
+<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
+{{/pages}}
+</ul>
+</nav>
+{{/has_pages}}
+</header>
+<div class="layout">
+<main id="content">
+{{$content}}
+{{/content}}
+</main>
+{{$sidebar}}
+{{/sidebar}}
+</div>
+<footer class="colophon">
+<p>Feeds of this planet: <a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="opml.xml">subscriptions (OPML)</a></p>
+<p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time>{{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
+</footer>
+</body>
+</html>
+
+"""##,
+        "partials/subscriptions.mustache": ##"""
+<aside class="sidebar" aria-labelledby="subscriptions-heading">
+<h2 id="subscriptions-heading">Subscriptions</h2>
+<ul class="subscriptions">
+{{#subscriptions}}
+<li{{#failing}} class="failing"{{/failing}}>{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <span class="failing-marker">failing: {{failure}}</span>{{/failing}}</li>
+{{/subscriptions}}
+</ul>
+</aside>
+
+"""##,
         "rss.xml.mustache": ##"""
+{{! RSS 2.0 of the river, with atom:link rel="self" (RSS Advisory Board best practices). Dates are
+    RFC 822; a guid is a permalink only when it is the entry's absolute link; the author is
+    dc:creator because RSS <author> must be an email address. Variables: templates/README.md. }}
 <?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <channel>
 <title>{{planet.title}}</title>
 <link>{{planet.link}}</link>
 <description>{{#planet.description}}{{planet.description}}{{/planet.description}}{{^planet.description}}{{planet.title}}{{/planet.description}}</description>
-{{#planet.rss_url}}<atom:link href="{{planet.rss_url}}" rel="self" type="application/rss+xml"/>
+{{#planet.rss_url}}
+<atom:link href="{{planet.rss_url}}" rel="self" type="application/rss+xml"/>
 {{/planet.rss_url}}
 <language>{{planet.language}}</language>
 <lastBuildDate>{{planet.updated_rfc822}}</lastBuildDate>
 <generator>{{planet.generator}}</generator>
 {{#entries}}
 <item>
-<title>{{#title}}{{title}}{{/title}}{{^title}}(untitled){{/title}}</title>
-{{#link}}<link>{{link}}</link>
+<title>{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</title>
+{{#link}}
+<link>{{link}}</link>
 {{/link}}
 <guid isPermaLink="{{#id_is_link}}true{{/id_is_link}}{{^id_is_link}}false{{/id_is_link}}">{{id}}</guid>
 <pubDate>{{date_rfc822}}</pubDate>
-{{#author}}<dc:creator>{{author}}</dc:creator>
+{{#author}}
+<dc:creator>{{author}}</dc:creator>
 {{/author}}
-{{#feed_url}}<source url="{{feed_url}}">{{feed_name}}</source>
+{{#feed_url}}
+<source url="{{feed_url}}">{{feed_name}}</source>
 {{/feed_url}}
-{{#content}}<description>{{content}}</description>
+{{#content}}
+<description>{{content}}</description>
 {{/content}}
 </item>
 {{/entries}}
@@ -164,8 +247,20 @@ body { margin: 0; background: var(--bg); color: var(--fg);
   font: 17px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
 a { color: var(--accent); }
 .masthead, .colophon { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem; }
-.masthead h1 { margin: 0; font-size: 2rem; }
-.masthead h1 a { color: inherit; text-decoration: none; }
+.site-title { margin: 0; font-size: 2rem; font-weight: 700; line-height: 1.2; }
+.site-title a { color: inherit; text-decoration: none; }
+.site-title a:hover, .site-title a:focus-visible { text-decoration: underline; }
+.tagline { margin: .25rem 0 0; }
+.skip-link { position: absolute; left: -100vw; top: .5rem; padding: .5rem 1rem; background: var(--card);
+  color: var(--accent); border: 2px solid var(--accent); border-radius: .25rem; z-index: 1; }
+.skip-link:focus { left: .5rem; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.site-nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: 0; margin: .75rem 0 0; }
+.site-nav a[aria-current="page"] { color: var(--fg); font-weight: 600; text-decoration: none; }
+.intro, .page { background: var(--card); border: 1px solid var(--rule); border-radius: .5rem;
+  padding: 1rem 1.25rem; margin: 0 0 1.5rem; overflow-wrap: anywhere; }
+.page { max-width: 42rem; }
+.page pre, .intro pre { overflow-x: auto; }
 .tagline, .colophon, .entry-meta, .entry-feed { color: var(--muted); }
 .layout { max-width: 72rem; margin: 0 auto; padding: 0 1rem; display: grid; gap: 2rem;
   grid-template-columns: minmax(0, 1fr) 16rem; }
@@ -176,18 +271,21 @@ main { min-width: 0; }
 .entry { background: var(--card); border: 1px solid var(--rule); border-radius: .5rem;
   padding: 1rem 1.25rem; margin: 0 0 1.5rem; }
 .entry-feed { margin: 0; font-size: .9rem; }
-.entry-title { margin: .25rem 0 .75rem; font-size: 1.35rem; line-height: 1.3; }
+.entry-title { margin: .25rem 0 .25rem; font-size: 1.35rem; line-height: 1.3; }
 .entry-title a { color: inherit; }
 .entry-content { overflow-wrap: anywhere; }
 .entry-content img, .entry-content video { max-width: 100%; height: auto; }
 .entry-content pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); border-radius: .25rem; }
 .entry-content blockquote { margin-left: 0; padding-left: 1rem; border-left: 3px solid var(--rule); }
-.entry-meta { font-size: .9rem; }
+.entry-meta { font-size: .9rem; margin: 0 0 .5rem; }
 .sidebar h2 { font-size: 1rem; }
 .subscriptions { list-style: none; padding: 0; font-size: .95rem; }
 .subscriptions li { margin: .3rem 0; }
 .feed-link { font-size: .8rem; color: var(--muted); }
-.failing-marker { color: var(--warn); font-size: .8rem; font-weight: 600; }
+.failing-marker { display: block; color: var(--warn); font-size: .8rem; font-weight: 600; }
+.colophon p { margin: .25rem 0; }
+.entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
+@media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
 
 """##,
         "status.html.mustache": ##"""

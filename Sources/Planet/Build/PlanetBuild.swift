@@ -21,6 +21,7 @@ public enum PlanetBuild {
         defer { withExtendedLifetime(lock) {} }
         let settings = list.settings
         let site = try Site(templatesURL: options.templatesURL)
+        let pages = try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
         let now = options.now ?? Date()
         let configuration = siteConfiguration(settings)
         let cache = try openCache(options.resolvedCacheURL)
@@ -55,7 +56,7 @@ public enum PlanetBuild {
         }
         let river = River.build(candidates, now: now, limit: settings.itemsPerPage)
         let context = SiteContext(configuration: configuration, river: river,
-                                  subscriptions: sidebar, now: now)
+                                  subscriptions: sidebar, now: now, pages: pages)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
         var files = try site.render(context)
         try renderStatus(status, context: context, site: site, into: &files)

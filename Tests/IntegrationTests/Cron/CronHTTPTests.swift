@@ -1,0 +1,113 @@
+import Foundation
+import Planet
+import Testing
+import TestSupport
+
+/// Issue 5: conditional GET, permanent redirects, gzip, first-seen dates, the lock.
+@Suite("planet build under cron: HTTP and dates")
+struct CronHTTPTests {
+    @Test("a second build sends only conditional requests, gets 304s and rewrites no entry")
+    func conditionalRequests() async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start([
+                "/etag.xml": .conditional(rssFeed("etag"), etag: "\"v1\"", lastModified: nil),
+                "/date.xml": .conditional(rssFeed("date"), etag: nil, lastModified: "Tue, 01 Dec 2026 10:00:00 GMT"),
+            ])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/etag.xml"), "ETag"),
+                                                (server.url(for: "/date.xml"), "Date")])
+            defer { planet.remove() }
+            #expect(await planet.build().status == 0)
+            let urls = [server.url(for: "/etag.xml").absoluteString, server.url(for: "/date.xml").absoluteString]
+            let before = try await FeedCache(path: planet.cache.path).entries(feedURLs: urls)
+            let first = server.requests.count
+            #expect(await planet.build(at: 600).status == 0)
+            let second = server.requests.dropFirst(first)
+            #expect(second.count == 2)
+            #expect(server.requests(to: "/etag.xml").last?.header("If-None-Match") == "\"v1\"")
+            #expect(server.requests(to: "/date.xml").last?.header("If-Modified-Since") == "Tue, 01 Dec 2026 10:00:00 GMT")
+            #expect(try planet.status(of: "ETag")?["outcome"] as? String == "not-modified")
+            #expect(try planet.status(of: "Date")?["outcome"] as? String == "not-modified")
+            let after = try await FeedCache(path: planet.cache.path).entries(feedURLs: urls)
+            #expect(before == after)
+            #expect(before.count == 4)
+            #expect(try planet.read("rss.xml").contains("etag post 2"))
+            await server.stop()
+        }
+    }
+
+    @Test("301 and 308 chains are followed, recorded, reported and applied with --apply-redirects",
+          arguments: [301, 308])
+    func permanentRedirects(_ status: Int) async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start([
+                "/old.xml": .redirect(to: "/middle.xml", status: status),
+                "/middle.xml": .redirect(to: "/new.xml", status: status),
+                "/new.xml": .gzip(rssFeed("moved")),
+            ])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/old.xml"), "Moved")])
+            defer { planet.remove() }
+            let first = await planet.build()
+            #expect(first.status == 0)
+            #expect(first.err.contains("1 redirect to apply"))
+            #expect(first.err.contains(server.url(for: "/new.xml").absoluteString))
+            #expect(try planet.status(of: "Moved")?["redirect_to"] as? String == server.url(for: "/new.xml").absoluteString)
+            #expect(try planet.read("index.html").contains("moved post 1"))
+            let applied = await planet.build(at: 600, ["--apply-redirects"])
+            #expect(applied.status == 0)
+            let config = try String(contentsOf: planet.config, encoding: .utf8)
+            #expect(config.contains("\(server.url(for: "/new.xml").absoluteString) Moved"))
+            #expect(!config.contains("/old.xml"))
+            #expect(config.hasPrefix("title = Cron Planet\nlink = https://planet.example.org/\n"))
+            #expect(try planet.status(of: "Moved")?["redirect_to"] is NSNull)
+            #expect(try planet.read("rss.xml").contains("moved post 2"))
+            await server.stop()
+        }
+    }
+
+    @Test("undated entries keep their first-seen date across three builds")
+    func undatedEntriesKeepFirstSeen() async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start(["/undated.xml": .ok(rssFeed("undated", dated: false))])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/undated.xml"), "Undated")])
+            defer { planet.remove() }
+            var pages: [String] = []
+            for hour in 0..<3 {
+                #expect(await planet.build(at: Double(hour) * 3600).status == 0)
+                pages.append(try planet.read("rss.xml"))
+            }
+            for page in pages {
+                #expect(page.components(separatedBy: "<pubDate>Fri, 04 Dec 2026 16:00:00 +0000</pubDate>").count == 3,
+                        "\(page)")
+            }
+            #expect(server.requests(to: "/undated.xml").count == 3)
+            await server.stop()
+        }
+    }
+
+    @Test("--offline renders from the cache without a request")
+    func offline() async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start(["/feed.xml": .ok(rssFeed("cached"))])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/feed.xml"), "Cached")])
+            defer { planet.remove() }
+            _ = await planet.build()
+            try FileManager.default.removeItem(at: planet.output)
+            #expect(await planet.build(at: 60, ["--offline"]).status == 0)
+            #expect(server.requests.count == 1)
+            #expect(try planet.read("index.html").contains("cached post 2"))
+            await server.stop()
+        }
+    }
+
+    @Test("--strict exits 1 when a feed failed; the site is still written")
+    func strict() async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start(["/good.xml": .ok(rssFeed("good")), "/bad.xml": .status(500)])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/good.xml"), "Good"), (server.url(for: "/bad.xml"), "Bad")])
+            defer { planet.remove() }
+            #expect(await planet.build(["--strict"]).status == 1)
+            #expect(try planet.read("index.html").contains("good post 1"))
+            await server.stop()
+        }
+    }
+}

@@ -6,6 +6,131 @@
 /// path relative to that folder (`/` separated), with its exact text.
 enum DefaultTemplates {
     static let files: [String: String] = [
+        "README.md": ##"""
+# Templates
+
+`planet build` renders the site from this folder with [Mustache](https://mustache.github.io/mustache.5.html)
+(the whole spec, with `~inheritance` and `~dynamic-names`). Edit these files to change how your
+planet looks; `planet init` writes a copy of them beside a new feeds.txt.
+
+| file | becomes |
+|---|---|
+| `NAME.EXT.mustache` at the top level | `output/NAME.EXT`: `index.html`, `rss.xml`, `atom.xml`, `opml.xml`, `status.html` |
+| `_NAME.mustache`, anything in a subfolder | a partial only, never an output file |
+| `_page.html.mustache` | each Markdown page `pages/NAME.md` → `output/NAME.html` |
+| `partials/layout.mustache` | the frame every HTML page shares (head, header, footer) |
+| `partials/entry.mustache`, `partials/subscriptions.mustache` | one river entry; the sidebar |
+| `static/` | copied to `output/static/` as it is |
+
+Escaping follows the output's name: `{{name}}` escapes for HTML in `.html` templates and for XML in
+`.xml` templates (partials escape like the page that uses them). Print HTML values (`content`,
+`summary`, `intro`, `page.content`) with triple braces: `{{{content}}}`.
+
+## Sharing the layout
+
+An HTML page fills the blocks of `partials/layout.mustache`:
+
+```mustache
+{{<partials/layout}}
+{{$title}}About · {{planet.title}}{{/title}}
+{{$content}}<h1>About</h1>…{{/content}}
+{{/partials/layout}}
+```
+
+| block | default |
+|---|---|
+| `title` | `planet.title` |
+| `masthead` | the planet's name linking to `index.html` (the index puts it in its `<h1>`) |
+| `content` | empty; it is the `<main id="content">` landmark, target of the "Skip to content" link |
+| `sidebar` | empty; the index puts the subscriptions there |
+
+## Markdown pages
+
+Every `*.md` file in the `pages/` folder **beside feeds.txt** becomes `NAME.html` (rendered by
+libcmark, CommonMark; raw HTML is left out and `javascript:` links are emptied), in the same layout,
+and is listed in the navigation. `pages/intro.md` is not a page: it is shown on the index above
+the river. Page names are letters, digits, `-`, `_` and `.`; a page may not take the name of a
+templated file (`index.md`).
+
+## Variables
+
+Every template receives the same root. Text values are plain text (the template escapes them);
+values marked HTML are sanitized HTML; URLs are absolute and safe (http, https, mailto); dates
+marked ISO are RFC 3339 in UTC (`2026-12-04T16:00:00Z`), RFC 822 ones are for RSS
+(`Fri, 04 Dec 2026 16:00:00 +0000`), "display" ones are in the planet's time zone (setting `timezone`).
+An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
+
+### `planet`: the settings of feeds.txt
+
+| variable | value |
+|---|---|
+| `planet.title` | setting `title` (default "Planet") |
+| `planet.link` | setting `link`, the URL the site is published at; null if not an absolute http(s) URL |
+| `planet.description` | setting `description`; "" when absent |
+| `planet.owner_name`, `planet.owner_email` | setting `owner = Name <email>`; null when absent |
+| `planet.language` | setting `language`, BCP 47 (default `en`) |
+| `planet.timezone` | setting `timezone`, IANA name (default `GMT`) |
+| `planet.generator` | `planet 0.1.0` |
+| `planet.version` | `0.1.0` |
+| `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
+| `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` |
+| `planet.rss_url`, `planet.atom_url` | `planet.link` + `rss.xml` / `atom.xml` (the feeds' self links); null without `planet.link` |
+
+### `entries`: the river, newest first (at most `items_per_page`)
+
+| variable | value |
+|---|---|
+| `id` | the entry's id (RSS guid / Atom id) as the feed gave it; a `file:` id is replaced by `atom_id` |
+| `id_is_link` | true when `id` is the entry's absolute link (RSS `<guid isPermaLink="true">`) |
+| `atom_id` | `id` when it is an absolute IRI, else a stable `urn:planet:…` (RFC 4287 §4.2.6) |
+| `title` | plain text; null when the entry has none |
+| `link` | the entry's page; null when absent or unsafe |
+| `author` | the author's name (else email); null when absent |
+| `feed_name` | the subscription's name (feeds.txt, else the feed's title) |
+| `feed_url` | the feed's public URL; null for a local file without a self link |
+| `feed_link` | the feed's site; null when unknown |
+| `date_iso`, `date_rfc822` | the date the river sorts by: published, else first seen; never after the build |
+| `updated_iso` | the entry's updated date, never before `date_iso` nor after the build |
+| `day_display`, `time_display` | `Friday, 4 December 2026`, `17:00` |
+| `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
+| `summary` | HTML: the summary; null when absent |
+| `categories` | list of strings |
+
+### `days`: the river grouped by day (in the planet's time zone)
+
+| variable | value |
+|---|---|
+| `days[].day` | `Friday, 4 December 2026` |
+| `days[].day_iso` | `2026-12-04` |
+| `days[].entries` | the entries of that day, each as in `entries` |
+
+### `subscriptions`: every feed of feeds.txt, in its order
+
+| variable | value |
+|---|---|
+| `name` | display name |
+| `feed_url` | the feed's public URL; null for a local file without a self link |
+| `site_link` | the feed's site; null when unknown |
+| `failing` | true when the feed's last fetch or parse failed |
+| `failure` | that failure, in words; null when fine |
+| `has_failing` (root) | true when some subscription is failing |
+
+### Markdown pages
+
+| variable | value |
+|---|---|
+| `pages` | the pages of `pages/` (intro excepted), sorted by name: `name`, `title`, `href` (`about.html`), `current` (true on that page's own render) |
+| `has_pages` | true when there is at least one page |
+| `intro` | HTML of `pages/intro.md`; null when absent |
+| `page` | only in `_page.html.mustache`: `page.name`, `page.title` (its first heading, else its name), `page.href`, `page.content` (HTML) |
+
+### `status.html` only
+
+`feeds_status` (one object per feed: `url`, `name`, `outcome`, `last_success`, `last_error`,
+`http_status`, `entries_kept`, `failure_streak`, …) and `has_redirects`, documented in
+`Sources/Planet/Status/StatusReport.swift`.
+
+"""##,
         "_page.html.mustache": ##"""
 {{! A Markdown page (pages/NAME.md → NAME.html) inside the shared frame. Variables: templates/README.md. }}
 {{<partials/layout}}

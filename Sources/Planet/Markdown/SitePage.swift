@@ -7,11 +7,14 @@ public struct SitePage: Sendable, Equatable {
     public var title: String
     /// The page as HTML, from libcmark in safe mode (no raw HTML, no `javascript:` links).
     public var html: String
+    /// Whether `title` is the page's own opening heading (else a template shows it as one).
+    public var opensWithHeading: Bool
 
-    public init(name: String, title: String, html: String) {
+    public init(name: String, title: String, html: String, opensWithHeading: Bool = false) {
         self.name = name
         self.title = title
         self.html = html
+        self.opensWithHeading = opensWithHeading
     }
 
     /// The output file, relative to the site's root (`about.html`).
@@ -23,7 +26,8 @@ public struct SitePage: Sendable, Equatable {
     ///   - markdown: CommonMark text.
     public init(name: String, markdown: String) {
         let document = CommonMark.render(markdown)
-        self.init(name: name, title: document.title ?? Self.title(fromName: name), html: document.html)
+        self.init(name: name, title: document.title ?? Self.title(fromName: name), html: document.html,
+                  opensWithHeading: document.title != nil)
     }
 
     static func title(fromName name: String) -> String {

@@ -40,6 +40,7 @@ public struct SiteContext: Sendable {
             "title": .string(page.title),
             "href": .string(page.outputName),
             "content": .string(page.html),
+            "opens_with_heading": .bool(page.opensWithHeading),
         ])
         return .object(fields)
     }

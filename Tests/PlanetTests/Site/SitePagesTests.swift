@@ -16,7 +16,9 @@ struct SitePagesTests {
 
     @Test("a page without a leading heading is titled after its name")
     func titleFromName() {
-        #expect(SitePage(name: "code-of_conduct", markdown: "Be kind.").title == "Code of conduct")
+        let page = SitePage(name: "code-of_conduct", markdown: "Be kind.")
+        #expect(page.title == "Code of conduct")
+        #expect(!page.opensWithHeading)
     }
 
     @Test("a name that cannot be a file of the site is refused, naming the file",
@@ -38,7 +40,7 @@ struct SitePagesTests {
         try "x".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         try "x".write(to: folder.appendingPathComponent(".draft.md"), atomically: true, encoding: .utf8)
         let pages = try SitePages.load(folder: folder)
-        #expect(pages.pages == [SitePage(name: "about", title: "About", html: "<h1>About</h1>\n")])
+        #expect(pages.pages == [SitePage(name: "about", title: "About", html: "<h1>About</h1>\n", opensWithHeading: true)])
         #expect(pages.intro == "<p>intro</p>\n")
         #expect(try SitePages.load(folder: folder.appendingPathComponent("missing")) == SitePages())
     }

@@ -78,12 +78,37 @@ struct UsageTests {
         }
     }
 
-    @Test func helpOfBuildIsExact() async {
-        let outcome = await runPlanet(["build", "-h"])
-        #expect(outcome.out.contains("""
-              --jobs N           Feeds fetched at once. (default: 8)
-              --timeout SECONDS  Time allowed to each feed. (default: 30)
+    @Test func helpOfAddIsExact() async {
+        let outcome = await runPlanet(["add", "-h"])
+        #expect(outcome.status == 0)
+        #expect(outcome.out == """
+            planet add: add a feed to feeds.txt
+
+            Usage: planet add [--config FILE] [--no-fetch] [--pick N] [--timeout SECONDS] URL [NAME]
+
+            Arguments:
+              URL                The feed or its web page (example.org/feed gets https://), or a file path.
+              NAME               Display name; default: the feed's title.
+
+            Options:
+              --config FILE      The subscription list. (default: ./feeds.txt)
+              --no-fetch         Add without fetching (no check, no default name).
+              --pick N           When a page links several feeds, take the Nth. (default: 1)
+              --timeout SECONDS  Time allowed to each fetch. (default: 30)
               -h, --help         Show this help.
-            """))
+
+            A web page is searched for <link rel="alternate"> feeds (RSS, Atom, JSON Feed).
+            A feed already listed (URLs compared after normalization) is left as it is.
+
+            """)
+    }
+
+    @Test func helpOfBuildListsEveryOptionOfItsTable() async {
+        let outcome = await runPlanet(["build", "-h"])
+        #expect(outcome.status == 0)
+        for option in BuildCommand.spec.options {
+            #expect(outcome.out.contains("\n  --\(option.name)"), "--\(option.name)")
+        }
+        #expect(outcome.out.contains("\n  -h, --help "))
     }
 }

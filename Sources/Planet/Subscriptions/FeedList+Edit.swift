@@ -1,44 +1,6 @@
 import Foundation
 
 extension FeedList {
-    /// The listed feed whose URL names the same feed as `url` (compared by
-    /// `FeedURLNormalizer.comparisonKey`: `https://Example.org:443/feed` is `https://example.org/feed`),
-    /// with its line number; nil when there is none.
-    public func subscription(sameAs url: URL) -> Subscription? {
-        let key = FeedURLNormalizer.comparisonKey(url)
-        return subscriptions.first { FeedURLNormalizer.comparisonKey($0.url) == key }
-    }
-
-    /// Appends a feed line after the last feed, unless the feed is already listed.
-    ///
-    /// A file URL inside the folder of feeds.txt is written as a relative path; the name is
-    /// aligned with the names of the feed lines above.
-    /// - Parameter comment: text of a `# comment` line written directly above the feed (e.g. the
-    ///   OPML folder an imported feed came from); nil for none. Line breaks become spaces.
-    /// - Returns: false (and nothing changed) when a feed with the same URL is present, compared
-    ///   as `subscription(sameAs:)` does.
-    @discardableResult
-    public mutating func add(_ subscription: Subscription, comment: String? = nil) -> Bool {
-        guard self.subscription(sameAs: subscription.url) == nil else { return false }
-        let location = writtenLocation(of: subscription.url)
-        var text = location
-        if let name = subscription.name, !name.isEmpty {
-            let gap = nameColumn.map { max(1, $0 - location.count) } ?? 3
-            text += String(repeating: " ", count: gap) + name
-        }
-        var added = subscription
-        let index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
-        added.line = index + 1
-        lines.insert(Line(text: text, kind: .feed(added)), at: index)
-        if let comment {
-            let flat = comment.split(whereSeparator: \.isNewline).joined(separator: " ")
-            lines.insert(Line(text: "# " + flat, kind: .comment), at: index)
-            added.line += 1
-            lines[index + 1].kind = .feed(added)
-        }
-        return true
-    }
-
     /// Removes the feed whose URL or display name (case-insensitive) is `query`, with the
     /// comment lines directly above it; a comment block above a run of feeds (the next line is
     /// a feed too) heads the run and stays.
@@ -105,7 +67,7 @@ extension FeedList {
     }
 
     /// A relative path for files inside the folder of feeds.txt, else the absolute URL.
-    private func writtenLocation(of url: URL) -> String {
+    func writtenLocation(of url: URL) -> String {
         let folder = file.absoluteURL.deletingLastPathComponent().standardizedFileURL.path
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         if url.isFileURL, url.path.hasPrefix(prefix), !url.path.contains(" ") {
@@ -115,7 +77,7 @@ extension FeedList {
     }
 
     /// Column where names start on the last named feed line; nil when there is none.
-    private var nameColumn: Int? {
+    var nameColumn: Int? {
         for line in lines.reversed() {
             guard let subscription = line.subscription, let name = subscription.name,
                   let range = line.text.range(of: name, options: .backwards) else { continue }

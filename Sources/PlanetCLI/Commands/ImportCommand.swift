@@ -97,13 +97,15 @@ enum ImportCommand: Subcommand {
     /// Adds the feeds (without their source line numbers), a `# group` comment above the first
     /// feed added of each group, and the settings feeds.txt lacks.
     static func merge(_ source: Source, into list: inout FeedList) -> (added: Int, skipped: Int, settings: [String]) {
-        var added = 0
+        var seen = Set(list.subscriptions.map { FeedURLNormalizer.comparisonKey($0.url) })
+        var feeds: [(subscription: Subscription, comment: String?)] = []
         var lastGroup: String?
-        for (feed, group) in source.feeds where list.subscription(sameAs: feed.url) == nil {
-            list.add(feed, comment: group != lastGroup ? group : nil)
+        for (feed, group) in source.feeds where seen.insert(FeedURLNormalizer.comparisonKey(feed.url)).inserted {
+            feeds.append((Subscription(url: feed.url, name: feed.name), group != lastGroup ? group : nil))
             lastGroup = group
-            added += 1
         }
+        list.add(contentsOf: feeds)
+        let added = feeds.count
         var copied: [String] = []
         for (key, value) in source.settings where list.settings.values[key] == nil {
             list.setSetting(key, value)

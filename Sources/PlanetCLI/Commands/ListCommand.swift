@@ -13,7 +13,7 @@ enum ListCommand: Subcommand {
             + "JSON: [{\"line\", \"name\", \"url\", \"status\", \"last_success\", \"entries\", \"error\"}] in file "
             + "order; status is never-fetched, ok, failing or gone; absent values are null.")
 
-    static let cacheOption = CommandSpec.Option(name: "cache", value: "PATH", help: "The cache file.",
+    static let cacheOption = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache (only read).",
                                                 defaultText: ".planet/cache.sqlite beside feeds.txt")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
@@ -21,9 +21,9 @@ enum ListCommand: Subcommand {
         let feeds = list.subscriptions
         let cache = arguments.value("cache").map { io.fileURL($0) }
             ?? list.file.absoluteURL.deletingLastPathComponent().appendingPathComponent(".planet/cache.sqlite")
-        let statuses: [FeedStatus]
+        let statuses: [ListStatus]
         do {
-            statuses = try await FeedStatus.load(cachePath: cache.path, subscriptions: feeds)
+            statuses = try await ListStatus.load(cachePath: cache.path, subscriptions: feeds)
         } catch {
             io.message("\(arguments.command): \(error.description)")
             return ExitStatus.usage
@@ -34,7 +34,7 @@ enum ListCommand: Subcommand {
     }
 
     /// Columns NAME, URL, STATUS, LAST SUCCESS, ENTRIES under a header, aligned with spaces.
-    static func table(_ rows: [(Subscription, FeedStatus)]) -> String {
+    static func table(_ rows: [(Subscription, ListStatus)]) -> String {
         var cells = [["NAME", "URL", "STATUS", "LAST SUCCESS", "ENTRIES"]]
         for (feed, status) in rows {
             cells.append([feed.name ?? "", feed.url.absoluteString, status.text, status.lastSuccessText,
@@ -49,7 +49,7 @@ enum ListCommand: Subcommand {
     }
 
     /// Sorted keys and no escaped slashes, so the output is stable and readable.
-    static func json(_ rows: [(Subscription, FeedStatus)]) -> String {
+    static func json(_ rows: [(Subscription, ListStatus)]) -> String {
         let objects: [[String: Any]] = rows.map { feed, status in
             ["line": feed.line, "name": feed.name ?? NSNull(), "url": feed.url.absoluteString,
              "status": status.status, "last_success": status.lastSuccess.map(FeedDateParser.rfc3339) ?? NSNull(),

@@ -3,7 +3,7 @@ import Foundation
 import Planet
 
 /// What the cache knows of one feed, for `planet list`: status, last success, entry count.
-struct FeedStatus: Sendable, Equatable {
+struct ListStatus: Sendable, Equatable {
     /// `never-fetched`, `ok`, `failing` or `gone` (the JSON values).
     var status: String
     /// When the feed last answered with a document or a 304; nil when it never did.
@@ -17,7 +17,7 @@ struct FeedStatus: Sendable, Equatable {
     /// Where the feed moved for good (301/308), nil when it did not.
     var movedTo: String?
 
-    static let neverFetched = FeedStatus(status: "never-fetched", lastSuccess: nil, entries: 0, error: nil)
+    static let neverFetched = ListStatus(status: "never-fetched", lastSuccess: nil, entries: 0, error: nil)
 
     init(status: String, lastSuccess: Date?, entries: Int, error: String?, failureStreak: Int = 0,
          movedTo: String? = nil) {
@@ -60,7 +60,7 @@ struct FeedStatus: Sendable, Equatable {
     /// The status of every subscription from the cache at `path`; all `neverFetched` when the
     /// file does not exist (it is not created).
     /// - Throws: `CacheError` when the file exists but cannot be read.
-    static func load(cachePath: String, subscriptions: [Subscription]) async throws(CacheError) -> [FeedStatus] {
+    static func load(cachePath: String, subscriptions: [Subscription]) async throws(CacheError) -> [ListStatus] {
         guard FileManager.default.fileExists(atPath: cachePath) else {
             return subscriptions.map { _ in .neverFetched }
         }
@@ -70,7 +70,7 @@ struct FeedStatus: Sendable, Equatable {
         return subscriptions.map { subscription in
             let key = subscription.url.absoluteString
             guard let state = states[key] else { return .neverFetched }
-            return FeedStatus(state, entries: counts[key] ?? 0)
+            return ListStatus(state, entries: counts[key] ?? 0)
         }
     }
 }

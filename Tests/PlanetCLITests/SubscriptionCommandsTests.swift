@@ -13,7 +13,7 @@ struct SubscriptionCommandsTests {
         defer { removeFolder(folder) }
         let created = await runPlanet(["init", "site"], in: folder)
         #expect(created.status == 0)
-        #expect(created.out == "created site/feeds.txt, site/about.md and site/templates/ "
+        #expect(created.out == "created site/feeds.txt, site/pages/about.md and site/templates/ "
             + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'\n")
         let listed = await runPlanet(["list", "--config", "site/feeds.txt"], in: folder)
         #expect(listed.status == 0)
@@ -28,7 +28,7 @@ struct SubscriptionCommandsTests {
         #expect(array.count == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/.planet").path),
                 "list must not create the cache")
-        #expect(try read(folder, "site/about.md").hasPrefix("# About"))
+        #expect(try read(folder, "site/pages/about.md").hasPrefix("# About"))
         for (path, text) in DefaultTemplates.files {
             #expect(try read(folder, "site/templates/" + path) == text, "templates/\(path)")
         }

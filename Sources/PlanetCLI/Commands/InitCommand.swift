@@ -8,8 +8,9 @@ enum InitCommand: Subcommand {
         name: "init",
         summary: "start a new planet in a folder",
         arguments: [.init(name: "DIR", help: "Folder of the new planet (created when missing).", isOptional: true)],
-        discussion: "Writes feeds.txt, about.md and templates/ (the default templates, static/ assets "
-            + "and their README).\nRefuses to touch a folder that already has any of them.")
+        discussion: "Writes feeds.txt, pages/about.md (Markdown pages become pages of the site) and "
+            + "templates/ (the default templates, static/ assets and their README).\n"
+            + "Refuses to touch a folder that already has any of them.")
 
     /// The feeds.txt of a new planet.
     static let feedsTemplate = """
@@ -27,7 +28,8 @@ enum InitCommand: Subcommand {
 
         """
 
-    /// The example about page (Markdown, rendered by `planet build` into the site's layout).
+    /// The example about page: `pages/about.md`, which `planet build` renders into the site's
+    /// layout as `about.html` (the `pages/` folder beside feeds.txt, see `SitePages`).
     static let aboutTemplate = """
         # About this planet
 
@@ -35,7 +37,7 @@ enum InitCommand: Subcommand {
         first, with an [RSS](rss.xml) and an [Atom](atom.xml) feed of its own and the list of
         subscriptions as [OPML](opml.xml).
 
-        To suggest a blog, write to the owner named at the bottom of the page.
+        To suggest a blog, write to the owner of this planet.
 
         """
 
@@ -43,7 +45,7 @@ enum InitCommand: Subcommand {
         let typed = arguments.positional(0)
         let folder = io.fileURL(typed ?? ".", isDirectory: true)
         let shown = typed.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-        var files: [(path: String, text: String)] = [("feeds.txt", feedsTemplate), ("about.md", aboutTemplate)]
+        var files: [(path: String, text: String)] = [("feeds.txt", feedsTemplate), ("pages/about.md", aboutTemplate)]
         files += DefaultTemplates.files.keys.sorted().map { ("templates/" + $0, DefaultTemplates.files[$0] ?? "") }
         if let present = files.first(where: { exists(folder, $0.path) }) {
             io.message("\(arguments.command): \(shown)\(present.path) already exists; nothing was changed")
@@ -65,7 +67,7 @@ enum InitCommand: Subcommand {
                 return ExitStatus.usage
             }
         }
-        io.line("created \(shown)feeds.txt, \(shown)about.md and \(shown)templates/ "
+        io.line("created \(shown)feeds.txt, \(shown)pages/about.md and \(shown)templates/ "
             + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'")
         return ExitStatus.success
     }

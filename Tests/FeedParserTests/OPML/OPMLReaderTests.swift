@@ -33,6 +33,16 @@ struct OPMLReaderTests {
         ])
     }
 
+    @Test func readsOPML1WithOddAttributeCaseAndLatin1() throws {
+        var data = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<opml version=\"1.0\"><body>".utf8)
+        data.append(contentsOf: [0x3C, 0x6F, 0x75, 0x74, 0x6C, 0x69, 0x6E, 0x65, 0x20])  // "<outline "
+        data.append(Data("title=\"Caf".utf8))
+        data.append(0xE9)  // é in ISO-8859-1
+        data.append(Data("\" xmlURL=\"http://cafe.example/rss\"/></body></opml>".utf8))
+        let outlines = try OPMLReader.outlines(data)
+        #expect(outlines == [OPMLOutline(title: "Café", xmlURL: "http://cafe.example/rss")])
+    }
+
     @Test func recoversFromABareAmpersand() throws {
         let opml = "<opml><body><outline text=\"A & B\" xmlUrl=\"https://a.example/?x=1&y=2\"/></body></opml>"
         let outlines = try OPMLReader.outlines(Data(opml.utf8))

@@ -6,7 +6,7 @@
 # Usage: Benchmarks/profile.sh [N] [OUT_DIR]
 #   OUT_DIR (default: a temp folder, printed) gets callgrind.out, inclusive.txt and self.txt:
 #   callgrind_annotate's functions by inclusive and by self cost, Swift names demangled.
-# Environment: SCRATCH, PLANET as for run.sh. Needs valgrind (installed when missing).
+# Environment: SCRATCH, PLANET as for run.sh. Needs valgrind and cc (installed when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -19,6 +19,7 @@ OUT=$(cd "$OUT" && pwd)
 missing=()
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v valgrind >/dev/null || missing+=(valgrind)
+command -v cc >/dev/null || missing+=(gcc)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -46,8 +47,11 @@ start_nginx "$WORK/nginx" "$WORK/www"
 cache_arg=()
 "$PLANET" build --help 2>&1 | grep -q -- '--cache' && cache_arg=(--cache "$WORK/cache/cache.sqlite")
 
+# valgrind 3.19 crashes on libdispatch's read-only sigsuspend mask: see sigsuspend-shim.c.
+cc -O2 -shared -fPIC -o "$WORK/sigsuspend-shim.so" "$BENCH/sigsuspend-shim.c"
+
 # A generous --timeout: under callgrind everything runs some 50 times slower, on one thread.
-valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
+LD_PRELOAD="$WORK/sigsuspend-shim.so" valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
   "$PLANET" build --config "$WORK/feeds.txt" --output "$WORK/out" --templates "$REPO/templates" \
   --timeout 900 "${cache_arg[@]}" 2> "$OUT/valgrind.log"
 tail -1 "$OUT/valgrind.log" >&2

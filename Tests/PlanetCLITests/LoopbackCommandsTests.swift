@@ -95,6 +95,13 @@ struct LoopbackCommandsTests {
             + "(<link rel=\"alternate\">); give the feed's own URL, or --no-fetch\n")
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
         #expect(text == "title = T\n\(rssURL)   Served Feed\n\(atomURL)   Served Atom\n")
+        let server2 = try await LoopbackServer.start(["/blog/": .ok(Self.page, contentType: "text/html")])
+        let pageURL2 = server2.url(for: "/blog/").absoluteString
+        let parsed = try await withDeadline(seconds: 30) { await runPlanet(["parse", pageURL2, "--timeout", "10"]) }
+        await server2.stop()
+        #expect(parsed.status == 2)
+        #expect(parsed.err == "planet parse: \(pageURL2): not a feed: an HTML page; it links the feeds "
+            + "'\(server2.url(for: "/blog/feed.xml").absoluteString)', '\(server2.url(for: "/blog/atom.xml").absoluteString)'\n")
     }
 
     @Test func aPageWithOneFeedNamesItAndAnExplicitNameWins() async throws {

@@ -35,7 +35,10 @@ enum ParseCommand: Subcommand {
         do {
             feed = try Feed.parse(document.data, url: document.finalURL, contentType: document.contentType)
         } catch {
-            io.message("planet parse: \(error.description)")
+            let links = FeedDiscovery.alternateLinks(html: document.data, base: document.finalURL)
+            let hint = links.isEmpty ? "" : "; it links the feed\(links.count == 1 ? "" : "s") "
+                + links.map { "'\($0.url.absoluteString)'" }.joined(separator: ", ")
+            io.message("planet parse: \(error.description)\(hint)")
             return ExitStatus.usage
         }
         if arguments.flag("json") {

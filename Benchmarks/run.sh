@@ -13,7 +13,8 @@
 # Every run goes through /usr/bin/time -v: wall time (hyperfine, median), CPU time (user+sys,
 # median) and peak RSS (max). Then `planet parse --json` beside `xmllint --noout` on the XML files
 # of the real corpus, one process per file for both, in MB/s (also without process start cost).
-# Prints a Markdown report and writes it to Benchmarks/results/<date>.md.
+# Prints a Markdown report and writes it to Benchmarks/results/<date>.md (<date>-<HHMM>.md when
+# that exists).
 #
 # Environment: ROUNDS (rounds per scenario; default 5 for N <= 100, 3 up to 1000, 2 above),
 #   SCRATCH (swift --scratch-path; default .build), PLANET (use this binary, skip the build),
@@ -172,5 +173,6 @@ hyperfine --style basic --warmup 1 --runs 5 -i --export-json "$WORK/results/pars
 echo "load_end=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/results/meta.env"
 mkdir -p "$BENCH/results"
 OUT="$BENCH/results/$(date -u +%Y-%m-%d).md"
+[ -e "$OUT" ] && OUT="$BENCH/results/$(date -u +%Y-%m-%d-%H%M).md"   # a second run that day
 "$PYTHON" "$BENCH/summarize.py" "$WORK" "${SIZES[@]}" | tee "$OUT"
 log "written to ${OUT#"$REPO"/}"

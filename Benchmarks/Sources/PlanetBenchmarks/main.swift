@@ -1,2 +1,27 @@
 // In-process benchmarks (not tests): `swift run -c release PlanetBenchmarks --help`.
-print("PlanetBenchmarks: no benchmark yet")
+//
+// Subcommands are one file each (ParseBenchmark.swift, RenderBenchmark.swift); numbers depend on
+// the machine and are printed, never asserted.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    usage: PlanetBenchmarks parse [--rounds N] [--json] DIR|FILE...
+             Reads every .xml/.json file into memory, then times Feed.parse over all of them N times
+             (default 3) in one process, and libxml2's xmlReadMemory alone on the same bytes.
+             --json also times the JSON contract (`planet parse --json`).
+           PlanetBenchmarks render [--rounds N] [--templates DIR] [--feeds DIR]
+             Builds a 60-entry SiteContext from the entries of the feeds in DIR (default: the
+             corpus fixtures), compiles the templates folder once, renders index.html N times
+             (default 1000) and prints ms per render.
+    """
+
+switch arguments.first {
+case "parse":
+    exit(ParseBenchmark.run(Array(arguments.dropFirst())))
+case "render":
+    exit(RenderBenchmark.run(Array(arguments.dropFirst())))
+default:
+    print(usage)
+    exit(arguments.first == "--help" || arguments.first == "-h" ? 0 : 2)
+}

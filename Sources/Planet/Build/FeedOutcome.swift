@@ -27,7 +27,7 @@ struct FeedOutcome: Sendable {
                                    info: FetchInfo(document))
             } catch {
                 let failure = FetchFailure(kind: .notAFeed, url: subscription.url, status: document.status,
-                                           message: "\(subscription.url.absoluteString): \(error.description)")
+                                           message: error.description)
                 return FeedOutcome(subscription: subscription, feed: nil, failure: failure)
             }
         }

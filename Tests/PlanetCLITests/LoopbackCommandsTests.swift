@@ -123,4 +123,19 @@ struct LoopbackCommandsTests {
         #expect(outcome.out == "'\(pageURL)' is a web page; its feed is '\(feedURL)'\n"
             + "added '\(feedURL)' (My name) to feeds.txt\n")
     }
+
+    @Test func aDocumentThatIsNeitherFeedNorPageIsRefused() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let server = try await LoopbackServer.start(["/image.svg": .ok("<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                                                                        contentType: "image/svg+xml")])
+        let url = server.url(for: "/image.svg").absoluteString
+        let outcome = try await withDeadline(seconds: 30) { await runPlanet(["add", url, "--timeout", "10"], in: folder) }
+        await server.stop()
+        #expect(outcome.status == 2)
+        #expect(outcome.err == "planet add: \(url): not a feed: XML with root element 'svg'; "
+            + "give the feed's own URL, or --no-fetch\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8).isEmpty)
+    }
 }

@@ -34,8 +34,10 @@ enum FeedCheck {
         }
         let links = FeedDiscovery.alternateLinks(html: document.data, base: document.finalURL)
         guard !links.isEmpty else {
-            throw Failure(message: "\(parseError.description), and it links no feed (<link rel=\"alternate\">); "
-                + "give the feed's own URL, or --no-fetch", status: ExitStatus.usage)
+            let isPage = parseError.reason == .notAFeed("an HTML page")
+            throw Failure(message: parseError.description
+                + (isPage ? ", and it links no feed (<link rel=\"alternate\">)" : "")
+                + "; give the feed's own URL, or --no-fetch", status: ExitStatus.usage)
         }
         let index = (pick ?? 1) - 1
         if links.count > 1 {

@@ -2,29 +2,68 @@ import Foundation
 
 /// Formats dates for people, in the planet's time zone (setting `timezone`).
 ///
-/// English names, fixed patterns, so output does not depend on the machine's locale.
+/// English names and fixed patterns, so output does not depend on the machine's locale. The
+/// time zone's offset at each date (daylight saving time included) comes from `TimeZone`; the
+/// calendar arithmetic is the proleptic Gregorian one (days-from-civil, H. Hinnant), which is
+/// much cheaper than `DateFormatter` on Linux (about 0.2 ms per call; 60 entries need ~240).
 struct DayFormatter {
-    private let dayFormatter: DateFormatter
-    private let isoDayFormatter: DateFormatter
-    private let timeFormatter: DateFormatter
+    private let timeZone: TimeZone
+    private static let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+    private static let months = ["January", "February", "March", "April", "May", "June", "July",
+                                 "August", "September", "October", "November", "December"]
 
     init(timeZone: TimeZone) {
-        func make(_ pattern: String) -> DateFormatter {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = pattern
-            return formatter
-        }
-        dayFormatter = make("EEEE, d MMMM yyyy")
-        isoDayFormatter = make("yyyy-MM-dd")
-        timeFormatter = make("HH:mm")
+        self.timeZone = timeZone
     }
 
     /// "Sunday, 29 November 2026"
-    func day(_ date: Date) -> String { dayFormatter.string(from: date) }
+    func day(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(Self.weekdays[p.weekday]), \(p.day) \(Self.months[p.month - 1]) \(p.year)"
+    }
+
     /// "2026-11-29"
-    func isoDay(_ date: Date) -> String { isoDayFormatter.string(from: date) }
+    func isoDay(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(pad(p.year, 4))-\(pad(p.month, 2))-\(pad(p.day, 2))"
+    }
+
     /// "17:30"
-    func time(_ date: Date) -> String { timeFormatter.string(from: date) }
+    func time(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(pad(p.hour, 2)):\(pad(p.minute, 2))"
+    }
+
+    private struct Parts {
+        var year, month, day, hour, minute: Int
+        /// 0 = Thursday (1970-01-01 was a Thursday).
+        var weekday: Int
+    }
+
+    private func parts(_ date: Date) -> Parts {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let (days, seconds) = floorDivide(local, 86_400)
+        // civil_from_days (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms")
+        let z = days + 719_468
+        let era = floorDivide(z, 146_097).0
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return Parts(year: year, month: month, day: day, hour: seconds / 3600, minute: seconds % 3600 / 60,
+                     weekday: floorDivide(days, 7).1)
+    }
+
+    private func floorDivide(_ a: Int, _ b: Int) -> (Int, Int) {
+        let q = a >= 0 ? a / b : (a - b + 1) / b
+        return (q, a - q * b)
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
 }

@@ -1,6 +1,10 @@
 import Foundation
 
 extension Feed {
+    /// The default cap on a document's size before parsing, bytes: 10 MB, the fetcher's default
+    /// `max_bytes` (`FetcherConfiguration.maxBytes`).
+    public static let defaultMaxBytes = 10_000_000
+
     /// Parses a feed document: RSS 0.90–0.94, 1.0 and 2.0, Atom 0.3 and 1.0 (RFC 4287), JSON Feed
     /// 1.0 and 1.1. The format is detected from the document itself (its first character, its root
     /// element and namespace), never from the URL or the content type.
@@ -8,14 +12,25 @@ extension Feed {
     /// Ill-formed XML is recovered with libxml2's recovery mode; undeclared HTML entities and bare
     /// `&` are repaired. What had to be recovered is listed in `warnings`.
     ///
+    /// Hostile XML is refused, never expanded (issue 7): libxml2 runs without network access,
+    /// without DTD loading or entity substitution and with its size limits on; a reference to an
+    /// external entity (XXE) and entity expansion beyond a linear budget (billion laughs, quadratic
+    /// blowup) make the document `.malformed`.
+    ///
     /// - Parameters:
     ///   - data: the document bytes as fetched, in any encoding `DocumentDecoder` reads.
     ///   - url: the document URL after redirects: base of relative URLs, part of generated ids.
     ///   - contentType: the HTTP `Content-Type`, used only for the character encoding (RFC 7303).
+    ///   - maxBytes: documents larger than this many bytes are refused before parsing.
     /// - Returns: the feed, with entries in document order.
     /// - Throws: `FeedParseError` `.empty` for a blank body, `.notAFeed` for another kind of
-    ///   document (HTML page, other XML, JSON without items), `.malformed` when nothing is readable.
-    public static func parse(_ data: Data, url: URL?, contentType: String? = nil) throws(FeedParseError) -> Feed {
+    ///   document (HTML page, other XML, JSON without items), `.malformed` when nothing is readable,
+    ///   the document is larger than `maxBytes`, or it was refused as an XML attack.
+    public static func parse(_ data: Data, url: URL?, contentType: String? = nil,
+                             maxBytes: Int = defaultMaxBytes) throws(FeedParseError) -> Feed {
+        guard data.count <= maxBytes else {
+            throw FeedParseError(url: url, reason: .malformed("document of \(data.count) bytes is larger than the cap of \(maxBytes) bytes"))
+        }
         guard let first = FeedSniffer.firstSignificantByte(data) else {
             throw FeedParseError(url: url, reason: .empty)
         }
@@ -26,9 +41,12 @@ extension Feed {
         let xml = FeedSniffer.trimmedXML(decoded.utf8)
         var parsed = LibXML2.parse(xml, base: url)
         var diagnostics = parsed.diagnostics
-        if parsed.diagnostics.contains(where: \.isEntityProblem), let repaired = EntityRepair.repair(xml) {
+        if parsed.refusal == nil, parsed.diagnostics.contains(where: \.isEntityProblem), let repaired = EntityRepair.repair(xml) {
             parsed = LibXML2.parse(repaired, base: url)
             diagnostics = diagnostics.filter(\.isEntityProblem) + parsed.diagnostics
+        }
+        if let refusal = parsed.refusal {
+            throw FeedParseError(url: url, reason: .malformed("refused: \(refusal)"))
         }
         guard let root = parsed.root else {
             let detail = diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "no root element"

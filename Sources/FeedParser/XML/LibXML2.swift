@@ -12,6 +12,9 @@ enum LibXML2 {
         var root: XML.Element?
         /// libxml2 diagnostics, "line N: message", in document order.
         var diagnostics: [Diagnostic]
+        /// Why the document is refused as an attack (external entity, entity amplification); `root`
+        /// is nil then. See `EntityBudget`.
+        var refusal: String? = nil
     }
 
     struct Diagnostic: Sendable, Equatable {
@@ -25,6 +28,9 @@ enum LibXML2 {
             // XML_ERR_NAME_REQUIRED 68, XML_ERR_ENTITYREF_NO_NAME 22.
             [22, 23, 26, 27, 68].contains(code)
         }
+
+        /// libxml2 stopped an entity loop or its own amplification check (XML_ERR_ENTITY_LOOP 89).
+        var isEntityLoop: Bool { code == 89 }
     }
 
     /// Options: recover from ill-formed input; never touch the network; CDATA as text; no entity
@@ -65,21 +71,32 @@ enum LibXML2 {
                   raw.count < Int(Int32.max) else { return nil }
             return xmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, "UTF-8", options)
         }
+        if sink.diagnostics.contains(where: \.isEntityLoop) {
+            doc.map { xmlFreeDoc($0) }
+            return Parsed(root: nil, diagnostics: sink.diagnostics,
+                          refusal: "entity reference loop or amplification (stopped by libxml2)")
+        }
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
-        let root = xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil) }
+        var budget = EntityBudget(documentSize: data.count)
+        let root = xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil, budget: &budget) }
+        if let refusal = budget.refusal {
+            return Parsed(root: nil, diagnostics: sink.diagnostics, refusal: refusal)
+        }
         return Parsed(root: root, diagnostics: sink.diagnostics)
     }
 
     private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
-    private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?) -> XML.Element {
+    private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?,
+                                budget: inout EntityBudget) -> XML.Element {
         var attributes: [XML.Attribute] = []
         var attr = node.pointee.properties
         while let current = attr {
             let name = string(current.pointee.name) ?? ""
             let namespace = Namespace.canonical(current.pointee.ns.flatMap { string($0.pointee.href) })
-            attributes.append(XML.Attribute(namespace: namespace, name: name, value: attributeValue(current)))
+            attributes.append(XML.Attribute(namespace: namespace, name: name,
+                                            value: attributeValue(current, budget: &budget)))
             attr = current.pointee.next
         }
         var base = parentBase
@@ -90,14 +107,14 @@ enum LibXML2 {
         let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
         var children: [XML.Node] = []
         var child = node.pointee.children
-        while let current = child {
+        while let current = child, budget.refusal == nil {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(.element(convert(current, parentBase: base, parentLanguage: language)))
+                children.append(.element(convert(current, parentBase: base, parentLanguage: language, budget: &budget)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let text = string(current.pointee.content) { appendText(text, to: &children) }
             case XML_ENTITY_REF_NODE:
-                if let text = entityText(current) { appendText(text, to: &children) }
+                if let text = entityText(current, budget: &budget) { appendText(text, to: &children) }
             default:
                 break
             }
@@ -117,20 +134,30 @@ enum LibXML2 {
     }
 
     /// An entity reference kept in the tree (declared in a DTD we did not load): its replacement
-    /// text when libxml2 knows it, else the HTML entity of that name, else nothing.
-    private static func entityText(_ node: xmlNodePtr) -> String? {
-        if let content = string(node.pointee.content), !content.isEmpty { return content }
+    /// text when libxml2 knows it, else the HTML entity of that name, else nothing. The text is
+    /// charged to `budget`; a reference to an external entity refuses the document (XXE).
+    private static func entityText(_ node: xmlNodePtr, budget: inout EntityBudget) -> String? {
+        if let entity = xmlGetDocEntity(node.pointee.doc, node.pointee.name),
+           entity.pointee.etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY
+            || entity.pointee.etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY {
+            budget.refuse("reference to the external entity '\(string(node.pointee.name) ?? "")' (XXE), not loaded")
+            return nil
+        }
+        if let content = node.pointee.content, content.pointee != 0 {
+            guard budget.spend(Int(xmlStrlen(content))) else { return nil }
+            return String(cString: content)
+        }
         guard let name = node.pointee.name, let entity = htmlEntityLookup(name),
               let scalar = Unicode.Scalar(entity.pointee.value) else { return nil }
         return String(Character(scalar))
     }
 
-    private static func attributeValue(_ attr: xmlAttrPtr) -> String {
+    private static func attributeValue(_ attr: xmlAttrPtr, budget: inout EntityBudget) -> String {
         var out = ""
         var child = attr.pointee.children
-        while let current = child {
+        while let current = child, budget.refusal == nil {
             if current.pointee.type == XML_ENTITY_REF_NODE {
-                out += entityText(current) ?? ""
+                out += entityText(current, budget: &budget) ?? ""
             } else if let text = string(current.pointee.content) {
                 out += text
             }
@@ -187,7 +214,9 @@ enum LibXML2 {
         }
         guard let doc else { return nil }
         defer { xmlFreeDoc(doc) }
-        return xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil) }
+        // HTML pages have no entity declarations; the budget only guards the conversion.
+        var budget = EntityBudget(documentSize: data.count)
+        return xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil, budget: &budget) }
     }
 
     /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,

@@ -10,12 +10,16 @@ import FoundationNetworking
 /// ``FetchFailure`` naming the kind and the URL, and the other feeds go on.
 public struct Fetcher: Sendable {
     public let configuration: FetcherConfiguration
+    /// The one session of this fetcher: connections are reused across feeds, and it is released
+    /// when the last copy of the fetcher goes away.
+    private let session: HTTPSession
 
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
+        self.session = HTTPSession(configuration)
     }
 
-    /// Fetches every subscription, at most `configuration.jobs` at a time, through one session.
+    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's session.
     /// - Parameters:
     ///   - subscriptions: the feeds, in any order.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
@@ -23,8 +27,7 @@ public struct Fetcher: Sendable {
     /// - Returns: one result per subscription, in the order of `subscriptions`.
     public func fetchAll(_ subscriptions: [Subscription],
                          validators: [URL: FetchValidators] = [:]) async -> [FetchResult] {
-        let session = HTTPSession(configuration)
-        defer { session.invalidate() }
+        let session = self.session
         return await withTaskGroup(of: (Int, FetchResult).self) { group in
             var results = [FetchResult?](repeating: nil, count: subscriptions.count)
             var next = 0
@@ -45,12 +48,11 @@ public struct Fetcher: Sendable {
         }
     }
 
-    /// Fetches one subscription in a session of its own.
+    /// Fetches one subscription through the fetcher's session (callers running their own task
+    /// group share its connections).
     /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
     public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
-        let session = HTTPSession(configuration)
-        defer { session.invalidate() }
-        return await fetch(subscription, validators: validators, session: session)
+        await fetch(subscription, validators: validators, session: session)
     }
 
     private func fetch(_ subscription: Subscription, validators: FetchValidators?,
@@ -101,6 +103,10 @@ public struct Fetcher: Sendable {
                     permanentRedirect: permanentRedirect))
             case 400...:
                 return .failed(FetchFailure(response: response, url: url))
+            case 301, 302, 303, 307, 308:
+                // URLSession hands back a redirect it could not follow (no usable Location).
+                return .failed(FetchFailure(kind: .other, url: url, status: response.statusCode,
+                                            message: "'\(url.absoluteString)': HTTP \(response.statusCode) redirect without a usable Location header; ask the site for the feed's new address"))
             default:
                 return .failed(FetchFailure(kind: .other, url: url, status: response.statusCode,
                                             message: "'\(url.absoluteString)': unexpected HTTP \(response.statusCode)"))

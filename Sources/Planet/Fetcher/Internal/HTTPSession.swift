@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One URLSession shared by the fetches of one run: ephemeral, no URL cache, no cookies, the
+/// One URLSession shared by the fetches of one ``Fetcher``: ephemeral, no URL cache, no cookies, the
 /// fetcher's delegate bridge, and the test stubs of the configuration in front.
 final class HTTPSession: Sendable {
     private let session: URLSession
@@ -47,8 +47,9 @@ final class HTTPSession: Sendable {
         }
     }
 
-    /// Lets running tasks finish, then releases the session and its delegate.
-    func invalidate() {
+    /// Lets running tasks finish, then releases the session and its delegate (which the session
+    /// holds strongly until invalidated).
+    deinit {
         session.finishTasksAndInvalidate()
     }
 }

@@ -70,10 +70,15 @@ final class SessionBridge: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.allow)
     }
 
+    /// Counts the bytes as URLSession hands them over: decoded bytes when the response had a
+    /// `Content-Encoding` (libcurl inflates chunk by chunk), so a gzip bomb stops at the cap.
+    /// Nothing more is kept once the transfer was aborted.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = transfers.withLock { transfers -> Bool in
+            guard let transfer = transfers[dataTask.taskIdentifier], transfer.abort == nil else { return false }
+            guard transfer.data.count + data.count <= maxBytes else { return true }
             transfers[dataTask.taskIdentifier]?.data.append(data)
-            return (transfers[dataTask.taskIdentifier]?.data.count ?? 0) > maxBytes
+            return false
         }
         if tooLarge { abort(dataTask, .tooLarge) }
     }

@@ -34,7 +34,7 @@ enum FeedSniffer {
     static func format(of root: XML.Element) -> Feed.Format? {
         switch root.name {
         case "rss":
-            let version = root.attribute("version")?.trimmingCharacters(in: .whitespaces) ?? ""
+            let version = root.attribute("version")?.trimmingSpaces() ?? ""
             return version.hasPrefix("0.9") ? .rss09x : .rss20
         case "RDF" where root.namespace == Namespace.rdf:
             let namespaces = Set(root.elements.map(\.namespace))

@@ -8,7 +8,7 @@ enum MediaEnclosures {
         var found: [Enclosure] = []
         func add(_ url: String?, _ type: String?, _ length: String?, base: URL?) {
             guard let url = context.url(url, base: base), !found.contains(where: { $0.url == url }) else { return }
-            let type = type?.trimmingCharacters(in: .whitespaces)
+            let type = type?.trimmingSpaces()
             found.append(Enclosure(url: url, type: type?.isEmpty == false ? type : nil,
                                    length: ReadContext.length(length)))
         }

@@ -10,7 +10,7 @@ struct ReadContext {
     /// A date from an element's text via `FeedDateParser`; unreadable text is nil plus a warning.
     /// Go's zero time (0001-01-01, written by Hugo for undated posts) means "no date".
     mutating func date(_ text: String?, field: String) -> Date? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmingSpacesAndNewlines(), !text.isEmpty else { return nil }
         if text.contains("0001-01-01") || text.contains(" Jan 0001 ") { return nil }
         guard let date = FeedDateParser.parse(text) else {
             warnings.append("\(field): unreadable date '\(text)'")
@@ -24,7 +24,7 @@ struct ReadContext {
     /// A link that starts with a host name but no scheme (`example.org/post`, Hugo without a
     /// `baseURL` scheme) is read as `https://example.org/post`, not as a relative path.
     func url(_ text: String?, base: URL?) -> String? {
-        guard var text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard var text = text?.trimmingSpacesAndNewlines(), !text.isEmpty else { return nil }
         if Self.startsWithHostName(text) { text = "https://" + text }
         return HTMLSanitizer.safeURL(text, base: base ?? documentURL)
     }
@@ -61,7 +61,7 @@ struct ReadContext {
     /// An id that is a path (`/2024/post`, written by generators that know no host) is resolved
     /// against `base`, so that two sites' "/about" never collide in the river.
     func entryID(_ id: String?, entry: Entry, base: URL? = nil) -> String {
-        if let id = id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty {
+        if let id = id?.trimmingSpacesAndNewlines(), !id.isEmpty {
             if id.hasPrefix("/"), !id.hasPrefix("//"),
                let resolved = URL(string: id, relativeTo: base ?? documentURL)?.absoluteURL {
                 return resolved.absoluteString
@@ -80,15 +80,15 @@ struct ReadContext {
     func person(_ text: String?) -> Person? {
         guard let text = text.flatMap(PlainText.collapse) else { return nil }
         if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
-            let email = text[..<open].trimmingCharacters(in: .whitespaces)
+            let email = text[..<open].trimmingSpaces()
             let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
+                .trimmingSpaces()
             if email.contains("@") { return Person(name: name.isEmpty ? nil : name, email: email) }
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
-            let name = text[..<open].trimmingCharacters(in: .whitespaces)
+            let name = text[..<open].trimmingSpaces()
             let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
+                .trimmingSpaces()
             if email.contains("@") { return Person(name: name.isEmpty ? nil : name, email: email) }
         }
         if !text.contains(" "), text.contains("@") { return Person(email: text) }
@@ -97,7 +97,7 @@ struct ReadContext {
 
     /// An integer attribute such as an enclosure length; nil for "0", negative or non-numbers.
     static func length(_ text: String?) -> Int? {
-        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
+        guard let text, let value = Int(text.trimmingSpaces()), value > 0 else { return nil }
         return value
     }
 }

@@ -13,7 +13,7 @@ struct TextConstruct {
 
     init(_ element: XML.Element) {
         self.element = element
-        let type = element.attribute("type")?.lowercased().trimmingCharacters(in: .whitespaces) ?? "text"
+        let type = element.attribute("type")?.lowercased().trimmingSpaces() ?? "text"
         let mode = element.attribute("mode")?.lowercased()
         switch type {
         case "text", "text/plain": kind = .text

@@ -14,20 +14,17 @@ enum AttributeCheck {
         case .srcset:
             return SrcsetPolicy.sanitize(value, base: base).map { .some($0) }
         case .integer:
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            let trimmed = value.trimmingSpaces()
             return isDigits(trimmed) && trimmed.count <= 9 ? .some(trimmed) : nil
         case .length:
-            var trimmed = Substring(value.trimmingCharacters(in: .whitespaces))
-            let percent = trimmed.hasSuffix("%")
-            if percent { trimmed.removeLast() }
-            guard isDigits(trimmed), trimmed.count <= 9 else { return nil }
-            return .some(String(trimmed) + (percent ? "%" : ""))
+            let trimmed = value.trimmingSpaces()
+            return isDigits(trimmed) && trimmed.count <= 9 ? .some(trimmed) : nil
         case .language:
             let ok = !value.isEmpty && value.count <= 35
                 && value.unicodeScalars.allSatisfy { $0.isASCII && (isAlphanumeric($0) || $0 == "-") }
             return ok ? .some(value) : nil
         case .keyword(let allowed):
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            let trimmed = value.trimmingSpaces()
             if allowed.contains(trimmed) { return .some(trimmed) }
             return allowed.contains(trimmed.lowercased()) ? .some(trimmed.lowercased()) : nil
         case .boolean:

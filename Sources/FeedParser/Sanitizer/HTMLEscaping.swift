@@ -8,6 +8,17 @@ enum HTMLEscaping {
         append(text, to: &output, quotes: false)
     }
 
+    /// Appends UTF-8 `bytes` from libxml2 as element content, like `appendText` on
+    /// `String(decoding: bytes, as: UTF8.self)`: invalid UTF-8 (a character reference to a
+    /// surrogate, say) becomes U+FFFD exactly as that String would have it.
+    static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        if UTF8Check(bytes).isValid {
+            append(bytes, to: &output, quotes: false)
+        } else {
+            appendText(String(decoding: bytes, as: UTF8.self), to: &output)
+        }
+    }
+
     /// Appends `value` as a double-quoted attribute value's content: `&`, `<`, `>`, `"` escaped.
     static func appendAttribute(_ value: String, to output: inout [UInt8]) {
         append(value, to: &output, quotes: true)
@@ -15,37 +26,41 @@ enum HTMLEscaping {
 
     private static func append(_ text: String, to output: inout [UInt8], quotes: Bool) {
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            var runStart = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                let replacement: String?
-                let width: Int
-                switch byte {
-                case UInt8(ascii: "&"): (replacement, width) = ("&amp;", 1)
-                case UInt8(ascii: "<"): (replacement, width) = ("&lt;", 1)
-                case UInt8(ascii: ">"): (replacement, width) = ("&gt;", 1)
-                case UInt8(ascii: "\"") where quotes: (replacement, width) = ("&quot;", 1)
-                case 0x09, 0x0A, 0x0D: (replacement, width) = (nil, 0)
-                case 0..<0x20, 0x7F: (replacement, width) = ("", 1)
-                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                    (replacement, width) = ("", 2)  // U+0080…U+009F
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
-                    (replacement, width) = ("", 3)  // U+FFFE, U+FFFF
-                default: (replacement, width) = (nil, 0)
-                }
-                guard let replacement else {
-                    index += 1
-                    continue
-                }
-                output.append(contentsOf: bytes[runStart..<index])
-                output.append(contentsOf: replacement.utf8)
-                index += width
-                runStart = index
+        text.withUTF8 { append($0, to: &output, quotes: quotes) }
+    }
+
+    /// Appends UTF-8 `bytes` escaped as element content, or with `quotes` as a double-quoted
+    /// attribute value's content.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], quotes: Bool) {
+        var index = 0
+        var runStart = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let replacement: String?
+            let width: Int
+            switch byte {
+            case UInt8(ascii: "&"): (replacement, width) = ("&amp;", 1)
+            case UInt8(ascii: "<"): (replacement, width) = ("&lt;", 1)
+            case UInt8(ascii: ">"): (replacement, width) = ("&gt;", 1)
+            case UInt8(ascii: "\"") where quotes: (replacement, width) = ("&quot;", 1)
+            case 0x09, 0x0A, 0x0D: (replacement, width) = (nil, 0)
+            case 0..<0x20, 0x7F: (replacement, width) = ("", 1)
+            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                (replacement, width) = ("", 2)  // U+0080…U+009F
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+                (replacement, width) = ("", 3)  // U+FFFE, U+FFFF
+            default: (replacement, width) = (nil, 0)
             }
-            output.append(contentsOf: bytes[runStart..<bytes.count])
+            guard let replacement else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: bytes[runStart..<index])
+            output.append(contentsOf: replacement.utf8)
+            index += width
+            runStart = index
         }
+        output.append(contentsOf: bytes[runStart..<bytes.count])
     }
 
     /// True for the code points the escaper removes.

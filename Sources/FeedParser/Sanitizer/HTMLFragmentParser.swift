@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// A node of a parsed HTML fragment: the sanitizer's view of libxml2's tree, with no C types.
 enum HTMLNode: Sendable {
@@ -10,37 +11,65 @@ enum HTMLNode: Sendable {
 }
 
 /// The one place that talks to libxml2's HTML parser (libxml2 HTMLparser.h). Parses a fragment
-/// leniently (recover, no network, no error output) and copies the tree into `HTMLNode` values.
-/// Comments, processing instructions and CDATA are not copied.
+/// leniently (recover, no network, no error output) and either lends libxml2's tree in place
+/// (`withFragment`, what the sanitizer walks) or copies it into `HTMLNode` values (`parse`, for
+/// audits and tests). Comments, processing instructions and CDATA are not copied.
 enum HTMLFragmentParser {
     private static let initialized: Bool = {
         xmlInitParser()
         return true
     }()
 
-    /// Parses `html` as the content of a `<body>` and returns the body's children.
+    /// Parses `html` as the content of a `<body>` and returns the body's children as values.
     /// Never fails: libxml2 recovers from any input; an unusable document yields no nodes.
     static func parse(_ html: String) -> [HTMLNode] {
+        withFragment(html) { first in children(of: first, transparent: true, depth: 0) }
+    }
+
+    /// Parses `html` as the content of a `<body>` and calls `body` with the first top-level node
+    /// of libxml2's tree (the document's first child: walk it with `transparent` rules, see
+    /// `children(of:transparent:depth:)`), nil when nothing could be read. The tree is freed when
+    /// `body` returns.
+    static func withFragment<R>(_ html: String, _ body: (HTMLFragmentNode?) -> R) -> R {
         _ = initialized
         // The wrapper gives libxml2 a document whose body holds exactly the fragment; the charset is
         // passed explicitly so a <meta charset> inside the fragment cannot change the decoding.
         // libxml2 stops reading at a NUL byte; HTML replaces NUL with U+FFFD (HTML Living Standard
         // §13.2.5), and so do we, so nothing after a NUL can hide from the sanitizer or get lost.
-        let fragment = html.utf8.contains(0) ? html.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : html
-        let wrapped = "<!DOCTYPE html><html><head></head><body>" + fragment + "</body></html>"
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
             | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue)
-        var bytes = Array(wrapped.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(html.utf8.count + prefix.count + suffix.count + 8)
+        bytes.append(contentsOf: prefix)
+        appendReplacingNUL(html, to: &bytes)
+        bytes.append(contentsOf: suffix)
         let count = Int32(clamping: bytes.count)
-        let document = bytes.withUnsafeMutableBufferPointer { buffer in
+        let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 htmlReadMemory($0, count, nil, "UTF-8", options)
             }
         }
-        guard let document else { return [] }
+        guard let document else { return body(nil) }
         defer { xmlFreeDoc(document) }
-        return children(of: document.pointee.children, transparent: true, depth: 0)
+        return body(document.pointee.children.map(HTMLFragmentNode.init))
+    }
+
+    private static let prefix = Array("<!DOCTYPE html><html><head></head><body>".utf8)
+    private static let suffix = Array("</body></html>".utf8)
+
+    /// Appends the UTF-8 of `html`, each NUL byte replaced by U+FFFD.
+    private static func appendReplacingNUL(_ html: String, to bytes: inout [UInt8]) {
+        var html = html
+        html.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                if byte == 0 { bytes.append(contentsOf: [0xEF, 0xBF, 0xBD]) } else { bytes.append(byte) }
+            }
+        }
     }
 
     /// Elements nested deeper than this are flattened to their text, so hostile nesting cannot
@@ -49,71 +78,39 @@ enum HTMLFragmentParser {
 
     /// Copies a sibling list. While `transparent`, the document scaffolding (`html`, `body`) is
     /// unwrapped and `head` is skipped, wherever libxml2 happened to put fragment content.
-    private static func children(of first: xmlNodePtr?, transparent: Bool, depth: Int) -> [HTMLNode] {
+    private static func children(of first: HTMLFragmentNode?, transparent: Bool, depth: Int) -> [HTMLNode] {
         var nodes: [HTMLNode] = []
         var cursor = first
         while let node = cursor {
-            cursor = node.pointee.next
-            switch node.pointee.type {
-            case XML_ELEMENT_NODE:
-                let name = String(cString: node.pointee.name)
+            cursor = node.next
+            switch node.kind {
+            case .element:
+                let name = node.name
                 if transparent, name == "html" || name == "body" {
-                    nodes += children(of: node.pointee.children, transparent: true, depth: depth)
+                    nodes += children(of: node.firstChild, transparent: true, depth: depth)
                 } else if transparent, name == "head" {
                     continue
                 } else if depth >= maximumDepth {
-                    nodes.append(.text(flatText(of: node)))
+                    var text: [UInt8] = []
+                    node.forEachDescendantText { text.append(contentsOf: $0) }
+                    nodes.append(.text(String(decoding: text, as: UTF8.self)))
                 } else {
-                    nodes.append(.element(name: name, attributes: attributes(of: node),
-                                          children: children(of: node.pointee.children, transparent: false,
-                                                                    depth: depth + 1)))
+                    var attributes: [(name: String, value: String)] = []
+                    var attribute = node.firstAttribute
+                    while let current = attribute {
+                        attributes.append((current.name, current.value))
+                        attribute = current.next
+                    }
+                    nodes.append(.element(name: name, attributes: attributes,
+                                          children: children(of: node.firstChild, transparent: false,
+                                                             depth: depth + 1)))
                 }
-            case XML_TEXT_NODE:
-                if let content = node.pointee.content {
-                    nodes.append(.text(String(cString: content)))
-                }
-            default:
+            case .text:
+                nodes.append(.text(node.withContent { String(decoding: $0, as: UTF8.self) }))
+            case .other:
                 continue  // comments, PIs, CDATA, DTD nodes: dropped
             }
         }
         return nodes
-    }
-
-    /// The text of a subtree in document order, walked without recursion.
-    private static func flatText(of root: xmlNodePtr) -> String {
-        var text = ""
-        var cursor = root.pointee.children
-        while let node = cursor {
-            if node.pointee.type == XML_TEXT_NODE, let content = node.pointee.content {
-                text += String(cString: content)
-            }
-            if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children {
-                cursor = child
-                continue
-            }
-            var climb: xmlNodePtr? = node
-            while let current = climb, current != root, current.pointee.next == nil {
-                climb = current.pointee.parent
-            }
-            guard let current = climb, current != root else { break }
-            cursor = current.pointee.next
-        }
-        return text
-    }
-
-    private static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {
-        var result: [(name: String, value: String)] = []
-        var cursor = node.pointee.properties
-        while let attribute = cursor {
-            cursor = attribute.pointee.next
-            var value = ""
-            var child = attribute.pointee.children
-            while let text = child {
-                if let content = text.pointee.content { value += String(cString: content) }
-                child = text.pointee.next
-            }
-            result.append((String(cString: attribute.pointee.name), value))
-        }
-        return result
     }
 }

@@ -25,12 +25,22 @@ public enum HTMLSanitizer {
     ///   character that XML 1.0 forbids. Plain text without `<` or `&` comes back escaped.
     public static func sanitize(_ html: String, base: URL?) -> String {
         var writer = SanitizingWriter(base: base, capacity: html.utf8.count)
-        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-            writer.write([.text(html)])
+        if !hasMarkup(html) {
+            writer.writeText(html)
         } else {
-            writer.write(HTMLFragmentParser.parse(html))
+            HTMLFragmentParser.withFragment(html) { writer.write($0) }
         }
         return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// True when `html` holds a `<` or a `&`: only then does it need the HTML parser.
+    private static func hasMarkup(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "<")), bytes.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil
+        }
     }
 
     /// Returns `url` when it is a safe link target, resolved against `base`; else nil.

@@ -14,7 +14,8 @@ enum SanitizerPolicy {
         case srcset
         /// Digits only (`colspan`, `start`), at most 9 of them.
         case integer
-        /// Digits, optionally followed by `%` (`width`, `height`).
+        /// Digits only (`width`, `height`): HTML requires a valid non-negative integer (HTML
+        /// Living Standard §4.8.4.4, dimension attributes); `100%` is invalid there, so dropped.
         case length
         /// A BCP 47-looking tag: ASCII letters, digits and `-`, at most 35 characters.
         case language
@@ -91,11 +92,12 @@ enum SanitizerPolicy {
     /// Elements written without an end tag (HTML Living Standard §13.1.2, void elements).
     static let void: Set<String> = ["br", "col", "hr", "img", "source", "track", "wbr"]
 
-    /// Attributes the sanitizer sets itself, after the element's own: links never hand the
-    /// planet's window to the target, images load lazily, media always show their controls.
+    /// Attributes the sanitizer sets itself when the element lacks them, after the element's own:
+    /// links never hand the planet's window to the target, images load lazily and always have an
+    /// `alt` (empty when the feed gave none: HTML requires the attribute), media show controls.
     static let forced: [String: [(name: String, value: String?)]] = [
         "a": [("rel", "noopener noreferrer")],
-        "img": [("loading", "lazy")],
+        "img": [("alt", ""), ("loading", "lazy")],
         "audio": [("controls", nil)],
         "video": [("controls", nil)],
     ]

@@ -20,7 +20,7 @@ enum SrcsetPolicy {
                 let rest = scalars.prefix(while: { $0 != "," })
                 scalars = scalars.dropFirst(rest.count)
                 descriptor = String(String.UnicodeScalarView(rest))
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimmingSpacesAndNewlines()
             }
             guard isValidDescriptor(descriptor),
                   let safe = URLPolicy.sanitize(url, base: base) else { continue }

@@ -32,7 +32,7 @@ extension XML.Element {
                 }
                 var value = attribute.value
                 if urlAttributes.contains(name), let base = element.base,
-                   let resolved = URL(string: value.trimmingCharacters(in: .whitespaces), relativeTo: base) {
+                   let resolved = URL(string: value.trimmingSpaces(), relativeTo: base) {
                     value = resolved.absoluteString
                 }
                 out += " \(name)=\"\(escape(value, quotes: true))\""

@@ -86,7 +86,7 @@ enum XML {
 
         /// Trimmed text, nil when empty.
         var trimmedText: String? {
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = text.trimmingSpacesAndNewlines()
             return value.isEmpty ? nil : value
         }
     }

@@ -23,7 +23,7 @@ final class HTTPSession: Sendable {
                 configuration.protocolClasses + (sessionConfiguration.protocolClasses ?? [])
         }
         bridge = SessionBridge(maxBytes: configuration.maxBytes, maxRedirects: configuration.maxRedirects)
-        session = URLSession(configuration: sessionConfiguration, delegate: bridge, delegateQueue: nil)
+        session = URLSession(configuration: sessionConfiguration, delegate: bridge, delegateQueue: BoundedDelegateQueue())
         timeout = configuration.timeout
     }
 

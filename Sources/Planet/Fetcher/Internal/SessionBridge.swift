@@ -48,14 +48,16 @@ final class SessionBridge: NSObject, URLSessionDataDelegate, Sendable {
         transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
     }
 
-    /// Stops `task`; its result will be `.aborted(reason)` (the first reason wins).
+    /// Stops `task`; its result will be `.aborted(reason)` (the first reason wins). The cancel runs
+    /// off the calling thread: from a delegate callback, a synchronous `cancel()` would wait for the
+    /// session's work queue while that queue may wait for a `BoundedDelegateQueue` slot.
     func abort(_ task: URLSessionTask, _ reason: TransferAbort) {
         let known = transfers.withLock { transfers -> Bool in
             guard transfers[task.taskIdentifier] != nil else { return false }
             if transfers[task.taskIdentifier]?.abort == nil { transfers[task.taskIdentifier]?.abort = reason }
             return true
         }
-        if known { task.cancel() }
+        if known { DispatchQueue.global().async { task.cancel() } }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -75,8 +77,10 @@ final class SessionBridge: NSObject, URLSessionDataDelegate, Sendable {
     /// Nothing more is kept once the transfer was aborted.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge = transfers.withLock { transfers -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier], transfer.abort == nil else { return false }
-            guard transfer.data.count + data.count <= maxBytes else { return true }
+            // Read in place: a copy of the Transfer would make the append below copy the buffer.
+            guard transfers[dataTask.taskIdentifier]?.abort == nil,
+                  let count = transfers[dataTask.taskIdentifier]?.data.count else { return false }
+            guard count + data.count <= maxBytes else { return true }
             transfers[dataTask.taskIdentifier]?.data.append(data)
             return false
         }
@@ -99,7 +103,7 @@ final class SessionBridge: NSObject, URLSessionDataDelegate, Sendable {
             return transfer.abort == nil
         }
         completionHandler(allowed ? request : nil)
-        if !allowed { task.cancel() }
+        if !allowed { DispatchQueue.global().async { task.cancel() } }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -40,12 +40,17 @@ extension Renderer {
         depth -= 1
     }
 
-    /// Counts one more level of nesting; false (and an error) past the limit.
+    /// Counts one more level of nesting; false (and an error) past the depth or inclusion limit.
     private mutating func enter(at position: Position?) -> Bool {
         guard depth < Self.depthLimit else {
             record(.recursionTooDeep(limit: Self.depthLimit), at: position ?? Position(line: 0, column: 0))
             return false
         }
+        guard inclusions < Self.inclusionLimit else {
+            record(.tooManyInclusions(limit: Self.inclusionLimit), at: position ?? Position(line: 0, column: 0))
+            return false
+        }
+        inclusions += 1
         depth += 1
         return true
     }

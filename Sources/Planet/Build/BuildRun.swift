@@ -21,7 +21,8 @@ struct BuildRun: Sendable {
     struct Snapshot: Sendable {
         var states: [String: FeedState]
         var counts: [String: Int]
-        /// Cached entries by subscription URL.
+        /// Cached entry heads (id, link, published, first seen; see `FeedCache.entryHeads`) by
+        /// subscription URL.
         var entries: [String: [CachedEntry]]
     }
 
@@ -133,14 +134,28 @@ struct BuildRun: Sendable {
         return applied
     }
 
-    /// States, entry counts and entries of `subscriptions` as the cache holds them now.
+    /// States, entry counts and entry heads of `subscriptions` as the cache holds them now.
     func snapshot(_ subscriptions: [Subscription]) async throws(BuildError) -> Snapshot {
         let urls = subscriptions.map(\.url.absoluteString)
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
-        let entries = try await cacheCall { () throws(CacheError) in try await cache.entries(feedURLs: urls) }
+        let entries = try await cacheCall { () throws(CacheError) in try await cache.entryHeads(feedURLs: urls) }
         return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
                         counts: counts, entries: Dictionary(grouping: entries, by: \.feedURL))
+    }
+
+    /// The river's entries loaded whole from the cache (the river was chosen from heads only);
+    /// order and dates kept.
+    func loadWhole(_ river: [RiverEntry]) async throws(BuildError) -> [RiverEntry] {
+        let keys = river.map { (feedURL: $0.source.feedURL, id: $0.entry.id) }
+        let whole = try await cacheCall { () throws(CacheError) in try await cache.entries(keys: keys) }
+        var byKey: [String: Entry] = [:]
+        for cached in whole { byKey[cached.feedURL + "\u{1F}" + cached.entry.id] = cached.entry }
+        return river.map { item in
+            var item = item
+            if let entry = byKey[item.source.feedURL + "\u{1F}" + item.entry.id] { item.entry = entry }
+            return item
+        }
     }
 
     /// Runs a cache call, turning its error into `BuildError.cache`.

@@ -54,7 +54,7 @@ public enum PlanetBuild {
                 candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
             }
         }
-        let river = River.build(candidates, now: now, limit: settings.itemsPerPage)
+        let river = try await run.loadWhole(River.build(candidates, now: now, limit: settings.itemsPerPage))
         let context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)

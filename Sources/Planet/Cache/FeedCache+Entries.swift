@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 
 extension FeedCache {
@@ -10,6 +11,38 @@ extension FeedCache {
         let urls = try rows.json(feedURLs)
         let statement = try sql { () throws(SQLiteError) in
             try db.statement(Self.selectEntries).bind([.text(urls)])
+        }
+        var result: [CachedEntry] = []
+        defer { statement.reset() }
+        while try sql({ () throws(SQLiteError) in try statement.step() }) {
+            result.append(try rows.decode(statement))
+        }
+        return result
+    }
+
+    /// What the river sorts and deduplicates by, for every entry of `feedURLs`: each
+    /// `CachedEntry.entry` carries only `id`, `link` and `published` (no text), so that a planet
+    /// of thousands of feeds does not read every entry's content to show a page of them.
+    /// Load the chosen entries whole with `entries(keys:)`.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func entryHeads(feedURLs: [String]) throws(CacheError) -> [CachedEntry] {
+        let urls = try rows.json(feedURLs)
+        return try sql { () throws(SQLiteError) in
+            try db.statement(Self.selectHeads).bind([.text(urls)]).rows { row in
+                CachedEntry(feedURL: row.text(0) ?? "",
+                            entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
+                            firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0), inDocument: row.int(5) != 0)
+            }
+        }
+    }
+
+    /// The whole entries named by `keys` (feed URL, entry id), in no particular order; keys the
+    /// cache does not hold are skipped.
+    /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
+    public func entries(keys: [(feedURL: String, id: String)]) throws(CacheError) -> [CachedEntry] {
+        let pairs = try rows.json(keys.map { [$0.feedURL, $0.id] })
+        let statement = try sql { () throws(SQLiteError) in
+            try db.statement(Self.selectByKeys).bind([.text(pairs)])
         }
         var result: [CachedEntry] = []
         defer { statement.reset() }
@@ -72,6 +105,20 @@ extension FeedCache {
             coalesce(published, first_seen) < ?2
             OR id NOT IN (SELECT id FROM entry WHERE feed_url = ?1
                           ORDER BY coalesce(published, first_seen) DESC, id LIMIT ?3))
+        """
+
+    /// ?1 JSON array of feed URLs.
+    static let selectHeads = """
+        SELECT feed_url, id, first_seen, published, link, in_document FROM entry
+        WHERE feed_url IN (SELECT value FROM json_each(?1))
+        """
+
+    /// ?1 JSON array of `[feed_url, id]` pairs; each is a primary-key lookup. Columns are
+    /// qualified: `json_each` has an `id` column of its own.
+    static let selectByKeys = """
+        SELECT \(EntryRow.qualifiedColumns), entry.in_document
+        FROM json_each(?1) AS k JOIN entry
+            ON entry.feed_url = json_extract(k.value, '$[0]') AND entry.id = json_extract(k.value, '$[1]')
         """
 
     /// ?1 JSON array of feed URLs.

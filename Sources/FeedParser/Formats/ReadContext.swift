@@ -25,6 +25,7 @@ struct ReadContext {
     /// `baseURL` scheme) is read as `https://example.org/post`, not as a relative path.
     func url(_ text: String?, base: URL?) -> String? {
         guard var text = text?.trimmingSpacesAndNewlines(), !text.isEmpty else { return nil }
+        if let plain = URLFastPath.plainHTTP(text) { return plain }  // what safeURL returns for it
         if Self.startsWithHostName(text) { text = "https://" + text }
         return HTMLSanitizer.safeURL(text, base: base ?? documentURL)
     }

@@ -8,17 +8,19 @@ extension XML.Element {
     /// The first child element present for a `FieldPrecedence` list, by the list's order.
     /// A key without namespace matches children in `core` or in no namespace.
     func first(_ keys: [XML.Name], core: String?) -> XML.Element? {
-        let kids = elements
         for key in keys {
-            if let hit = kids.first(where: { $0.matches(key, core: core) }) { return hit }
+            for case .element(let element) in children where element.matches(key, core: core) { return element }
         }
         return nil
     }
 
     /// Every child element matching one of `keys`, in the keys' order, then document order.
     func all(_ keys: [XML.Name], core: String?) -> [XML.Element] {
-        let kids = elements
-        return keys.flatMap { key in kids.filter { $0.matches(key, core: core) } }
+        var found: [XML.Element] = []
+        for key in keys {
+            for case .element(let element) in children where element.matches(key, core: core) { found.append(element) }
+        }
+        return found
     }
 
     /// The first child with a local name in `core` (or no namespace), e.g. `child("link", core:)`.

@@ -5,6 +5,7 @@ import Foundation
 enum PlainText {
     /// Whitespace runs (including newlines and NBSP) collapsed to one space, trimmed; nil when empty.
     static func collapse(_ text: String) -> String? {
+        if let ascii = collapseASCII(text) { return ascii.isEmpty ? nil : ascii }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -18,6 +19,28 @@ enum PlainText {
             }
         }
         return out.isEmpty ? nil : out
+    }
+
+    /// `collapse` for ASCII text on bytes (ASCII white space is tab, LF, VT, FF, CR and space,
+    /// and CR LF, one Character, collapses like CR and LF apart); nil for any other text.
+    private static func collapseASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = !out.isEmpty
+                } else {
+                    if pendingSpace { out.append(0x20) }
+                    pendingSpace = false
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// `text` without leading and trailing white space (Unicode `White_Space`), without the

@@ -19,6 +19,7 @@ enum URLPolicy {
     /// Returns the URL to print (absolute when a usable base exists, percent-encoded), or nil
     /// when the URL must not be printed.
     static func sanitize(_ raw: String, base: URL?, allowsRasterData: Bool = false) -> String? {
+        if let plain = URLFastPath.plainHTTP(raw) { return plain }  // what the general path returns
         guard let cleaned = clean(raw), !cleaned.isEmpty else { return nil }
         if let scheme = scheme(of: cleaned) {
             if scheme == "data" {

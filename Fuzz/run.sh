@@ -3,7 +3,7 @@
 # the feed corpus for the parser, the template fixtures and the mustache spec templates for the
 # template engine. New inputs go to .build/fuzz/work-*, crashes/leaks/timeouts to .build/fuzz/findings/.
 # Prints executions per second and total executions per target; exits 1 when a target found something.
-#   Fuzz/run.sh [SECONDS] [OUT_DIR]
+#   Fuzz/run.sh [SECONDS] [OUT_DIR]        FUZZ_TARGETS="feedparser mustache" (default) picks targets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -30,16 +30,19 @@ run() { # name, binary, dict, max_len, corpus dirs...
     local name="$1" bin="$2" dict="$3" len="$4"; shift 4
     nice -n 10 "$bin" "${common[@]}" -dict="$dict" -max_len="$len" "$@" >"$out/$name.log" 2>&1
 }
+existing() { for dir in "$@"; do [ -d "$dir" ] && echo "$dir"; done; }   # seed folders that exist
+mapfile -t parser_seeds < <(existing Tests/FeedParserTests/Fixtures/{corpus,recovery,encodings,fuzz})
+mapfile -t mustache_seeds < <(existing "$out/seeds-mustache" Tests/MustacheTests/Fixtures/fuzz)
+targets="${FUZZ_TARGETS:-feedparser mustache}"
 status=0
-run feedparser "$out/feedparser-fuzzer" Fuzz/xml.dict 16384 \
-    "$out/work-feedparser" Tests/FeedParserTests/Fixtures/corpus Tests/FeedParserTests/Fixtures/recovery \
-    Tests/FeedParserTests/Fixtures/encodings & parser=$!
-run mustache "$out/mustache-fuzzer" Fuzz/mustache.dict 16384 \
-    "$out/work-mustache" "$out/seeds-mustache" & mustache=$!
-wait "$parser" || status=1
-wait "$mustache" || status=1
+pids=()
+[[ " $targets " == *" feedparser "* ]] && { run feedparser "$out/feedparser-fuzzer" Fuzz/xml.dict 16384 \
+    "$out/work-feedparser" "${parser_seeds[@]}" & pids+=($!); }
+[[ " $targets " == *" mustache "* ]] && { run mustache "$out/mustache-fuzzer" Fuzz/mustache.dict 16384 \
+    "$out/work-mustache" "${mustache_seeds[@]}" & pids+=($!); }
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 
-for name in feedparser mustache; do
+for name in $targets; do
     log="$out/$name.log"
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | head -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | head -1)

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Browser test (issue 7): builds a planet from the hostile fixture feed (every sanitizer vector;
+# each payload tries `document.title=/XSS/.source`), opens its index.html in headless Chromium and
+# checks the DOM Chromium ends with:
+#   - <title> is the planet's own title and contains no "XSS" (no payload ran);
+#   - no marker of a payload survived in an entry: script/iframe/object/embed/form/base/meta/svg/
+#     math/style elements, on* / srcdoc / formaction attributes, javascript:/vbscript:/data:
+#     (non-image) URLs;
+#   - the page shows as many entries as the feed has items, so a page that failed to load or to
+#     render does not pass.
+# Needs: swift, chromium (Debian's package), python3.   Usage: scripts/browser-check.sh [--keep]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$PWD"
+feed="$repo/Tests/FeedParserTests/Fixtures/sanitizer/hostile-feed.xml"
+chromium_bin="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}"
+[ -n "$chromium_bin" ] || { echo "browser-check: chromium not found (apt-get install chromium)" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "browser-check: python3 not found" >&2; exit 2; }
+
+swift build --product planet ${SWIFT_BUILD_FLAGS:-} >&2
+planet="$(swift build --show-bin-path ${SWIFT_BUILD_FLAGS:-})/planet"
+
+work="$(mktemp -d)"
+[ "${1:-}" = "--keep" ] && echo "browser-check: keeping $work" >&2 || trap 'rm -rf "$work"' EXIT
+cat >"$work/feeds.txt" <<FEEDS
+title = Browser Check Planet
+link = https://planet.example.org/
+items_per_page = 1000
+$feed Hostile
+FEEDS
+"$planet" build --config "$work/feeds.txt" --output "$work/output" --templates "$repo/templates" \
+    --cache "$work/cache.sqlite" --now 2026-12-01T00:00:00Z --quiet
+
+items=$(grep -c '<item>' "$feed")
+# Chromium wants a writable home for its profile; --virtual-time-budget lets timers and onload
+# handlers run before the DOM is dumped.
+HOME="$work" "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+    --user-data-dir="$work/profile" --virtual-time-budget=5000 --dump-dom \
+    "file://$work/output/index.html" >"$work/dom.html" 2>"$work/chromium.log" || {
+    echo "browser-check: chromium failed:" >&2; tail -20 "$work/chromium.log" >&2; exit 1; }
+
+python3 - "$work/dom.html" "$items" "Browser Check Planet" <<'PY'
+import re, sys
+from html.parser import HTMLParser
+
+path, expected, planet_title = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+FORBIDDEN_TAGS = {"script", "iframe", "object", "embed", "applet", "form", "base", "frame", "frameset",
+                  "svg", "math", "style", "meta", "link", "template", "noscript", "input", "button"}
+URL_ATTRS = {"href", "src", "action", "formaction", "poster", "background", "xlink:href", "srcset", "data"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+        "track", "wbr"}
+BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data(?!:image/(png|gif|jpeg|webp|avif)[;,]))\s*:", re.I)
+
+class Check(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.in_title = False
+        self.title = ""
+        self.entries = 0
+        self.entry_depth = 0   # depth inside an entry <article>, 0 when outside
+        self.problems = []
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "title":
+            self.in_title = True
+        if tag == "article" and "entry" in classes and self.entry_depth == 0:
+            self.entries += 1
+            self.entry_depth = 1
+        elif self.entry_depth and tag not in VOID:
+            self.entry_depth += 1
+        where = f"entry {self.entries}" if self.entry_depth else "page"
+        if self.entry_depth and tag in FORBIDDEN_TAGS:
+            self.problems.append(f"{where}: <{tag}> element")
+        for name, value in attrs:
+            name = name.lower()
+            if name.startswith("on") or name in ("srcdoc", "formaction"):
+                self.problems.append(f"{where}: <{tag} {name}=...>")
+            if name in URL_ATTRS and value:
+                urls = [part.strip().split(" ")[0] for part in value.split(",")] if name == "srcset" else [value]
+                if any(BAD_SCHEME.match(url) for url in urls):
+                    self.problems.append(f"{where}: <{tag} {name}={value[:60]!r}>")
+
+    def handle_endtag(self, tag):
+        if tag == "title":
+            self.in_title = False
+        if self.entry_depth and tag not in VOID:
+            self.entry_depth -= 1
+
+    def handle_data(self, data):
+        if self.in_title:
+            self.title += data
+
+check = Check()
+check.feed(open(path, encoding="utf-8", errors="replace").read())
+failures = []
+if "XSS" in check.title or planet_title not in check.title:
+    failures.append(f"<title> is {check.title.strip()!r}: a payload ran (or the page did not load)")
+if check.entries != expected:
+    failures.append(f"{check.entries} entries in the DOM, the feed has {expected} items")
+failures += check.problems[:50]
+if failures:
+    print("browser-check: FAILED", *failures, sep="\n  ", file=sys.stderr)
+    sys.exit(1)
+print(f"browser-check: ok: {check.entries} entries, title {check.title.strip()!r}, no payload ran")
+PY

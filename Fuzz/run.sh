@@ -28,7 +28,10 @@ common=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_s
         -artifact_prefix="$out/findings/")
 run() { # name, binary, dict, max_len, corpus dirs...
     local name="$1" bin="$2" dict="$3" len="$4"; shift 4
-    nice -n 10 "$bin" "${common[@]}" -dict="$dict" -max_len="$len" "$@" >"$out/$name.log" 2>&1
+    local start rc=0; start=$(date +%s)
+    nice -n 10 "$bin" "${common[@]}" -dict="$dict" -max_len="$len" "$@" >"$out/$name.log" 2>&1 || rc=$?
+    echo $(( $(date +%s) - start )) >"$out/$name.seconds"
+    return "$rc"
 }
 existing() { for dir in "$@"; do [ -d "$dir" ] && echo "$dir"; done; }   # seed folders that exist
 mapfile -t parser_seeds < <(existing Tests/FeedParserTests/Fixtures/{corpus,recovery,encodings,fuzz})
@@ -47,7 +50,8 @@ for name in $targets; do
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | head -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | head -1)
     rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | head -1)
-    echo "$name: ${seconds}s, ${execs:-?} executions, ${rate:-?} execs/s, peak RSS ${rss:-?} MB"
+    ran=$(cat "$out/$name.seconds" 2>/dev/null || echo "?")
+    echo "$name: ran ${ran}s, ${execs:-?} executions, ${rate:-?} execs/s, peak RSS ${rss:-?} MB"
     grep -E '^(==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)' "$log" || true
 done
 exit "$status"

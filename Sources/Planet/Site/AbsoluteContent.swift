@@ -19,20 +19,45 @@ enum AbsoluteContent {
         return HTMLSanitizer.sanitize(html, base: baseURL)
     }
 
-    /// Whether an URL attribute of sanitized HTML holds a relative reference.
+    /// Whether an URL attribute of sanitized HTML holds a relative reference. Scans the UTF-8
+    /// bytes once (Foundation's `range(of:)` bridges through NSString on Linux: slow).
     static func hasRelativeReference(_ html: String) -> Bool {
-        for attribute in attributes {
-            var rest = html[...]
-            while let found = rest.range(of: attribute) {
-                rest = rest[found.upperBound...]
-                let value = rest.prefix { $0 != "\"" }
-                let candidates = attribute == " srcset=\""
-                    ? value.split(separator: ",").map { $0.drop { $0 == " " } } : [value]
-                for candidate in candidates where !absolutePrefixes.contains(where: { candidate.hasPrefix($0) }) {
-                    return true
+        var html = html
+        return html.withUTF8 { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: " "),
+                      let attribute = attributeBytes.first(where: { matches($0, in: bytes, at: index) })
+                else { index += 1; continue }
+                index += attribute.count
+                let isSrcset = attribute == attributeBytes[2]
+                var candidateStart = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if isSrcset, bytes[index] == UInt8(ascii: ",") {
+                        if isRelative(bytes, from: candidateStart) { return true }
+                        candidateStart = index + 1
+                    }
+                    index += 1
                 }
+                if isRelative(bytes, from: candidateStart) { return true }
             }
+            return false
         }
-        return false
+    }
+
+    private static let attributeBytes = attributes.map { Array($0.utf8) }
+    private static let absoluteBytes = absolutePrefixes.map { Array($0.utf8) }
+
+    private static func matches(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + pattern.count <= bytes.count else { return false }
+        for offset in pattern.indices where bytes[index + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// Whether the URL starting at `start` (after spaces) is not absolute.
+    private static func isRelative(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var start = start
+        while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        return !absoluteBytes.contains { matches($0, in: bytes, at: start) }
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// The day-count algorithms are Howard Hinnant's `days_from_civil` / `civil_from_days`
 /// ("chrono-Compatible Low-Level Date Algorithms"); day 0 is 1970-01-01.
-enum CivilCalendar {
+public enum CivilCalendar {
     /// Days since 1970-01-01 of the given civil date (month 1...12, day 1...31).
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -18,7 +18,7 @@ enum CivilCalendar {
     }
 
     /// The civil date of a day count since 1970-01-01.
-    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -32,7 +32,7 @@ enum CivilCalendar {
     }
 
     /// Weekday of a day count: 0 = Sunday ... 6 = Saturday (1970-01-01 was a Thursday).
-    static func weekday(days: Int) -> Int {
+    public static func weekday(days: Int) -> Int {
         let w = (days + 4) % 7
         return w < 0 ? w + 7 : w
     }

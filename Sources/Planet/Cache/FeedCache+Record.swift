@@ -5,7 +5,9 @@ extension FeedCache {
     /// Records a fetched and parsed document, in one transaction: the feed's state (validators,
     /// status, title, link; failure fields cleared), its entries, then retention.
     ///
-    /// An entry id seen before keeps its `first_seen` forever; a row whose values did not change is
+    /// A new entry's `first_seen` is the build time, or its `updated` date when that is earlier and
+    /// it has no `published` (see `firstSeen(_:now:)`). An entry id seen before keeps its
+    /// `first_seen` forever; a row whose values did not change is
     /// not written at all (the upsert's `WHERE … IS NOT …`), so a run over unchanged feeds rewrites
     /// no entry. Entries no longer in the document are kept, marked as fallen off, until `retention`
     /// prunes them. A repeated id within the document counts once (its first occurrence).
@@ -23,7 +25,7 @@ extension FeedCache {
         var values: [[SQLiteValue]] = []
         values.reserveCapacity(entries.count)
         for entry in entries {
-            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: now))
+            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: Self.firstSeen(entry, now: now)))
         }
         let ids = try rows.json(entries.map(\.id))
         try sql { () throws(SQLiteError) in
@@ -106,4 +108,14 @@ extension FeedCache {
             failure_streak = feed.failure_streak + 1, gone = excluded.gone,
             retry_after = excluded.retry_after, config_fingerprint = excluded.config_fingerprint
         """
+
+    /// The first-seen time recorded for an entry new to the cache: `now`, except that an entry
+    /// with only an `updated` date (Atom without `published`, e.g. GitHub releases) is taken to
+    /// exist since that date when it is in the past. The river sorts by published, else first
+    /// seen (issue 5), so such an entry is placed by the date its feed gave when planet first saw
+    /// it, and a later change of `updated` never moves it up (first seen is never rewritten).
+    static func firstSeen(_ entry: Entry, now: Date) -> Date {
+        guard entry.published == nil, let updated = entry.updated else { return now }
+        return min(updated, now)
+    }
 }

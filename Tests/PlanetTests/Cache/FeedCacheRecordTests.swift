@@ -170,3 +170,35 @@ struct FeedCacheRecordTests {
         #expect(try await cache.allStates().map(\.url) == ["https://a.example/", "https://b.example/", "https://c.example/"])
     }
 }
+
+/// Atom entries with only `updated` (GitHub releases) are placed by that date when first seen, and
+/// never move when it changes later.
+@Suite("FeedCache first-seen time of entries with only an updated date", .timeLimit(.minutes(1)))
+struct FeedCacheFirstSeenTests {
+    typealias F = CacheFixtures
+
+    func entry(_ id: String, published: Date? = nil, updated: Date? = nil) -> Entry {
+        var entry = F.entry(id, published: published)
+        entry.updated = updated
+        return entry
+    }
+
+    @Test func updatedOnlyEntriesAreFirstSeenAtTheirUpdatedDate() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        let past = F.t0.addingTimeInterval(-30 * F.day)
+        let future = F.t0.addingTimeInterval(F.day)
+        let entries = [entry("updated-past", updated: past), entry("updated-future", updated: future),
+                       entry("published", published: past, updated: past), entry("undated")]
+        try await cache.recordSuccess(feedURL: F.feedURL, feed: F.feed(entries), info: FetchInfo(status: 200),
+                                      now: F.t0, retention: Retention())
+        let seen = Dictionary(uniqueKeysWithValues: try await cache.entries(feedURLs: [F.feedURL])
+            .map { ($0.entry.id, $0.firstSeen) })
+        #expect(seen == ["updated-past": past, "updated-future": F.t0, "published": F.t0, "undated": F.t0])
+
+        let later = [entry("updated-past", updated: F.t0.addingTimeInterval(F.day))]
+        try await cache.recordSuccess(feedURL: F.feedURL, feed: F.feed(later), info: FetchInfo(status: 200),
+                                      now: F.t0.addingTimeInterval(2 * F.day), retention: Retention())
+        let again = try await cache.entries(feedURLs: [F.feedURL]).first { $0.entry.id == "updated-past" }
+        #expect(again?.firstSeen == past)
+    }
+}

@@ -18,12 +18,18 @@ struct FeedLineReader {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return FeedList.Line(text: text, kind: .blank) }
         if trimmed.hasPrefix("#") { return FeedList.Line(text: text, kind: .comment) }
+        if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
+            throw FeedListError(.venusSection(trimmed))
+        }
         if let (key, value) = Self.setting(in: trimmed) {
             if let firstFeedLine {
                 throw FeedListError(.settingAfterFeed(key: key, firstFeed: firstFeedLine))
             }
             if let firstLine = settingLines[key] {
                 throw FeedListError(.duplicateSetting(key: key, firstLine: firstLine))
+            }
+            if SettingKind.known[key] != nil, value.isEmpty {
+                throw FeedListError(.emptySetting(key: key))
             }
             if let kind = SettingKind.known[key], let expected = kind.problem(with: value) {
                 throw FeedListError(.badSettingValue(key: key, value: value, expected: expected))
@@ -50,12 +56,19 @@ struct FeedLineReader {
         return (key.lowercased(), value)
     }
 
-    /// The location (first word) and the display name (the rest, nil when empty).
+    /// The location (first word) and the display name (the rest up to a comment, nil when
+    /// empty). A `#` after a blank starts a comment (`https://a.org/f  Jane  # her blog`); a `#`
+    /// inside a word (`https://a.org/f#top`, `C# Weekly`) does not.
     static func feedParts(of trimmed: String) -> (location: String, name: String?) {
         guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             return (trimmed, nil)
         }
-        let name = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        var rest = trimmed[space...]
+        if let comment = rest.indices.first(where: { rest[$0] == "#" && (rest[rest.index(before: $0)] == " "
+            || rest[rest.index(before: $0)] == "\t") }) {
+            rest = rest[..<comment]
+        }
+        let name = rest.trimmingCharacters(in: .whitespaces)
         return (String(trimmed[..<space]), name.isEmpty ? nil : name)
     }
 }

@@ -25,6 +25,10 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
         case settingAfterFeed(key: String, firstFeed: Int)
         /// The same setting twice; `firstLine` is where it was set first.
         case duplicateSetting(key: String, firstLine: Int)
+        /// A known setting without a value, e.g. `title =`.
+        case emptySetting(key: String)
+        /// A `[section]` line: a Planet Venus config.ini pasted into feeds.txt.
+        case venusSection(String)
         /// A setting's value does not have the expected shape, e.g. `items_per_page = ten`.
         case badSettingValue(key: String, value: String, expected: String)
         /// `remove` found no feed with that URL or name.
@@ -75,6 +79,11 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
                 + "move it above the feeds"
         case .duplicateSetting(let key, let firstLine):
             return "setting '\(key)' is already set on line \(firstLine); keep one of them"
+        case .emptySetting(let key):
+            return "setting '\(key)' has no value"
+        case .venusSection(let text):
+            return "'\(text)' looks like a Planet Venus config.ini section; "
+                + "convert the file with 'planet import config.ini'"
         case .badSettingValue(let key, let value, let expected):
             return "'\(key)' must be \(expected), not '\(value)'"
         case .notFound(let query):

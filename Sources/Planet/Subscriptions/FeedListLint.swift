@@ -15,13 +15,19 @@ enum FeedListLint {
             let number = index + 1
             switch line.kind {
             case .setting(let key, _) where SettingKind.known[key] == nil:
-                let known = SettingKind.known.keys.sorted().joined(separator: ", ")
-                result.append("\(place):\(number): unknown setting '\(key)' is ignored "
-                    + "(known: \(known))")
+                if let suggestion = SettingKind.suggestion(for: key) {
+                    result.append("\(place):\(number): unknown setting '\(key)' "
+                        + "(did you mean '\(suggestion)'?); it is ignored")
+                } else {
+                    let known = SettingKind.known.keys.sorted().joined(separator: ", ")
+                    result.append("\(place):\(number): unknown setting '\(key)' is ignored "
+                        + "(known: \(known))")
+                }
             case .feed(let subscription):
                 let key = FeedURLNormalizer.comparisonKey(subscription.url)
                 if let first = seen[key] {
-                    result.append("\(place):\(number): '\(subscription.url.absoluteString)' is "
+                    let named = subscription.name.map { " as '\($0)'" } ?? ""
+                    result.append("\(place):\(number): '\(subscription.url.absoluteString)'\(named) is "
                         + "already listed on line \(first); this line is ignored")
                 } else {
                     seen[key] = number

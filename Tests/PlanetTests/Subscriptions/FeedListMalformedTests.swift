@@ -40,6 +40,16 @@ struct FeedListMalformedTests {
              message: "feeds.txt:1: 'timezone' must be a time zone name such as 'UTC' or 'Europe/Paris', not 'Mars/Olympus'"),
         Case(id: "language with spaces", text: "language = English please\n",
              message: "feeds.txt:1: 'language' must be a language tag such as 'en' or 'pt-BR', not 'English please'"),
+        Case(id: "empty title", text: "# c\n\ntitle =\n",
+             message: "feeds.txt:3: setting 'title' has no value"),
+        Case(id: "empty items_per_page", text: "items_per_page = \t\n",
+             message: "feeds.txt:1: setting 'items_per_page' has no value"),
+        Case(id: "Venus section", text: "[http://venus.example/]\nname = X\n",
+             message: "feeds.txt:1: '[http://venus.example/]' looks like a Planet Venus config.ini section; "
+                + "convert the file with 'planet import config.ini'"),
+        Case(id: "Venus [Planet] section", text: "title = T\n  [Planet]\n",
+             message: "feeds.txt:2: '[Planet]' looks like a Planet Venus config.ini section; "
+                + "convert the file with 'planet import config.ini'"),
     ]
 
     @Test(arguments: cases)

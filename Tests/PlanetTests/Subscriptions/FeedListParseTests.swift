@@ -89,10 +89,31 @@ struct FeedListParseTests {
                 + "keep_days, keep_entries, language, link, max_bytes, owner, timezone, title)",
             "feeds.txt:3: 'example.org/feed' is read as a file path; write 'https://example.org/feed' "
                 + "if it is a web address",
-            "feeds.txt:4: 'https://a.org/f' is already listed on line 2; this line is ignored",
+            "feeds.txt:4: 'https://a.org/f' as 'Again' is already listed on line 2; this line is ignored",
         ])
         #expect(list.subscriptions.count == 3)
         #expect(list.settings.values["colour"] == "blue")
+    }
+
+    @Test func unknownSettingsNameTheClosestKnownOne() throws {
+        let text = "itemsperpage = 5\ntitel = Oops\nowners = Jane\nx-unknown =\n"
+        let list = try FeedList.parse(text, file: feedsFile)
+        #expect(list.warnings == [
+            "feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored",
+            "feeds.txt:2: unknown setting 'titel' (did you mean 'title'?); it is ignored",
+            "feeds.txt:3: unknown setting 'owners' (did you mean 'owner'?); it is ignored",
+            "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: description, items_per_page, "
+                + "keep_days, keep_entries, language, link, max_bytes, owner, timezone, title)",
+        ])
+    }
+
+    @Test func aBlankThenHashEndsTheNameOfAFeedLine() throws {
+        let text = "https://a.org/f   Jane Doe   # her blog\nhttps://b.org/f#top C# Weekly\n"
+            + "https://c.org/f\t# no name\n"
+        let list = try FeedList.parse(text, file: feedsFile)
+        #expect(list.subscriptions.map(\.name) == ["Jane Doe", "C# Weekly", nil])
+        #expect(list.subscriptions.map(\.url.absoluteString) == ["https://a.org/f", "https://b.org/f#top", "https://c.org/f"])
+        #expect(list.serialized() == text)
     }
 
     @Test func loadReportsAMissingFile() throws {

@@ -164,7 +164,7 @@ struct ImportCommandTests {
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.out == "imported 2 feeds from config.ini (1 already listed); "
-            + "settings: title, link, owner, items_per_page\n")
+            + "settings set: title, link, owner, items_per_page\n")
         #expect(try read(folder) == """
             title = Planet Venus
             link = https://venus.example.org/
@@ -177,5 +177,45 @@ struct ImportCommandTests {
             http://c.org/rss
 
             """)
+    }
+
+    private static let venusIni = """
+        [Planet]
+        name = Planet Venus
+        link = https://venus.example.org/
+        owner_name =
+
+        [https://a.org/feed]
+        name = Ay
+        """
+
+    @Test func importWithoutFeedsTxtCreatesIt() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try Self.venusIni.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["import", "config.ini"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.err == "")
+        #expect(outcome.out == "imported 1 feeds from config.ini into the new feeds.txt (0 already listed); "
+            + "settings set: title, link\n")
+        #expect(try read(folder) == "title = Planet Venus\nlink = https://venus.example.org/\n\nhttps://a.org/feed   Ay\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(leftovers == ["config.ini", "feeds.txt"])
+    }
+
+    @Test func importReplacesInitPlaceholdersButNotEditedSettings() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        #expect(await runPlanet(["init"], in: folder).status == 0)
+        let feeds = folder.appendingPathComponent("feeds.txt")
+        let edited = try read(folder).replacingOccurrences(of: "link = https://planet.example.org/",
+                                                           with: "link = https://mine.example/")
+        try edited.write(to: feeds, atomically: true, encoding: .utf8)
+        try Self.venusIni.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["import", "config.ini"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.out == "imported 1 feeds from config.ini (0 already listed); settings set: title\n")
+        let text = try read(folder)
+        #expect(text.contains("\ntitle = Planet Venus\nlink = https://mine.example/\nowner = Your Name <you@example.org>\n"))
     }
 }

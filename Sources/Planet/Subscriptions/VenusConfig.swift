@@ -22,7 +22,8 @@ public struct VenusConfig: Sendable, Equatable {
     public static func parse(_ text: String) -> VenusConfig {
         let sections = INISections.parse(text)
         var settings: [(key: String, value: String)] = []
-        if let planet = sections.first(where: { $0.name.lowercased() == "planet" })?.values {
+        if let planet = sections.first(where: { $0.name.lowercased() == "planet" })?.values
+            .filter({ !$0.value.isEmpty }) {
             if let name = planet["name"] { settings.append(("title", name)) }
             if let link = planet["link"] { settings.append(("link", link)) }
             let owner = [planet["owner_name"], planet["owner_email"].map { "<\($0)>" }]

@@ -14,11 +14,16 @@ enum FeedsFile {
 
     /// Loads feeds.txt; on error prints `planet CMD: feeds.txt:LINE: …` and returns nil.
     /// Warnings are printed on stderr.
-    static func load(_ arguments: ParsedArguments, io: CommandIO) -> FeedList? {
+    /// - Parameter creating: a missing file gives an empty list (saved as a new file) instead
+    ///   of an error.
+    static func load(_ arguments: ParsedArguments, io: CommandIO, creating: Bool = false) -> FeedList? {
+        let file = url(arguments, io: io)
         do {
-            let list = try FeedList.load(url(arguments, io: io))
+            let list = try FeedList.load(file)
             for warning in list.warnings { io.message("\(arguments.command): warning: \(warning)") }
             return list
+        } catch where creating && error.reason == .missing {
+            return FeedList(file: file)
         } catch {
             io.message("\(arguments.command): \(error.description)")
             return nil

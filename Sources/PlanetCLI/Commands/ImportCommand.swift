@@ -13,7 +13,9 @@ enum ImportCommand: Subcommand {
         discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
             + "and the folders it sat in become a comment above it.\n"
             + "config.ini: one [URL] section per feed with its name; the [Planet] settings name, link, "
-            + "owner_name, owner_email and items_per_page are copied when feeds.txt does not set them.")
+            + "owner_name, owner_email and items_per_page are copied when feeds.txt does not set them "
+            + "or still has the placeholder 'planet init' wrote.\n"
+            + "Without feeds.txt, a new one is written.")
 
     /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
     struct Source {
@@ -30,7 +32,8 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): \(file.relativePath): cannot be read (\(FeedsFile.reason(error)))")
             return ExitStatus.usage
         }
-        guard var list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
+        let created = !FileManager.default.fileExists(atPath: FeedsFile.url(arguments, io: io).path)
+        guard var list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
         let isXML = data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
         let source: Source
         do {
@@ -43,8 +46,9 @@ enum ImportCommand: Subcommand {
         let summary = merge(source, into: &list)
         guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
         io.line("imported \(summary.added) feeds from \(file.relativePath) "
+            + (created ? "into the new \(list.file.relativePath) " : "")
             + "(\(summary.skipped) already listed)"
-            + (summary.settings.isEmpty ? "" : "; settings: \(summary.settings.joined(separator: ", "))"))
+            + (summary.settings.isEmpty ? "" : "; settings set: \(summary.settings.joined(separator: ", "))"))
         return ExitStatus.success
     }
 
@@ -95,7 +99,8 @@ enum ImportCommand: Subcommand {
     }
 
     /// Adds the feeds (without their source line numbers), a `# group` comment above the first
-    /// feed added of each group, and the settings feeds.txt lacks.
+    /// feed added of each group, and the settings feeds.txt lacks or has with the value
+    /// `planet init` wrote (`InitCommand.placeholders`).
     static func merge(_ source: Source, into list: inout FeedList) -> (added: Int, skipped: Int, settings: [String]) {
         var seen = Set(list.subscriptions.map { FeedURLNormalizer.comparisonKey($0.url) })
         var feeds: [(subscription: Subscription, comment: String?)] = []
@@ -107,7 +112,9 @@ enum ImportCommand: Subcommand {
         list.add(contentsOf: feeds)
         let added = feeds.count
         var copied: [String] = []
-        for (key, value) in source.settings where list.settings.values[key] == nil {
+        let placeholders = Dictionary(InitCommand.placeholders.map { ($0.key, $0.value) }) { first, _ in first }
+        let present = list.settings.values
+        for (key, value) in source.settings where present[key] == nil || present[key] == placeholders[key] {
             list.setSetting(key, value)
             copied.append(key)
         }

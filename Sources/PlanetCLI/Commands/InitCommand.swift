@@ -12,15 +12,21 @@ enum InitCommand: Subcommand {
             + "templates/ (the default templates, static/ assets and their README).\n"
             + "Refuses to touch a folder that already has any of them.")
 
+    /// The settings a new feeds.txt starts with, to be edited; `import` replaces a setting that
+    /// still has its placeholder value.
+    static let placeholders: [(key: String, value: String)] = [
+        ("title", "My Planet"),
+        ("link", "https://planet.example.org/"),
+        ("owner", "Your Name <you@example.org>"),
+        ("description", "Posts from the blogs I read."),
+        ("items_per_page", "60"),
+    ]
+
     /// The feeds.txt of a new planet.
     static let feedsTemplate = """
         # planet subscription list (see the README of planet)
         # settings: "key = value" lines before the first feed
-        title = My Planet
-        link = https://planet.example.org/
-        owner = Your Name <you@example.org>
-        description = Posts from the blogs I read.
-        items_per_page = 60
+        \(placeholders.map { "\($0.key) = \($0.value)" }.joined(separator: "\n"))
 
         # one feed per line: the feed's URL (or a file path), then an optional display name
         https://www.swift.org/atom.xml                 Swift.org

@@ -4,13 +4,27 @@ extension FeedList {
     /// Removes the feed whose URL or display name (case-insensitive) is `query`, with the
     /// comment lines directly above it; a comment block above a run of feeds (the next line is
     /// a feed too) heads the run and stays.
-    /// - Parameter query: a URL as listed (`absoluteString`) or as written, or a display name.
+    ///
+    /// A URL is matched as listed or as written; failing that, `query` is normalized as `add`
+    /// does (`FeedURLNormalizer.normalize`: `a.example/3` is `https://a.example/3`) and compared by
+    /// `FeedURLNormalizer.comparisonKey`, so `HTTP://A.EXAMPLE/3` removes `http://a.example/3`.
+    /// - Parameters:
+    ///   - query: a URL or file path, or a display name (case-insensitive).
+    ///   - currentDirectory: folder a relative path in `query` is resolved against; nil for the
+    ///     folder of feeds.txt.
     /// - Returns: the removed subscription.
     /// - Throws: `.notFound`; `.ambiguous` with the candidates when a name matches several feeds.
     @discardableResult
-    public mutating func remove(_ query: String) throws(FeedListError) -> Subscription {
+    public mutating func remove(_ query: String, currentDirectory: URL? = nil) throws(FeedListError) -> Subscription {
         let all = subscriptions
         var matches = all.filter { $0.url.absoluteString == query || locationText(at: $0.line) == query }
+        let folder = currentDirectory ?? file.absoluteURL.deletingLastPathComponent()
+        if matches.isEmpty, let url = try? FeedURLNormalizer.normalize(query, currentDirectory: folder, isFile: {
+            FileManager.default.fileExists(atPath: $0.path)
+        }) {
+            let key = FeedURLNormalizer.comparisonKey(url)
+            matches = all.filter { FeedURLNormalizer.comparisonKey($0.url) == key }
+        }
         if matches.isEmpty {
             matches = all.filter { $0.name?.caseInsensitiveCompare(query) == .orderedSame }
         }

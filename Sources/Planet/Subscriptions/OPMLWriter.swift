@@ -4,13 +4,13 @@ import Foundation
 /// feed readers import.
 public enum OPMLWriter {
     /// One `<outline type="rss" text="…" title="…" xmlUrl="…"/>` per feed, in file order; the
-    /// head carries `title`, `ownerName` and `ownerEmail` from the settings. No `dateCreated`,
+    /// head carries `title` ("planet subscriptions" when nil), `ownerName` and `ownerEmail`. No `dateCreated`,
     /// so the same list always gives the same bytes.
     /// - Returns: the document, UTF-8, ending in a newline.
     public static func document(title: String?, ownerName: String? = nil, ownerEmail: String? = nil,
                                 subscriptions: [Subscription]) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<opml version=\"2.0\">", "  <head>"]
-        if let title { lines.append("    <title>\(escape(title))</title>") }
+        lines.append("    <title>\(escape(title ?? "planet subscriptions"))</title>")
         if let ownerName { lines.append("    <ownerName>\(escape(ownerName))</ownerName>") }
         if let ownerEmail { lines.append("    <ownerEmail>\(escape(ownerEmail))</ownerEmail>") }
         lines.append("  </head>")

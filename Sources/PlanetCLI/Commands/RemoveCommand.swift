@@ -5,7 +5,7 @@ enum RemoveCommand: Subcommand {
     static let spec = CommandSpec(
         name: "remove",
         summary: "remove a feed from feeds.txt",
-        arguments: [.init(name: "URL|NAME", help: "The feed's URL as listed, or its display name.")],
+        arguments: [.init(name: "URL|NAME", help: "The feed's URL (compared as 'add' normalizes it), or its display name.")],
         options: [FeedsFile.option],
         discussion: "The comment lines directly above the feed go with it. A name shared by several "
             + "feeds removes nothing: remove one by its URL.")
@@ -14,7 +14,7 @@ enum RemoveCommand: Subcommand {
         guard var list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let removed: Subscription
         do {
-            removed = try list.remove(arguments.positionals[0])
+            removed = try list.remove(arguments.positionals[0], currentDirectory: io.currentDirectory)
         } catch {
             io.message("\(arguments.command): \(error.description)")
             return ExitStatus.usage

@@ -4,9 +4,9 @@ import Testing
 
 @Suite("planet parse")
 struct ParseCommandTests {
-    @Test func aMissingFileIsBadInput() async {
+    @Test func aMissingFileCannotBeReadAndExits1() async {
         let outcome = await runPlanet(["parse", "no-such-feed.xml"], in: URL(fileURLWithPath: "/nonexistent-planet"))
-        #expect(outcome.status == 2)
+        #expect(outcome.status == 1)
         #expect(outcome.err == "planet parse: 'no-such-feed.xml': no such file\n")
     }
 
@@ -16,8 +16,24 @@ struct ParseCommandTests {
         try Data().write(to: folder.appendingPathComponent("empty.xml"))
         let outcome = await runPlanet(["parse", "empty.xml", "--json"], in: folder)
         #expect(outcome.status == 2)
-        #expect(outcome.err.hasPrefix("planet parse: "))
+        #expect(outcome.err == "planet parse: 'empty.xml': is empty; a feed file holds RSS, Atom or JSON Feed\n")
         #expect(outcome.out.isEmpty)
+    }
+
+    @Test func devNullIsEmptyNotUnreadable() async {
+        let outcome = await runPlanet(["parse", "/dev/null"])
+        #expect(outcome.status == 2)
+        #expect(outcome.err == "planet parse: '/dev/null': is empty; a feed file holds RSS, Atom or JSON Feed\n")
+    }
+
+    @Test func helpNamesTheJSONKeysAndTheExitStatusesWithoutDesignMd() async {
+        let outcome = await runPlanet(["parse", "--help"])
+        #expect(outcome.status == 0)
+        #expect(!outcome.out.contains("DESIGN.md"))
+        for key in ["format", "feed_url", "entries", "enclosures", "warnings", "published"] {
+            #expect(outcome.out.contains(key), "\(key)")
+        }
+        #expect(outcome.out.contains("Exit status 1 when the file or URL cannot be read"))
     }
 
     @Test func printsTheJSONContractOfAFile() async throws {

@@ -9,7 +9,8 @@ enum DocumentSource {
     struct Failure: Error, Sendable, Equatable {
         /// What happened, place first: `'https://example.org/feed': HTTP 404 Not Found`.
         var message: String
-        /// True for a bad file or argument (exit 2), false for a network failure (exit 1).
+        /// True for a bad argument or an empty file (exit 2), false when the file or URL cannot
+        /// be read (exit 1).
         var isInput: Bool
     }
 
@@ -39,22 +40,30 @@ enum DocumentSource {
     /// Fetches `url` once.
     /// - Parameter timeout: seconds allowed from the request to the last byte.
     /// - Returns: the document (its `finalURL` is the URL after redirects).
-    /// - Throws: `Failure`: input for a file that cannot be read, network for everything else
-    ///   (including a 304, which cannot happen without validators).
+    /// - Throws: `Failure`: input for an empty file (`/dev/null` too); not input for a file or
+    ///   URL that cannot be read (including a 304, which cannot happen without validators).
     static func fetch(_ url: URL, timeout: Double) async throws(Failure) -> FetchedDocument {
         let fetcher = Fetcher(FetcherConfiguration(jobs: 1, timeout: timeout, userAgent: "planet/0.1"))
         let result = await fetcher.fetch(Subscription(url: url))
+        let empty = Failure(message: "'\(url.relativePath)': is empty; a feed file holds RSS, Atom or JSON Feed",
+                            isInput: true)
         switch result.outcome {
         case .fetched(let document):
+            if url.isFileURL, document.data.isEmpty { throw empty }
             return document
         case .notModified:
             throw Failure(message: "'\(url.absoluteString)': HTTP 304 to a request without validators",
                           isInput: false)
         case .failed(let failure):
             guard url.isFileURL else { throw Failure(message: failure.message, isInput: false) }
+            // A device such as /dev/null has no contents for the Fetcher, yet reads as 0 bytes.
+            if failure.kind == .fileError, FileManager.default.isReadableFile(atPath: url.path),
+               (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 {
+                throw empty
+            }
             // The Fetcher names the absolute path; show the path as it was typed.
             let message = failure.message.replacingOccurrences(of: "'\(url.path)'", with: "'\(url.relativePath)'")
-            throw Failure(message: message, isInput: true)
+            throw Failure(message: message, isInput: false)
         }
     }
 

@@ -2,18 +2,24 @@ import FeedParser
 import Foundation
 import Planet
 
-/// `planet parse FILE|URL [--json]`: shows what the parser makes of one feed (DESIGN.md, "The
-/// parse contract").
+/// `planet parse FILE|URL [--json]`: shows what the parser makes of one feed; `--json` prints
+/// `Feed.jsonContract()`, whose keys the help text lists.
 enum ParseCommand: Subcommand {
     static let spec = CommandSpec(
         name: "parse",
         summary: "parse one feed and show what planet reads in it",
         arguments: [.init(name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch.")],
         options: [
-            .init(name: "json", help: "Print the parse contract as JSON (see DESIGN.md)."),
+            .init(name: "json", help: "Print what was read as one JSON object (keys below)."),
             .init(name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.", defaultText: "30"),
         ],
-        discussion: "Exit status 1 when the URL cannot be fetched, 2 when the document is not a feed.")
+        discussion: "JSON keys, sorted; absent values are null, dates RFC 3339 UTC:\n"
+            + "  format, title, link, feed_url, subtitle, id, language, updated, author {name, email, uri},\n"
+            + "  icon, logo, rights, generator, warnings [string],\n"
+            + "  entries [{id, title, link, published, updated, author, summary, content, categories,\n"
+            + "            enclosures [{url, type, length}]}]\n"
+            + "Exit status 1 when the file or URL cannot be read or fetched, 2 when the argument is not "
+            + "a location or the document is not a feed (an empty file included).")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
         let source = arguments.positionals[0]

@@ -33,17 +33,18 @@ enum ListCommand: Subcommand {
         return ExitStatus.success
     }
 
-    /// Columns NAME, URL, STATUS, LAST SUCCESS, ENTRIES under a header, aligned with spaces.
+    /// Columns NAME, URL, STATUS, LAST SUCCESS, ENTRIES under a header, aligned with spaces by
+    /// display width (`DisplayWidth`: a CJK character takes two columns).
     static func table(_ rows: [(Subscription, ListStatus)]) -> String {
         var cells = [["NAME", "URL", "STATUS", "LAST SUCCESS", "ENTRIES"]]
         for (feed, status) in rows {
             cells.append([feed.name ?? "", feed.url.absoluteString, status.text, status.lastSuccessText,
                           String(status.entries)])
         }
-        let widths = (0..<5).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<5).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         return cells.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[column])
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

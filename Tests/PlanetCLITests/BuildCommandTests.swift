@@ -16,7 +16,7 @@ struct BuildCommandTests {
         let built = try options([])
         #expect(built.configURL.path == "/srv/planet/feeds.txt")
         #expect(built.outputURL.path == "/srv/planet/output")
-        #expect(built.templatesURL.path == "/srv/planet/templates")
+        #expect(built.templates == .builtIn(DefaultTemplates.files))  // no /srv/planet/templates
         #expect(built.now == nil)
         #expect(built.jobs == 8)
         #expect(built.timeout == 30)
@@ -26,11 +26,31 @@ struct BuildCommandTests {
         let built = try options(["--config", "site/feeds.txt", "--output=/tmp/out", "--jobs", "3",
                                  "--timeout", "2.5", "--now", "2024-01-02T03:04:05Z"])
         #expect(built.configURL.path == "/srv/planet/site/feeds.txt")
-        #expect(built.templatesURL.path == "/srv/planet/site/templates")
         #expect(built.outputURL.path == "/tmp/out")
         #expect(built.jobs == 3)
         #expect(built.timeout == 2.5)
         #expect(built.now == Date(timeIntervalSince1970: 1_704_164_645))
+    }
+
+    @Test func outputAndTemplatesDefaultToTheFolderOfFeedsTxt() throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("templates"),
+                                                withIntermediateDirectories: true)
+        let built = try options(["--config", folder.appendingPathComponent("feeds.txt").path])
+        #expect(built.outputURL.path == folder.appendingPathComponent("output").path)
+        #expect(built.templatesURL?.path == folder.appendingPathComponent("templates").path)
+        #expect(try options(["--config", "site/feeds.txt"]).outputURL.path == "/srv/planet/site/output")
+    }
+
+    @Test func aMissingTemplatesFolderGivenIsAClearUsageError() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "title = T\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["build", "--templates", "nowhere"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.err == "planet build: 'nowhere': templates folder not found; run 'planet init' to get "
+                + "the default templates, or leave out --templates to use the built-in ones\n")
     }
 
     @Test func sourceDateEpochIsTheBuildTimeWithoutNow() throws {

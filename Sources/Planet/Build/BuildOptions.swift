@@ -6,7 +6,7 @@ import FoundationNetworking
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
-        a.configURL == b.configURL && a.outputURL == b.outputURL && a.templatesURL == b.templatesURL
+        a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
             && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout && a.cacheURL == b.cacheURL
             && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
             && a.protocolClasses.map(ObjectIdentifier.init) == b.protocolClasses.map(ObjectIdentifier.init)
@@ -14,10 +14,12 @@ public struct BuildOptions: Sendable, Equatable {
 
     /// The subscription list, feeds.txt.
     public var configURL: URL
-    /// Folder the site is written to (default: `output/` in the current directory).
+    /// Folder the site is written to (default: `output/` beside feeds.txt). It is replaced whole
+    /// on every build, so it must be empty, missing or a site planet wrote (see `Publisher`).
     public var outputURL: URL
-    /// Folder of the Mustache templates (default: `templates/` beside feeds.txt).
-    public var templatesURL: URL
+    /// The Mustache templates (default: the folder `templates/` beside feeds.txt, else the
+    /// built-in ones).
+    public var templates: TemplateSource
     /// The build time; nil means the clock (`--now`, `SOURCE_DATE_EPOCH` make output reproducible).
     public var now: Date?
     /// Feeds fetched at once (`--jobs`, default 8).
@@ -40,15 +42,28 @@ public struct BuildOptions: Sendable, Equatable {
     /// `FetcherConfiguration.protocolClasses`). Empty in production.
     public var protocolClasses: [URLProtocol.Type] = []
 
-    public init(configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
+    public init(configURL: URL, outputURL: URL, templates: TemplateSource, now: Date? = nil,
                 jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil) {
         self.configURL = configURL
         self.outputURL = outputURL
-        self.templatesURL = templatesURL
+        self.templates = templates
         self.now = now
         self.jobs = jobs
         self.timeout = timeout
         self.cacheURL = cacheURL
+    }
+
+    /// Options with the templates folder `templatesURL`.
+    public init(configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
+                jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil) {
+        self.init(configURL: configURL, outputURL: outputURL, templates: .folder(templatesURL), now: now,
+                  jobs: jobs, timeout: timeout, cacheURL: cacheURL)
+    }
+
+    /// The templates folder, nil for built-in templates.
+    public var templatesURL: URL? {
+        if case .folder(let url) = templates { return url }
+        return nil
     }
 
     /// `.planet/` beside feeds.txt: the default home of the cache and the lock file.
@@ -78,4 +93,7 @@ public struct BuildProgress: Sendable, Equatable {
     public var failed: Int
     /// The feed just finished and what came of it.
     public var feed: FeedStatus
+    /// This run's failure of the feed, if any; its message names the feed's URL or file path
+    /// (unlike `feed.lastError`, which is fit for publishing).
+    public var failure: FetchFailure?
 }

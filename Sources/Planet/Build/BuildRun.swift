@@ -83,7 +83,8 @@ struct BuildRun: Sendable {
         let source = FeedSource.make(outcome.subscription, feed: outcome.feed, state: state)
         progress(BuildProgress(done: done, total: total, failed: failed,
                                feed: Self.status(outcome.subscription, source: source, outcome: outcome,
-                                                 state: state, kept: 0)))
+                                                 state: state, kept: 0),
+                               failure: outcome.failure))
     }
 
     /// Records one outcome; a 304 without a cached copy becomes a failure.

@@ -20,7 +20,9 @@ public enum PlanetBuild {
         let lock = try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
         defer { withExtendedLifetime(lock) {} }
         let settings = list.settings
-        let site = try Site(templatesURL: options.templatesURL)
+        let site = try Site(options.templates)
+        let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
+        try publisher.check()
         let pages = try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
         let now = options.now ?? Date()
         let configuration = siteConfiguration(settings)
@@ -60,7 +62,8 @@ public enum PlanetBuild {
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
         var files = try site.render(context)
         try renderStatus(status, context: context, site: site, into: &files)
-        try Publisher(outputURL: options.outputURL).publish(files: files, staticFolder: site.staticFolder)
+        files.merge(site.staticFiles) { rendered, _ in rendered }
+        try publisher.publish(files: files, staticFolder: site.staticFolder)
 
         let elapsed = clock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
@@ -108,8 +111,17 @@ public enum PlanetBuild {
         do {
             files["status.html"] = Data(try site.library.render("status.html", .object(root)).utf8)
         } catch {
-            throw BuildError(.template("\(site.templatesURL.path)/\(error)"))
+            throw BuildError(.template(Site.message(error, place: site.place)))
         }
+    }
+
+    /// What the output folder must never replace: feeds.txt's folder, the templates folder and
+    /// the cache file (`Publisher.check()`).
+    static func guardedPlaces(_ options: BuildOptions) -> [Publisher.Guarded] {
+        var places = [Publisher.Guarded("feeds.txt's folder", options.configURL.absoluteURL.deletingLastPathComponent()),
+                      Publisher.Guarded("the cache", options.resolvedCacheURL)]
+        if let templates = options.templatesURL { places.append(Publisher.Guarded("the templates", templates)) }
+        return places
     }
 
     /// The site-wide facts from feeds.txt's settings, with defaults for what is missing.

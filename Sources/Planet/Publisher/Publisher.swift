@@ -11,21 +11,50 @@ import Glibc
 /// atomic step, then the old one is deleted. A build that fails or is killed before the swap
 /// leaves the previous site untouched (and at most a `.NAME.tmp-*` folder beside it, removed by
 /// the next build).
+///
+/// Because the old folder is deleted, planet only replaces a folder it wrote itself: every site
+/// carries the marker file `.planet-site`, and an existing output must be an empty folder or carry
+/// it (see `check()`). An output that is a symbolic link is resolved: the site replaces the link's
+/// target and the link stays as it is.
 public struct Publisher: Sendable {
-    /// The folder readers get, e.g. `output/`.
-    public var outputURL: URL
+    /// A folder or file the output must never replace or contain (feeds.txt's folder, the
+    /// templates, the cache).
+    public struct Guarded: Sendable, Equatable {
+        /// What it is, in words: "feeds.txt's folder", "the templates", "the cache".
+        public var what: String
+        public var url: URL
 
-    public init(outputURL: URL) {
-        self.outputURL = outputURL.standardizedFileURL
+        public init(_ what: String, _ url: URL) {
+            self.what = what
+            self.url = url
+        }
     }
 
-    /// Publishes `files` (relative path → bytes) plus a copy of the folder `staticFolder` (if it
-    /// exists) under `static/`.
-    /// - Throws: `BuildError.write` naming the path that could not be written; the old site stays.
+    /// The marker file written into every published site: `.planet-site`.
+    public static let markerName = ".planet-site"
+    /// The marker's text (constant, so that output stays byte-identical between builds).
+    static let markerText = "This folder is written by planet build, which replaces it whole on every build.\n"
+        + "Files put here by hand are deleted by the next build.\n"
+
+    /// The folder readers get, e.g. `output/` (may be a symbolic link to it).
+    public var outputURL: URL
+    /// Places the output may not be, nor contain.
+    public var guarded: [Guarded]
+
+    public init(outputURL: URL, guarding guarded: [Guarded] = []) {
+        self.outputURL = outputURL.standardizedFileURL
+        self.guarded = guarded
+    }
+
+    /// Publishes `files` (relative path → bytes), a copy of the folder `staticFolder` (if it
+    /// exists) under `static/`, and the marker `.planet-site`.
+    /// - Throws: `BuildError.write` when the output may not be replaced (`check()`) or naming the
+    ///   path that could not be written; the old site stays.
     public func publish(files: [String: Data], staticFolder: URL?) throws(BuildError) {
+        let target = try check()
         let fileManager = FileManager.default
-        let parent = outputURL.deletingLastPathComponent()
-        let name = outputURL.lastPathComponent
+        let parent = target.deletingLastPathComponent()
+        let name = target.lastPathComponent
         removeLeftovers(in: parent, name: name)
         let staging = parent.appendingPathComponent(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
@@ -35,17 +64,18 @@ public struct Publisher: Sendable {
             if let staticFolder, fileManager.fileExists(atPath: staticFolder.path) {
                 try fileManager.copyItem(at: staticFolder, to: staging.appendingPathComponent("static"))
             }
+            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
             for (path, data) in files.sorted(by: { $0.key < $1.key }) {
-                let target = staging.appendingPathComponent(path)
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(),
+                let file = staging.appendingPathComponent(path)
+                try fileManager.createDirectory(at: file.deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
-                try data.write(to: target)
+                try data.write(to: file)
             }
         } catch {
             try? fileManager.removeItem(at: staging)
             throw BuildError(.write("\(staging.path): cannot write the site: \(error.localizedDescription); check that the folder is writable"))
         }
-        try swap(staging, into: outputURL)
+        try swap(staging, into: target)
     }
 
     /// Moves `staging` to `output` atomically, deleting what was there.

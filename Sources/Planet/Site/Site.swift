@@ -8,22 +8,69 @@ import Mustache
 /// subfolders are partials only. `.html` templates escape for HTML, `.xml` for XML (mustache
 /// spec: interpolation; escaping per file type). `static/` is copied as it is. Each Markdown
 /// page (`SitePages`) is rendered with `_page.html.mustache` to `NAME.html`.
+///
+/// The templates come from a folder or from memory (`TemplateSource.builtIn`, the defaults built
+/// into the CLI), with the same names and rules.
 public struct Site: Sendable {
     /// Compiled templates, compiled once per build.
     public let library: TemplateLibrary
-    /// The templates folder.
-    public let templatesURL: URL
+    /// The templates folder; nil for templates held in memory.
+    public let templatesURL: URL?
+    /// Static assets held in memory, by output path (`static/planet.css`); empty for a folder,
+    /// whose `static/` is copied instead (`staticFolder`).
+    public let staticFiles: [String: Data]
 
     /// Compiles every template of the folder.
     /// - Throws: `BuildError.template` with template:line:column of the first error.
     public init(templatesURL: URL) throws(BuildError) {
         self.templatesURL = templatesURL
+        staticFiles = [:]
         do {
             library = try TemplateLibrary(directory: templatesURL, strictPartials: true)
         } catch {
-            throw BuildError(.template("\(templatesURL.path)/\(error)"))
+            throw BuildError(.template(Self.message(error, place: templatesURL.path)))
         }
     }
+
+    /// Compiles templates held in memory: `files` maps paths relative to a templates folder to
+    /// their text; `*.mustache` files are templates (`index.html.mustache` → `index.html`),
+    /// `static/*` files are static assets, hidden files and anything else are ignored.
+    /// - Throws: `BuildError.template` with template:line:column of the first error.
+    public init(files: [String: String]) throws(BuildError) {
+        templatesURL = nil
+        var templates: [String: String] = [:]
+        var assets: [String: Data] = [:]
+        for (path, text) in files where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            if path.hasPrefix("static/") {
+                assets[path] = Data(text.utf8)
+            } else if path.hasSuffix(".mustache") {
+                templates[String(path.dropLast(".mustache".count))] = text
+            }
+        }
+        staticFiles = assets
+        do {
+            library = try TemplateLibrary(templates: templates, strictPartials: true)
+        } catch {
+            throw BuildError(.template(Self.message(error, place: "built-in templates")))
+        }
+    }
+
+    /// Compiles the templates of `source`.
+    public init(_ source: TemplateSource) throws(BuildError) {
+        switch source {
+        case .folder(let url): try self.init(templatesURL: url)
+        case .builtIn(let files): try self.init(files: files)
+        }
+    }
+
+    /// A template error with the templates' place first, once: an error about a whole folder or
+    /// file already names its absolute path.
+    static func message(_ error: TemplateError, place: String) -> String {
+        error.template.hasPrefix("/") ? error.description : "\(place)/\(error)"
+    }
+
+    /// Where errors say the templates are: the folder's path, or "built-in templates".
+    var place: String { templatesURL?.path ?? "built-in templates" }
 
     /// The output files this site renders, by template name (`index.html`, `rss.xml`, …).
     public var pageNames: [String] {
@@ -46,7 +93,7 @@ public struct Site: Sendable {
         }
         guard !context.pages.pages.isEmpty else { return files }
         guard library.template(named: Self.markdownPageTemplate) != nil else {
-            throw BuildError(.template("\(templatesURL.path)/\(Self.markdownPageTemplate).mustache: "
+            throw BuildError(.template("\(place)/\(Self.markdownPageTemplate).mustache: "
                                        + "missing; it renders the Markdown pages"))
         }
         for page in context.pages.pages {
@@ -63,10 +110,11 @@ public struct Site: Sendable {
         do {
             return Data(try library.render(name, value).utf8)
         } catch {
-            throw BuildError(.template("\(templatesURL.path)/\(error)"))
+            throw BuildError(.template(Self.message(error, place: place)))
         }
     }
 
-    /// The folder of static assets copied to the output (`templates/static/`).
-    public var staticFolder: URL { templatesURL.appendingPathComponent("static") }
+    /// The folder of static assets copied to the output (`templates/static/`); nil for templates
+    /// held in memory.
+    public var staticFolder: URL? { templatesURL?.appendingPathComponent("static") }
 }

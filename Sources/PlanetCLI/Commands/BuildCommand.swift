@@ -8,9 +8,12 @@ enum BuildCommand: Subcommand {
         summary: "fetch every feed of feeds.txt and write the site",
         options: [
             .init(name: "config", value: "FILE", help: "The subscription list.", defaultText: "./feeds.txt"),
-            .init(name: "output", value: "DIR", help: "Folder the site is written to.", defaultText: "./output"),
+            .init(name: "output", value: "DIR", help: "Folder the site is written to; replaced whole on "
+                  + "every build, so it must be missing, empty or a site planet wrote (marked by a "
+                  + ".planet-site file). A symbolic link is kept and its target replaced.",
+                  defaultText: "output/ beside feeds.txt"),
             .init(name: "templates", value: "DIR", help: "Mustache templates.",
-                  defaultText: "templates/ beside feeds.txt"),
+                  defaultText: "templates/ beside feeds.txt, else the built-in ones"),
             .init(name: "now", value: "RFC3339", help: "Build time, e.g. 2024-01-02T03:04:05Z, for "
                   + "reproducible output.", defaultText: "SOURCE_DATE_EPOCH, else the clock"),
             .init(name: "jobs", value: "N", help: "Feeds fetched at once.", defaultText: "8"),
@@ -22,14 +25,16 @@ enum BuildCommand: Subcommand {
             .init(name: "apply-redirects", help: "Rewrite feeds.txt for feeds that moved for good (301/308)."),
             .init(name: "wait", help: "Wait for a build already running instead of stopping."),
             .init(name: "verbose", help: "One line per feed."),
-            .init(name: "quiet", help: "Print errors only."),
+            .init(name: "quiet", help: "For cron: print build errors, and a failing feed only on "
+                  + "the first run it fails (every failing feed with --strict)."),
         ],
         discussion: "Failing feeds are reported and do not stop the build; exit status 0 means the "
             + "site was written (with --strict: and no feed failed, else 1).\nExit status 2: bad "
             + "usage, malformed feeds.txt, a template, cache or write error (the last good site is "
             + "kept).\nExit status 75 (EX_TEMPFAIL): another build holds the lock (.planet/lock "
             + "beside the cache); nothing was done, try again later or pass --wait.\nOn a terminal a "
-            + "progress line is shown; otherwise only failing feeds and the summary line. NO_COLOR "
+            + "progress line is shown; otherwise only failing feeds and the summary line; with "
+            + "--quiet only build errors and feeds that have just started failing. NO_COLOR "
             + "turns color off.")
 
     /// Exit status when another build holds the lock: EX_TEMPFAIL of sysexits.h, "try again later".
@@ -67,11 +72,12 @@ enum BuildCommand: Subcommand {
     /// The options of the command line, paths resolved against the current folder.
     static func buildOptions(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> BuildOptions {
         let config = io.fileURL(arguments.value("config") ?? "feeds.txt")
-        let output = io.fileURL(arguments.value("output") ?? "output", isDirectory: true)
-        let templates = arguments.value("templates").map { io.fileURL($0, isDirectory: true) }
-            ?? config.absoluteURL.deletingLastPathComponent().appendingPathComponent("templates", isDirectory: true)
+        let folder = config.absoluteURL.deletingLastPathComponent()
+        let output = arguments.value("output").map { io.fileURL($0, isDirectory: true) }
+            ?? folder.appendingPathComponent("output", isDirectory: true)
+        let templates = try templateSource(arguments, folder: folder, io: io)
         var options = BuildOptions(
-            configURL: config, outputURL: output, templatesURL: templates,
+            configURL: config, outputURL: output, templates: templates,
             now: try BuildTime.resolve(arguments, environment: io.environment),
             jobs: try arguments.int("jobs", default: 8, in: 1...256),
             timeout: try arguments.seconds("timeout", default: 30),
@@ -80,5 +86,25 @@ enum BuildCommand: Subcommand {
         options.applyRedirects = arguments.flag("apply-redirects")
         options.waitForLock = arguments.flag("wait")
         return options
+    }
+
+    /// `--templates DIR` (which must exist), else `templates/` beside feeds.txt when it exists,
+    /// else the built-in default templates (`DefaultTemplates`).
+    static func templateSource(_ arguments: ParsedArguments, folder: URL,
+                               io: CommandIO) throws(UsageError) -> TemplateSource {
+        var isFolder: ObjCBool = false
+        if let given = arguments.value("templates") {
+            let url = io.fileURL(given, isDirectory: true)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw arguments.error("'\(given)': templates folder not found; run 'planet init' to get the "
+                                      + "default templates, or leave out --templates to use the built-in ones")
+            }
+            return .folder(url)
+        }
+        let beside = folder.appendingPathComponent("templates", isDirectory: true)
+        if FileManager.default.fileExists(atPath: beside.path, isDirectory: &isFolder), isFolder.boolValue {
+            return .folder(beside)
+        }
+        return .builtIn(DefaultTemplates.files)
     }
 }

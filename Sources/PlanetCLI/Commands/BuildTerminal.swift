@@ -11,8 +11,10 @@ import Glibc
 ///   rewritten with `\r` (`planet: 12/40 feeds, 1 failed`), then the summary.
 /// - Otherwise: the failing feeds (one line each) and the one-line summary only.
 /// - `--verbose`: one line per feed as it finishes, on a terminal or not.
-/// - `--quiet`: nothing but errors: the build error, and failing feeds when `--strict` makes them
-///   errors.
+/// - `--quiet`: for cron, quiet but never silent about a new problem: the build error, and a
+///   failing feed on the first run it fails (failure streak 1); every failing feed with `--strict`.
+/// - A failing feed's line names its URL or file path (terminal output is private, unlike
+///   status.json, which names a local file by its display name).
 /// - Color (red for failures) only on a terminal and only without `NO_COLOR` (no-color.org).
 final class BuildTerminal: Sendable {
     enum Verbosity: Sendable { case quiet, normal, verbose }
@@ -42,7 +44,7 @@ final class BuildTerminal: Sendable {
     var progress: (@Sendable (BuildProgress) -> Void)? {
         switch verbosity {
         case .quiet: return nil
-        case .verbose: return { self.clearProgress(); self.io.message(self.line(for: $0.feed)) }
+        case .verbose: return { self.clearProgress(); self.io.message(self.line(for: $0.feed, failure: $0.failure)) }
         case .normal:
             guard isTerminal else { return nil }
             return { step in
@@ -56,9 +58,13 @@ final class BuildTerminal: Sendable {
     /// The end of a build: failing feeds (unless already listed or quiet), then the summary.
     func finish(_ report: BuildReport) {
         clearProgress()
-        let failing = report.feeds.filter { $0.outcome == .failed }
-        if verbosity == .normal || (verbosity == .quiet && strict) {
-            for feed in failing { io.message(line(for: feed)) }
+        let failing = report.feeds.filter { feed in
+            feed.outcome == .failed && (verbosity == .normal || strict || feed.failureStreak == 1)
+        }
+        if verbosity != .verbose {
+            var failures: [String: FetchFailure] = [:]
+            for failure in report.failures { failures[failure.url.absoluteString] = failure }
+            for feed in failing { io.message(line(for: feed, failure: failures[feed.subscriptionURL])) }
         }
         for (old, new) in report.redirectsToApply.sorted(by: { $0.key < $1.key }) where verbosity != .quiet {
             io.message("planet: \(old) moved permanently to \(new); run planet build --apply-redirects")
@@ -78,14 +84,15 @@ final class BuildTerminal: Sendable {
         io.message(text)
     }
 
-    /// `planet: ok      https://… (12 entries)` style line for one feed.
-    func line(for feed: Planet.FeedStatus) -> String {
+    /// `planet: ok      https://… (12 entries)` style line for one feed; a failure's line says
+    /// `failure`'s message (naming the URL or path) when given, else the published one.
+    func line(for feed: Planet.FeedStatus, failure: FetchFailure? = nil) -> String {
         let where_ = feed.url ?? feed.name
         switch feed.outcome {
         case .ok: return "planet: ok           \(where_)"
         case .notModified: return "planet: not modified \(where_)"
         case .skipped: return "planet: skipped      \(where_)"
-        case .failed: return "planet: " + red("failed") + "       " + (feed.lastError ?? where_)
+        case .failed: return "planet: " + red("failed") + "       " + (failure?.message ?? feed.lastError ?? where_)
         }
     }
 

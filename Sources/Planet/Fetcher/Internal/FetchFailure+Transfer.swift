@@ -10,8 +10,26 @@ extension FetchFailure {
     ///   - url: the subscription URL (named in the message).
     ///   - timeout: the per-feed timeout, seconds (named when the request timed out).
     init(_ error: URLError, url: URL, timeout: Double) {
-        let (kind, what) = Self.classify(error.code, host: url.host ?? "", timeout: timeout)
+        var (kind, what) = Self.classify(error.code, host: url.host ?? "", timeout: timeout)
+        if url.scheme?.lowercased() == "https", Self.tlsSuspects.contains(error.code) {
+            kind = .connectionFailed
+            what = "TLS connection to '\(url.host ?? "")' failed (URLError \(error.code.rawValue)); if the "
+                + "server speaks plain HTTP, subscribe to '\(Self.plainHTTP(url))' instead"
+        }
         self.init(kind: kind, url: url, message: "'\(url.absoluteString)': \(what)")
+    }
+
+    /// Codes an https request gets from a server that does not speak TLS (a plain-HTTP server
+    /// answers the TLS handshake with text): curl's SSL errors arrive as these.
+    static let tlsSuspects: Set<URLError.Code> = [
+        .unknown, .secureConnectionFailed,
+    ]
+
+    /// `url` with `http://` instead of `https://`.
+    static func plainHTTP(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        parts.scheme = "http"
+        return parts.url?.absoluteString ?? url.absoluteString
     }
 
     /// Kind and plain-words description of a URLError code; unknown codes are `.other`.

@@ -14,6 +14,7 @@ struct AtomReader {
         let base = root.base
         feed.title = reader.plain(root.child("title", core: reader.core))
         feed.link = reader.link(in: root, rel: "alternate")
+        reader.context.adoptSiteBase(feed.link)
         feed.feedURL = reader.link(in: root, rel: "self")
         feed.subtitle = reader.plain(root.first(FieldPrecedence.atomSubtitle, core: reader.core))
         feed.id = root.child("id", core: reader.core)?.trimmedText

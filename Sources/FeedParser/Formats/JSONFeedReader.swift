@@ -25,11 +25,12 @@ struct JSONFeedReader {
         return feed
     }
 
-    private func feed(_ root: [String: Any]) -> Feed {
+    private mutating func feed(_ root: [String: Any]) -> Feed {
         var feed = Feed(format: .jsonFeed)
         let base = context.documentURL
-        feed.title = string(root["title"]).flatMap(PlainText.fromAmbiguous)
+        feed.title = string(root["title"]).flatMap(PlainText.collapse)
         feed.link = context.url(string(root["home_page_url"]), base: base)
+        context.adoptSiteBase(feed.link)
         feed.feedURL = context.url(string(root["feed_url"]), base: base)
         feed.subtitle = string(root["description"]).flatMap(PlainText.fromAmbiguous)
         feed.language = string(root["language"])
@@ -43,7 +44,9 @@ struct JSONFeedReader {
     private mutating func entry(_ item: [String: Any], position: Int, home: String?) -> Entry {
         var entry = Entry(id: "")
         let base = context.documentURL
-        entry.title = string(item["title"]).flatMap(PlainText.fromAmbiguous)
+        // JSON Feed 1.1: `title` is plain text, never HTML (unlike RSS titles): "Die Rückkehr von <i>"
+        // keeps its "<i>". (`description` is read as ambiguous: real feeds put HTML in it.)
+        entry.title = string(item["title"]).flatMap(PlainText.collapse)
         entry.link = context.url(string(item["url"]), base: base) ?? context.url(string(item["external_url"]), base: base)
         let field = "item \(position)"
         entry.published = context.date(string(item["date_published"]), field: field)

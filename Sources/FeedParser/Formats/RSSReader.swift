@@ -28,6 +28,7 @@ struct RSSReader {
         feed.title = channel.first(FieldPrecedence.rssChannelTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
         feed.link = context.url(channel.child("link", core: core)?.trimmedText, base: base)
             ?? atomLink(in: channel, rel: "alternate")
+        context.adoptSiteBase(feed.link)
         feed.feedURL = atomLink(in: channel, rel: "self")
         feed.subtitle = channel.first(FieldPrecedence.rssChannelSubtitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
         feed.language = channel.first(FieldPrecedence.rssChannelLanguage, core: core)?.trimmedText ?? channel.language

@@ -20,6 +20,20 @@ struct ReadContext {
         return date
     }
 
+    /// For a document read from a file (no http(s) URL), takes the feed's own site link as the
+    /// base of relative URLs, so that `/about` in a saved copy of a feed resolves where the feed
+    /// meant it to (as it would have when fetched from that site). A document fetched over
+    /// http(s) keeps its URL (RFC 3986 §5.1.3: the retrieval URI is the base).
+    mutating func adoptSiteBase(_ siteLink: String?) {
+        guard !Self.isWeb(documentURL), let siteLink, let url = URL(string: siteLink), Self.isWeb(url) else { return }
+        documentURL = url
+    }
+
+    private static func isWeb(_ url: URL?) -> Bool {
+        guard let scheme = url?.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
     /// An absolute, safe URL (http, https, mailto) resolved against `base`, else nil.
     /// A link that starts with a host name but no scheme (`example.org/post`, Hugo without a
     /// `baseURL` scheme) is read as `https://example.org/post`, not as a relative path.

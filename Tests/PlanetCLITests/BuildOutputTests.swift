@@ -48,7 +48,7 @@ struct BuildOutputTests {
         var testDescription: String { "--output \(output)" }
     }
 
-    @Test(arguments: [RefusedCase(output: ".", message: "holds feeds.txt's folder"),
+    @Test(arguments: [RefusedCase(output: ".", message: "is feeds.txt's folder, which the site would replace"),
                       RefusedCase(output: "www", message: "exists and was not written by planet (no .planet-site)"),
                       RefusedCase(output: "www/keep.txt", message: "exists and is not a folder")])
     func anOutputPlanetDidNotWriteIsRefusedAndKept(_ test: RefusedCase) async throws {

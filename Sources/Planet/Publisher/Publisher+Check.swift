@@ -18,8 +18,9 @@ extension Publisher {
         for guarded in guarded {
             let path = Self.resolve(guarded.url).path
             if target.path == "/" || path == target.path || path.hasPrefix(target.path + "/") {
-                throw BuildError(.write("\(place): holds \(guarded.what) ('\(guarded.url.path)'), which the site "
-                                        + "would replace; choose another --output"))
+                let relation = path == target.path ? "is \(guarded.what)"
+                    : "holds \(guarded.what) ('\(guarded.url.path)')"
+                throw BuildError(.write("\(place): \(relation), which the site would replace; choose another --output"))
             }
         }
         var status = stat()

@@ -36,9 +36,9 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownTemplate(String)
         /// `partials nest more than 100 deep: does a partial include itself unconditionally?`.
         case recursionTooDeep(limit: Int)
-        /// `partials were included more than 100000 times in one render: does a partial include
-        /// itself more than once?` (two self-includes nest 2^100 times within the depth limit).
-        case tooManyInclusions(limit: Int)
+        /// `rendering stopped after 5000000 tags and texts: does a partial include itself more than
+        /// once, or inside a loop?` (two self-includes nest 2^100 times within the depth limit).
+        case renderTooLarge(limit: Int)
         /// `cannot read '/path': reason`.
         case unreadable(path: String, message: String)
     }
@@ -80,8 +80,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
             "no template named '\(name)' in the library"
         case .recursionTooDeep(let limit):
             "partials nest more than \(limit) deep: does a partial include itself unconditionally?"
-        case .tooManyInclusions(let limit):
-            "partials were included more than \(limit) times in one render: does a partial include itself more than once?"
+        case .renderTooLarge(let limit):
+            "rendering stopped after \(limit) tags and texts: does a partial include itself more than once, or inside a loop?"
         case .unreadable(let path, let message):
             "cannot read '\(path)': \(message)"
         }

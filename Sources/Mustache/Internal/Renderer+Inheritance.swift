@@ -40,17 +40,12 @@ extension Renderer {
         depth -= 1
     }
 
-    /// Counts one more level of nesting; false (and an error) past the depth or inclusion limit.
+    /// Counts one more level of nesting; false (and an error) past the limit.
     private mutating func enter(at position: Position?) -> Bool {
         guard depth < Self.depthLimit else {
             record(.recursionTooDeep(limit: Self.depthLimit), at: position ?? Position(line: 0, column: 0))
             return false
         }
-        guard inclusions < Self.inclusionLimit else {
-            record(.tooManyInclusions(limit: Self.inclusionLimit), at: position ?? Position(line: 0, column: 0))
-            return false
-        }
-        inclusions += 1
         depth += 1
         return true
     }
@@ -67,6 +62,11 @@ extension Renderer {
         if let template = partials[resolved] { return template }
         if strictPartials { record(.unknownPartial(resolved), at: position) }
         return nil
+    }
+
+    /// The render visited `workLimit` nodes; everything after renders as nothing.
+    mutating func recordRenderTooLarge() {
+        record(.renderTooLarge(limit: Self.workLimit), at: Position(line: 0, column: 0))
     }
 
     private mutating func record(_ reason: TemplateError.Reason, at position: Position) {

@@ -7,10 +7,10 @@
 struct Renderer {
     /// How deep partials, parents and blocks may nest before rendering stops.
     static let depthLimit = 100
-    /// How many partials, parents and blocks one render may enter in all. The depth limit alone
-    /// lets a template that includes itself twice render 2^100 times (found by Fuzz/MustacheFuzzer);
-    /// a page of 1 000 entries with a few partials each stays far below.
-    static let inclusionLimit = 100_000
+    /// How many nodes (texts, tags, sections, partials) one render may visit in all. The depth
+    /// limit alone lets a template that includes itself twice, or once inside a loop, render 2^100
+    /// times (found by Fuzz/MustacheFuzzer); a page of 1 000 entries visits about 100 000.
+    static let workLimit = 5_000_000
 
     var output = ""
     var context: ContextStack
@@ -22,8 +22,8 @@ struct Renderer {
     let strictPartials: Bool
     var templateName: String
     var depth = 0
-    /// Partials, parents and blocks entered so far.
-    var inclusions = 0
+    /// Nodes visited so far.
+    var work = 0
     /// The first problem met, for strict libraries.
     var error: TemplateError?
 
@@ -37,6 +37,11 @@ struct Renderer {
 
     mutating func render(_ nodes: [Node]) {
         for node in nodes {
+            work += 1
+            guard work <= Self.workLimit else {
+                if work == Self.workLimit + 1 { recordRenderTooLarge() }
+                return
+            }
             switch node {
             case .text(let text):
                 output.append(text)

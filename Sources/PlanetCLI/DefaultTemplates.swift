@@ -124,7 +124,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `intro` | HTML of `pages/intro.md`; null when absent |
 | `page` | only in `_page.html.mustache`: `page.name`, `page.title` (its first heading, else its name), `page.href`, `page.content` (HTML), `page.opens_with_heading` (false: the template shows `page.title` as the `<h1>`) |
 
-### `status.html` only
+### The status report (every template; `status.html.mustache` uses it)
 
 `feeds_status` (one object per feed: `url`, `name`, `outcome`, `last_success`, `last_error`,
 `http_status`, `entries_kept`, `failure_streak`, …) and `has_redirects`, documented in

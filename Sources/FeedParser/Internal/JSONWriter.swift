@@ -1,16 +1,19 @@
 import Foundation
 
-/// A deterministic JSON writer for the parse contract: object keys sorted by their UTF-8 bytes,
-/// two-space indentation, `"key": value`, `/` not escaped, non-ASCII written as UTF-8.
-enum JSONValue: Sendable, Equatable {
+/// A JSON value with a deterministic writer (RFC 8259), for the parse contract and the status
+/// report: object keys sorted by their UTF-8 bytes, two-space indentation, `"key": value`, `/`
+/// not escaped, non-ASCII written as UTF-8. Same value, same bytes; no Foundation bridging
+/// (`JSONSerialization` with `.sortedKeys` is slow on Linux: it sorts through NSString).
+public enum JSONValue: Sendable, Equatable {
     case null
+    case bool(Bool)
     case string(String)
     case int(Int)
     case array([JSONValue])
     case object([String: JSONValue])
 
     /// Pretty-printed text without a trailing newline.
-    func rendered() -> String {
+    public func rendered() -> String {
         var out = ""
         write(to: &out, indent: "")
         return out
@@ -19,6 +22,7 @@ enum JSONValue: Sendable, Equatable {
     private func write(to out: inout String, indent: String) {
         switch self {
         case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):

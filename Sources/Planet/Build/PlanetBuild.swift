@@ -60,8 +60,11 @@ public enum PlanetBuild {
         let context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
-        var files = try site.render(context)
-        try renderStatus(status, context: context, site: site, into: &files)
+        var files = try site.render(context, extra: [
+            "feeds_status": status.mustacheValue,
+            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
+        ])
+        files["status.json"] = status.json()
         files.merge(site.staticFiles) { rendered, _ in rendered }
         try publisher.publish(files: files, staticFolder: site.staticFolder)
 
@@ -97,22 +100,6 @@ public enum PlanetBuild {
     /// A stable digest of feeds.txt's text: a 410 Gone feed is fetched again once it changes.
     static func fingerprint(of list: FeedList) -> String {
         StableHash.fnv1a64([list.serialized()])
-    }
-
-    /// Adds `status.json`, and renders `status.html` (when the templates have
-    /// `status.html.mustache`) with the site's context plus `feeds_status` (see `StatusReport`).
-    static func renderStatus(_ status: StatusReport, context: SiteContext, site: Site,
-                             into files: inout [String: Data]) throws(BuildError) {
-        files["status.json"] = try status.json()
-        guard site.library.template(named: "status.html") != nil,
-              case .object(var root) = context.value() else { return }
-        root["feeds_status"] = status.mustacheValue
-        root["has_redirects"] = .bool(status.feeds.contains { $0.redirectTo != nil })
-        do {
-            files["status.html"] = Data(try site.library.render("status.html", .object(root)).utf8)
-        } catch {
-            throw BuildError(.template(Site.message(error, place: site.place)))
-        }
     }
 
     /// What the output folder must never replace: feeds.txt's folder, the templates folder and

@@ -85,8 +85,15 @@ public struct Site: Sendable {
     /// - Throws: `BuildError.template` when a template fails to render, or when there are
     ///   Markdown pages and no `_page.html.mustache`; `BuildError.config` when a Markdown page
     ///   would overwrite a templated file (`pages/index.md`).
-    public func render(_ context: SiteContext) throws(BuildError) -> [String: Data] {
-        let value = context.value()
+    /// - Parameter extra: more root variables for every template (the build adds the status
+    ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
+    public func render(_ context: SiteContext,
+                       extra: [String: MustacheValue] = [:]) throws(BuildError) -> [String: Data] {
+        var value = context.value()
+        if !extra.isEmpty, case .object(var root) = value {
+            root.merge(extra) { _, new in new }
+            value = .object(root)
+        }
         var files: [String: Data] = [:]
         for name in pageNames {
             files[name] = try render(name, value)

@@ -39,7 +39,7 @@ public enum JSONValue: Sendable, Equatable {
             guard !members.isEmpty else { out += "{}"; return }
             let inner = indent + "  "
             out += "{\n"
-            let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {
                 out += inner
                 Self.writeString(key, to: &out)
@@ -53,6 +53,12 @@ public enum JSONValue: Sendable, Equatable {
 
     /// RFC 8259 §7 string escaping: quote, backslash and control characters.
     private static func writeString(_ value: String, to out: inout String) {
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += "\""  // the common case: nothing to escape, appended whole
+            out += value
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

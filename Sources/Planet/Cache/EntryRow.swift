@@ -10,10 +10,6 @@ struct EntryRow {
     static let columns = "feed_url, id, first_seen, published, updated, title, link, author_name, "
         + "author_email, author_uri, summary, content, categories, enclosures"
 
-    /// `columns`, each prefixed with `entry.`, for queries that join another table.
-    static let qualifiedColumns = columns.split(separator: ",")
-        .map { "entry." + $0.filter { $0 != " " } }.joined(separator: ", ")
-
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

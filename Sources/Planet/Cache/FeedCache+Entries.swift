@@ -40,14 +40,17 @@ extension FeedCache {
     /// cache does not hold are skipped.
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
     public func entries(keys: [(feedURL: String, id: String)]) throws(CacheError) -> [CachedEntry] {
-        let pairs = try rows.json(keys.map { [$0.feedURL, $0.id] })
-        let statement = try sql { () throws(SQLiteError) in
-            try db.statement(Self.selectByKeys).bind([.text(pairs)])
-        }
         var result: [CachedEntry] = []
-        defer { statement.reset() }
-        while try sql({ () throws(SQLiteError) in try statement.step() }) {
-            result.append(try rows.decode(statement))
+        result.reserveCapacity(keys.count)
+        for key in keys {
+            // One primary-key lookup per key, through one prepared statement.
+            let statement = try sql { () throws(SQLiteError) in
+                try db.statement(Self.selectByKey).bind([.text(key.feedURL), .text(key.id)])
+            }
+            defer { statement.reset() }
+            if try sql({ () throws(SQLiteError) in try statement.step() }) {
+                result.append(try rows.decode(statement))
+            }
         }
         return result
     }
@@ -113,12 +116,9 @@ extension FeedCache {
         WHERE feed_url IN (SELECT value FROM json_each(?1))
         """
 
-    /// ?1 JSON array of `[feed_url, id]` pairs; each is a primary-key lookup. Columns are
-    /// qualified: `json_each` has an `id` column of its own.
-    static let selectByKeys = """
-        SELECT \(EntryRow.qualifiedColumns), entry.in_document
-        FROM json_each(?1) AS k JOIN entry
-            ON entry.feed_url = json_extract(k.value, '$[0]') AND entry.id = json_extract(k.value, '$[1]')
+    /// ?1 feed URL, ?2 entry id: a primary-key lookup.
+    static let selectByKey = """
+        SELECT \(EntryRow.columns), in_document FROM entry WHERE feed_url = ?1 AND id = ?2
         """
 
     /// ?1 JSON array of feed URLs.

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `id` is never empty: the guid/id when the document has one, else the link, else a stable hash
 /// of feed URL + title + date + content. `summary` and `content` are sanitized HTML with absolute
-/// URLs; `title` is plain text.
+/// URLs (unless the feed was parsed with `HTMLSanitizing.deferred`: see `htmlBase`); `title` is
+/// plain text.
 public struct Entry: Sendable, Equatable {
     public var id: String
     public var title: String?
@@ -22,10 +23,17 @@ public struct Entry: Sendable, Equatable {
     /// Category terms, plain text, in document order.
     public var categories: [String]
     public var enclosures: [Enclosure]
+    /// Base URL for relative references in `summary`/`content` (xml:base, else the document URL,
+    /// else the feed's site link). Set by the parser; when the feed was parsed with `.deferred`
+    /// sanitizing, summary and content are raw HTML that must go through
+    /// `HTMLSanitizer.sanitize(_:base:)` before use — `Entry.sanitizingHTML()` does it exactly as
+    /// an eager parse would. Not part of the JSON parse contract.
+    public var htmlBase: String?
 
     public init(id: String, title: String? = nil, link: String? = nil, published: Date? = nil,
                 updated: Date? = nil, author: Person? = nil, summary: String? = nil,
-                content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = []) {
+                content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = [],
+                htmlBase: String? = nil) {
         self.id = id
         self.title = title
         self.link = link
@@ -36,6 +44,7 @@ public struct Entry: Sendable, Equatable {
         self.content = content
         self.categories = categories
         self.enclosures = enclosures
+        self.htmlBase = htmlBase
     }
 }
 

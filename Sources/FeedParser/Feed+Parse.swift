@@ -22,12 +22,16 @@ extension Feed {
     ///   - url: the document URL after redirects: base of relative URLs, part of generated ids.
     ///   - contentType: the HTTP `Content-Type`, used only for the character encoding (RFC 7303).
     ///   - maxBytes: documents larger than this many bytes are refused before parsing.
+    ///   - sanitizing: `.eager` (default): entries' `summary` and `content` are sanitized HTML.
+    ///     `.deferred`: they are raw HTML, with `Entry.htmlBase`, to pass through
+    ///     `Entry.sanitizingHTML()` before use (see `HTMLSanitizing`).
     /// - Returns: the feed, with entries in document order.
     /// - Throws: `FeedParseError` `.empty` for a blank body, `.notAFeed` for another kind of
     ///   document (HTML page, other XML, JSON without items), `.malformed` when nothing is readable,
     ///   the document is larger than `maxBytes`, or it was refused as an XML attack.
     public static func parse(_ data: Data, url: URL?, contentType: String? = nil,
-                             maxBytes: Int = defaultMaxBytes) throws(FeedParseError) -> Feed {
+                             maxBytes: Int = defaultMaxBytes,
+                             sanitizing: HTMLSanitizing = .eager) throws(FeedParseError) -> Feed {
         guard data.count <= maxBytes else {
             throw FeedParseError(url: url, reason: .malformed("document of \(data.count) bytes is larger than the cap of \(maxBytes) bytes"))
         }
@@ -35,7 +39,7 @@ extension Feed {
             throw FeedParseError(url: url, reason: .empty)
         }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try JSONFeedReader.read(data, url: url)
+            return try JSONFeedReader.read(data, url: url, sanitizing: sanitizing)
         }
         let decoded = DocumentDecoder.decodeXML(data, contentType: contentType)
         let xml = FeedSniffer.trimmedXML(decoded.utf8)
@@ -52,7 +56,7 @@ extension Feed {
             let detail = diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "no root element"
             throw FeedParseError(url: url, reason: FeedSniffer.looksLikeHTML(xml) ? .notAFeed("an HTML page") : .malformed(detail))
         }
-        var context = ReadContext(documentURL: url)
+        var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         context.warnings = decoded.warnings + FeedSniffer.summarize(diagnostics)
         guard let format = FeedSniffer.format(of: root) else {
             let what = root.name.lowercased() == "html" ? "an HTML page" : "XML with root element '\(root.name)'"

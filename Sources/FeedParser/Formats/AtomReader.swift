@@ -46,15 +46,17 @@ struct AtomReader {
             ?? source?.child("author", core: core).flatMap { person($0) }
             ?? element.first([XML.Name(Namespace.dc, "creator")]).flatMap { context.person($0.text) }
             ?? feedAuthor
-        if let summary = element.first(FieldPrecedence.atomSummary, core: core) {
-            entry.summary = context.html(TextConstruct(summary).html, base: summary.base)
+        var summary: EntryHTML?, content: EntryHTML?
+        if let element = element.first(FieldPrecedence.atomSummary, core: core) {
+            summary = context.html(TextConstruct(element).html, base: element.base)
         }
-        if let content = element.child("content", core: core), content.attribute("src") == nil {
-            entry.content = context.html(TextConstruct(content).html, base: content.base)
+        if let element = element.child("content", core: core), element.attribute("src") == nil {
+            content = context.html(TextConstruct(element).html, base: element.base)
         }
-        if entry.summary == nil, entry.content == nil, let media = MediaEnclosures.description(element) {
-            entry.summary = context.html(media.html, base: media.base)
+        if let media = MediaEnclosures.description(element), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
+            summary = context.html(media.html, base: media.base)
         }
+        EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(element)
         entry.enclosures = MediaEnclosures.read(element, core: core, context: context)
         let id = element.child("id", core: core)

@@ -5,8 +5,8 @@ import Foundation
 struct JSONFeedReader {
     var context: ReadContext
 
-    static func read(_ data: Data, url: URL?) throws(FeedParseError) -> Feed {
-        var context = ReadContext(documentURL: url)
+    static func read(_ data: Data, url: URL?, sanitizing: HTMLSanitizing) throws(FeedParseError) -> Feed {
+        var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         var object = try? JSONSerialization.jsonObject(with: data)
         if object == nil {
             object = try? JSONSerialization.jsonObject(with: JSONRepair.repair(data))
@@ -53,9 +53,12 @@ struct JSONFeedReader {
         entry.updated = context.date(string(item["date_modified"]), field: field)
         entry.author = person(item["authors"]) ?? person(item["author"])
         let contentBase = entry.link.flatMap { URL(string: $0) } ?? home.flatMap { URL(string: $0) }
-        entry.summary = context.html(string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) }, base: contentBase)
-        entry.content = context.html(string(item["content_html"]), base: contentBase)
-            ?? context.html(string(item["content_text"]).map(PlainText.escapedHTML), base: contentBase)
+        let summary = context.html(string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) }, base: contentBase)
+        var content = context.html(string(item["content_html"]), base: contentBase)
+        if let text = string(item["content_text"]), EntryHTML.isEmpty(&content) {
+            content = context.html(PlainText.escapedHTML(text), base: contentBase)
+        }
+        EntryHTML.assign(summary: summary, content: content, to: &entry)
         var seen = Set<String>()
         entry.categories = (item["tags"] as? [Any] ?? []).compactMap { tag in
             guard let term = string(tag).flatMap(PlainText.collapse), seen.insert(term).inserted else { return nil }

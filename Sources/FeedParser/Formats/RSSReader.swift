@@ -55,13 +55,14 @@ struct RSSReader {
         entry.published = context.date(item.first(FieldPrecedence.rssItemPublished, core: core)?.text, field: field)
         entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
         entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
-        let summary = item.first(FieldPrecedence.rssItemSummary, core: core)
-        entry.summary = context.html(summary.map(markup), base: summary?.base)
-        let content = item.first(FieldPrecedence.rssItemContent, core: core)
-        entry.content = context.html(content.map(markup), base: content?.base)
-        if entry.summary == nil, entry.content == nil, let media = MediaEnclosures.description(item) {
-            entry.summary = context.html(media.html, base: media.base)
+        let summaryElement = item.first(FieldPrecedence.rssItemSummary, core: core)
+        var summary = context.html(summaryElement.map(markup), base: summaryElement?.base)
+        let contentElement = item.first(FieldPrecedence.rssItemContent, core: core)
+        var content = context.html(contentElement.map(markup), base: contentElement?.base)
+        if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
+            summary = context.html(media.html, base: media.base)
         }
+        EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
         entry.id = context.entryID(guid?.text, entry: entry, base: guid?.base)

@@ -6,6 +6,8 @@ struct ReadContext {
     /// The document URL after redirects: base of relative URLs and part of generated ids.
     var documentURL: URL?
     var warnings: [String] = []
+    /// Whether entry HTML is sanitized while reading or left raw for later (`HTMLSanitizing`).
+    var sanitizing: HTMLSanitizing = .eager
 
     /// A date from an element's text via `FeedDateParser`; unreadable text is nil plus a warning.
     /// Go's zero time (0001-01-01, written by Hugo for undated posts) means "no date".
@@ -61,14 +63,16 @@ struct ReadContext {
         return !fileExtensions.contains(tld.lowercased())
     }
 
-    /// Sanitized HTML with absolute URLs; nil when the fragment is empty.
+    /// An entry's summary or content: sanitized HTML with absolute URLs (`.eager`), or the
+    /// fragment exactly as the sanitizer will get it (`.deferred`); nil when the fragment is empty.
+    /// The base is `base` (xml:base), else the document URL.
     /// HTML that was escaped twice (no tag at all, but `&lt;p&gt;`: Hexo, some CMS exports) is
     /// unescaped once first, so readers see the post and not its source.
-    func html(_ html: String?, base: URL?) -> String? {
+    func html(_ html: String?, base: URL?) -> EntryHTML? {
         guard var html, !PlainText.trimmed(html).isEmpty else { return nil }
         if PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
-        let clean = String(PlainText.trimmed(HTMLSanitizer.sanitize(html, base: base ?? documentURL)))
-        return clean.isEmpty ? nil : clean
+        let field = EntryHTML(html: html, base: base ?? documentURL, isSanitized: false)
+        return sanitizing == .eager ? field.sanitized() : field
     }
 
     /// The entry id rule: the document's id (guid, Atom id, JSON Feed id) when present; else the
@@ -85,8 +89,10 @@ struct ReadContext {
         }
         if let link = entry.link { return link }
         let date = (entry.published ?? entry.updated).map { String(Int64($0.timeIntervalSince1970)) } ?? ""
+        // The hash is over the sanitized text in both modes, so that ids do not depend on the mode.
+        let text = sanitizing == .eager ? entry : entry.sanitizingHTML()
         let parts = [documentURL?.absoluteString ?? "", entry.title ?? "", date,
-                     entry.content ?? entry.summary ?? ""]
+                     text.content ?? text.summary ?? ""]
         return "urn:planet:" + StableHash.fnv1a64(parts)
     }
 

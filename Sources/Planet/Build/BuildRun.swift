@@ -146,7 +146,9 @@ struct BuildRun: Sendable {
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);
-    /// order and dates kept.
+    /// order and dates kept. Their summary and content come out sanitized (the cache stores them
+    /// raw; `FeedCache.entries(keys:)` sanitizes these few, concurrently): the one way entry HTML
+    /// goes from the cache toward the site.
     func loadWhole(_ river: [RiverEntry]) async throws(BuildError) -> [RiverEntry] {
         let keys = river.map { (feedURL: $0.source.feedURL, id: $0.entry.id) }
         let whole = try await cacheCall { () throws(CacheError) in try await cache.entries(keys: keys) }

@@ -11,7 +11,8 @@ struct FeedOutcome: Sendable {
     /// HTTP 304: the cached copy is current.
     var notModified = false
 
-    /// Parses one fetch result; a parse error becomes a `notAFeed` failure.
+    /// Parses one fetch result (`HTMLSanitizing.deferred`: `feed`'s entries hold raw HTML, for the
+    /// cache only); a parse error becomes a `notAFeed` failure.
     static func parse(_ result: FetchResult) -> FeedOutcome {
         let subscription = result.subscription
         switch result.outcome {
@@ -21,8 +22,10 @@ struct FeedOutcome: Sendable {
             return FeedOutcome(subscription: subscription, feed: nil, failure: nil, notModified: true)
         case .fetched(let document):
             do {
+                // Deferred: the cache keeps summary and content raw, and only the entries the
+                // site shows are sanitized, on their way out of the cache (`FeedCache.entries(keys:)`).
                 let feed = try Feed.parse(document.data, url: document.finalURL,
-                                          contentType: document.contentType)
+                                          contentType: document.contentType, sanitizing: .deferred)
                 return FeedOutcome(subscription: subscription, feed: feed, failure: nil,
                                    info: FetchInfo(document))
             } catch {

@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1]
+    static let migrations: [String] = [version1, version2]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -49,4 +49,10 @@ enum CacheSchema {
         ) WITHOUT ROWID;
         CREATE INDEX entry_by_date ON entry (feed_url, coalesce(published, first_seen));
         """
+
+    /// v2: `entry.html_base`, the base URL of `summary`/`content` (`Entry.htmlBase`). From v2 on,
+    /// the build stores summary and content raw (parsed with `HTMLSanitizing.deferred`) and
+    /// sanitizes what it shows; rows written by v1 hold sanitized HTML with a NULL base, which
+    /// sanitizing again leaves unchanged, so no data moves.
+    private static let version2 = "ALTER TABLE entry ADD COLUMN html_base TEXT;"
 }

@@ -1,14 +1,16 @@
 import FeedParser
 import Foundation
 
-/// Converts entries to and from rows of the `entry` table. Lists are stored as JSON text with
+/// Converts entries to and from rows of the `entry` table. Summary and content go in and come out
+/// as they are (raw HTML when the entry was parsed with `HTMLSanitizing.deferred`); the public
+/// reads of `FeedCache` sanitize them. Lists are stored as JSON text with
 /// sorted keys, so that the same entry always encodes to the same bytes (unchanged rows compare equal).
 struct EntryRow {
     /// The cache file, named by errors.
     let path: String
-    /// Columns of `entry` in the order `encode` produces values (bind parameters 1...14).
+    /// Columns of `entry` in the order `encode` produces values (bind parameters 1...15).
     static let columns = "feed_url, id, first_seen, published, updated, title, link, author_name, "
-        + "author_email, author_uri, summary, content, categories, enclosures"
+        + "author_email, author_uri, summary, content, categories, enclosures, html_base"
 
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -23,7 +25,8 @@ struct EntryRow {
         [.text(feedURL), .text(entry.id), .date(firstSeen), .date(entry.published), .date(entry.updated),
          .text(entry.title), .text(entry.link), .text(entry.author?.name), .text(entry.author?.email),
          .text(entry.author?.uri), .text(entry.summary), .text(entry.content),
-         .text(try json(entry.categories)), .text(try json(entry.enclosures.map(StoredEnclosure.init)))]
+         .text(try json(entry.categories)), .text(try json(entry.enclosures.map(StoredEnclosure.init))),
+         .text(entry.htmlBase)]
     }
 
     /// Reads a row selected as `EntryRow.columns, in_document`.
@@ -34,10 +37,11 @@ struct EntryRow {
             id: row.text(1) ?? "", title: row.text(5), link: row.text(6), published: row.date(3),
             updated: row.date(4), author: author, summary: row.text(10), content: row.text(11),
             categories: try list([String].self, row.text(12)),
-            enclosures: try list([StoredEnclosure].self, row.text(13)).map(\.enclosure))
+            enclosures: try list([StoredEnclosure].self, row.text(13)).map(\.enclosure),
+            htmlBase: row.text(14))
         return CachedEntry(feedURL: row.text(0) ?? "", entry: entry,
                            firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
-                           inDocument: row.int(14) != 0)
+                           inDocument: row.int(15) != 0)
     }
 
     /// `value` as JSON text (`[]` when empty); also used for `json_each(?)` parameters.

@@ -4,24 +4,28 @@ import Foundation
 extension FeedCache {
     /// Every cached entry of the given feeds (the current subscriptions), newest first by
     /// `published`, else first seen; ties by feed URL, then entry id, so the order is stable.
-    /// Feeds the cache does not know contribute nothing.
+    /// Feeds the cache does not know contribute nothing. Summary and content are sanitized HTML
+    /// (the cache may hold them raw: `CachedEntry.sanitizing(_:)`), so this reads every entry's
+    /// text and sanitizes it — meant for tools and tests, not for a build.
     /// - Parameter feedURLs: subscription URLs as in feeds.txt.
     /// - Throws: `CacheError` `.sqlite`, `.invalidData` (a stored JSON list is damaged).
-    public func entries(feedURLs: [String]) throws(CacheError) -> [CachedEntry] {
+    public func entries(feedURLs: [String]) async throws(CacheError) -> [CachedEntry] {
         let urls = try rows.json(feedURLs)
         let statement = try sql { () throws(SQLiteError) in
             try db.statement(Self.selectEntries).bind([.text(urls)])
         }
         var result: [CachedEntry] = []
-        defer { statement.reset() }
-        while try sql({ () throws(SQLiteError) in try statement.step() }) {
-            result.append(try rows.decode(statement))
+        do {
+            defer { statement.reset() }
+            while try sql({ () throws(SQLiteError) in try statement.step() }) {
+                result.append(try rows.decode(statement))
+            }
         }
-        return result
+        return await CachedEntry.sanitizing(result)
     }
 
     /// What the river sorts and deduplicates by, for every entry of `feedURLs`: each
-    /// `CachedEntry.entry` carries only `id`, `link` and `published` (no text), so that a planet
+    /// `CachedEntry.entry` carries only `id`, `link` and `published` (no text, no HTML), so that a planet
     /// of thousands of feeds does not read every entry's content to show a page of them.
     /// Load the chosen entries whole with `entries(keys:)`.
     /// - Throws: `CacheError.Reason.sqlite`.
@@ -37,9 +41,11 @@ extension FeedCache {
     }
 
     /// The whole entries named by `keys` (feed URL, entry id), in no particular order; keys the
-    /// cache does not hold are skipped.
+    /// cache does not hold are skipped. Summary and content are sanitized HTML: the cache holds
+    /// them raw (`HTMLSanitizing.deferred`) and they are sanitized here, concurrently, on their
+    /// way out (`CachedEntry.sanitizing(_:)`).
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
-    public func entries(keys: [(feedURL: String, id: String)]) throws(CacheError) -> [CachedEntry] {
+    public func entries(keys: [(feedURL: String, id: String)]) async throws(CacheError) -> [CachedEntry] {
         var result: [CachedEntry] = []
         result.reserveCapacity(keys.count)
         for key in keys {
@@ -52,7 +58,7 @@ extension FeedCache {
                 result.append(try rows.decode(statement))
             }
         }
-        return result
+        return await CachedEntry.sanitizing(result)
     }
 
     /// How many entries the cache keeps per feed URL (for the status report).
@@ -78,19 +84,21 @@ extension FeedCache {
     /// the WHERE makes an unchanged row cost no write (`IS NOT` compares NULLs as values).
     static let upsertEntry = """
         INSERT INTO entry (\(EntryRow.columns), in_document)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1)
         ON CONFLICT (feed_url, id) DO UPDATE SET
             published = excluded.published, updated = excluded.updated, title = excluded.title,
             link = excluded.link, author_name = excluded.author_name,
             author_email = excluded.author_email, author_uri = excluded.author_uri,
             summary = excluded.summary, content = excluded.content,
-            categories = excluded.categories, enclosures = excluded.enclosures, in_document = 1
+            categories = excluded.categories, enclosures = excluded.enclosures,
+            html_base = excluded.html_base, in_document = 1
         WHERE published IS NOT excluded.published OR updated IS NOT excluded.updated
             OR title IS NOT excluded.title OR link IS NOT excluded.link
             OR author_name IS NOT excluded.author_name OR author_email IS NOT excluded.author_email
             OR author_uri IS NOT excluded.author_uri OR summary IS NOT excluded.summary
             OR content IS NOT excluded.content OR categories IS NOT excluded.categories
-            OR enclosures IS NOT excluded.enclosures OR in_document IS NOT 1
+            OR enclosures IS NOT excluded.enclosures OR html_base IS NOT excluded.html_base
+            OR in_document IS NOT 1
         """
 
     /// ?1 feed URL, ?2 JSON array of the ids in the current document. Touches only rows that just

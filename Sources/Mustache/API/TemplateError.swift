@@ -36,8 +36,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownTemplate(String)
         /// `partials nest more than 100 deep: does a partial include itself unconditionally?`.
         case recursionTooDeep(limit: Int)
-        /// `rendering stopped after 5000000 tags and texts: does a partial include itself more than
-        /// once, or inside a loop?` (two self-includes nest 2^100 times within the depth limit).
+        /// `rendering stopped after 5000000 steps: does a partial include itself more than once,
+        /// or inside a loop?` (two self-includes nest 2^100 times within the depth limit).
         case renderTooLarge(limit: Int)
         /// `cannot read '/path': reason`.
         case unreadable(path: String, message: String)
@@ -81,7 +81,7 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case .recursionTooDeep(let limit):
             "partials nest more than \(limit) deep: does a partial include itself unconditionally?"
         case .renderTooLarge(let limit):
-            "rendering stopped after \(limit) tags and texts: does a partial include itself more than once, or inside a loop?"
+            "rendering stopped after \(limit) steps: does a partial include itself more than once, or inside a loop?"
         case .unreadable(let path, let message):
             "cannot read '\(path)': \(message)"
         }

@@ -7,9 +7,11 @@
 struct Renderer {
     /// How deep partials, parents and blocks may nest before rendering stops.
     static let depthLimit = 100
-    /// How many nodes (texts, tags, sections, partials) one render may visit in all. The depth
-    /// limit alone lets a template that includes itself twice, or once inside a loop, render 2^100
-    /// times (found by Fuzz/MustacheFuzzer); a page of 1 000 entries visits about 100 000.
+    /// How many steps one render may take in all: one per node visited, and one per context
+    /// frame a variable or section may search. The depth limit alone lets a template that
+    /// includes itself twice, or once inside a loop, render 2^100 times, each lookup searching a
+    /// stack hundreds of frames deep (found by Fuzz/MustacheFuzzer); a page of 1 000 entries
+    /// takes about 100 000 steps.
     static let workLimit = 5_000_000
 
     var output = ""
@@ -22,7 +24,7 @@ struct Renderer {
     let strictPartials: Bool
     var templateName: String
     var depth = 0
-    /// Nodes visited so far.
+    /// Steps taken so far (see `workLimit`).
     var work = 0
     /// The first problem met, for strict libraries.
     var error: TemplateError?
@@ -37,9 +39,12 @@ struct Renderer {
 
     mutating func render(_ nodes: [Node]) {
         for node in nodes {
-            work += 1
+            switch node {
+            case .variable, .section: work += context.frames.count
+            default: work += 1
+            }
             guard work <= Self.workLimit else {
-                if work == Self.workLimit + 1 { recordRenderTooLarge() }
+                recordRenderTooLarge()
                 return
             }
             switch node {

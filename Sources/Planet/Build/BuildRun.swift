@@ -61,6 +61,9 @@ struct BuildRun: Sendable {
             var outcomes: [String: FeedOutcome] = [:]
             var failed = 0
             while var outcome = await group.next() {
+                // The next feed starts before this one is recorded, so fetching and parsing go on
+                // while the cache (one writer) records.
+                if next < due.count { startNext() }
                 do throws(CacheError) {
                     try await record(&outcome)
                     outcomes[outcome.subscription.url.absoluteString] = outcome
@@ -70,7 +73,6 @@ struct BuildRun: Sendable {
                     group.cancelAll()
                     return .failure(BuildError(.cache(error.description)))
                 }
-                if next < due.count { startNext() }
             }
             return .success(outcomes)
         }.get()

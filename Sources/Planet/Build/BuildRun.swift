@@ -66,6 +66,9 @@ struct BuildRun: Sendable {
                 if next < due.count { startNext() }
                 do throws(CacheError) {
                     try await record(&outcome)
+                    // Recorded: the entries live in the cache now; keep only the feed's head
+                    // (title, links) for the sidebar and status, not every entry's HTML.
+                    outcome.feed?.entries = []
                     outcomes[outcome.subscription.url.absoluteString] = outcome
                     if outcome.failure != nil { failed += 1 }
                     try await report(outcome, done: outcomes.count, total: due.count, failed: failed)

@@ -54,7 +54,10 @@ struct BuildRun: Sendable {
             func startNext() {
                 let subscription = due[next]
                 let validators = byURL[subscription.url.absoluteString]?.validators
-                group.addTask { FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators)) }
+                let maxBytes = configuration.maxBytes
+                group.addTask {
+                    FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators), maxBytes: maxBytes)
+                }
                 next += 1
             }
             while next < min(configuration.jobs, due.count) { startNext() }
@@ -141,11 +144,15 @@ struct BuildRun: Sendable {
     }
 
     /// States, entry counts and entry heads of `subscriptions` as the cache holds them now.
-    func snapshot(_ subscriptions: [Subscription]) async throws(BuildError) -> Snapshot {
+    /// - Parameter newest: read only that many heads, newest first (see `FeedCache.entryHeads`);
+    ///   nil reads them all.
+    func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
         let urls = subscriptions.map(\.url.absoluteString)
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
-        let entries = try await cacheCall { () throws(CacheError) in try await cache.entryHeads(feedURLs: urls) }
+        let entries = try await cacheCall { () throws(CacheError) in
+            try await cache.entryHeads(feedURLs: urls, newest: newest)
+        }
         return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
                         counts: counts, entries: Dictionary(grouping: entries, by: \.feedURL))
     }

@@ -13,7 +13,8 @@ struct FeedOutcome: Sendable {
 
     /// Parses one fetch result (`HTMLSanitizing.deferred`: `feed`'s entries hold raw HTML, for the
     /// cache only); a parse error becomes a `notAFeed` failure.
-    static func parse(_ result: FetchResult) -> FeedOutcome {
+    /// - Parameter maxBytes: the largest document parsed (setting `max_bytes`, the fetcher's cap).
+    static func parse(_ result: FetchResult, maxBytes: Int = Feed.defaultMaxBytes) -> FeedOutcome {
         let subscription = result.subscription
         switch result.outcome {
         case .failed(let failure):
@@ -25,7 +26,8 @@ struct FeedOutcome: Sendable {
                 // Deferred: the cache keeps summary and content raw, and only the entries the
                 // site shows are sanitized, on their way out of the cache (`FeedCache.entries(keys:)`).
                 let feed = try Feed.parse(document.data, url: document.finalURL,
-                                          contentType: document.contentType, sanitizing: .deferred)
+                                          contentType: document.contentType, maxBytes: maxBytes,
+                                          sanitizing: .deferred)
                 return FeedOutcome(subscription: subscription, feed: feed, failure: nil,
                                    info: FetchInfo(document))
             } catch {

@@ -37,26 +37,20 @@ public enum PlanetBuild {
             applied = try await run.applyRedirects(&list)
         }
         let subscriptions = list.subscriptions
-        let snapshot = try await run.snapshot(subscriptions)
-
-        var candidates: [RiverCandidate] = []
-        var sidebar: [SiteSubscription] = []
-        var statuses: [FeedStatus] = []
-        for subscription in subscriptions {
-            let key = subscription.url.absoluteString
-            let outcome = outcomes[key]
-            let state = snapshot.states[key]
-            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
-                                         kept: snapshot.counts[key] ?? 0)
-            statuses.append(status)
-            sidebar.append(SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                            siteLink: source.siteLink, failure: status.lastError))
-            for cached in snapshot.entries[key] ?? [] {
-                candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
-            }
+        let limit = settings.itemsPerPage
+        // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
+        // from every entry the cache keeps (issue 8); when that prefix could differ from the
+        // river over all heads (duplicates, future dates), all heads are read.
+        let headLimit = max(4 * limit, limit + 200)
+        var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
+        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
+        if !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river,
+                                 limit: limit, read: headLimit) {
+            snapshot = try await run.snapshot(subscriptions)
+            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
         }
-        let river = try await run.loadWhole(River.build(candidates, now: now, limit: settings.itemsPerPage))
+        let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
+        let river = try await run.loadWhole(assembled.river)
         let context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
@@ -79,6 +73,31 @@ public enum PlanetBuild {
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
         return report
+    }
+
+    /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
+    /// this run's outcomes.
+    static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
+                         outcomes: [String: FeedOutcome], now: Date, limit: Int)
+        -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
+        var candidates: [RiverCandidate] = []
+        var sidebar: [SiteSubscription] = []
+        var statuses: [FeedStatus] = []
+        for subscription in subscriptions {
+            let key = subscription.url.absoluteString
+            let outcome = outcomes[key]
+            let state = snapshot.states[key]
+            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
+                                         kept: snapshot.counts[key] ?? 0)
+            statuses.append(status)
+            sidebar.append(SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
+                                            siteLink: source.siteLink, failure: status.lastError))
+            for cached in snapshot.entries[key] ?? [] {
+                candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
+            }
+        }
+        return (River.build(candidates, now: now, limit: limit), sidebar, statuses)
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {

@@ -28,11 +28,13 @@ extension FeedCache {
     /// `CachedEntry.entry` carries only `id`, `link` and `published` (no text, no HTML), so that a planet
     /// of thousands of feeds does not read every entry's content to show a page of them.
     /// Load the chosen entries whole with `entries(keys:)`.
+    /// - Parameter newest: when given, only that many heads, newest first by published, else first
+    ///   seen (the river's sort date before clamping), ties by feed URL then id; nil for all.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func entryHeads(feedURLs: [String]) throws(CacheError) -> [CachedEntry] {
+    public func entryHeads(feedURLs: [String], newest: Int? = nil) throws(CacheError) -> [CachedEntry] {
         let urls = try rows.json(feedURLs)
         return try sql { () throws(SQLiteError) in
-            try db.statement(Self.selectHeads).bind([.text(urls)]).rows { row in
+            try db.statement(Self.selectHeads).bind([.text(urls), .integer(newest ?? -1)]).rows { row in
                 CachedEntry(feedURL: row.text(0) ?? "",
                             entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
                             firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0), inDocument: row.int(5) != 0)
@@ -119,9 +121,12 @@ extension FeedCache {
         """
 
     /// ?1 JSON array of feed URLs.
+    /// ?2 the number of rows, -1 for all (SQLite: a negative LIMIT has no upper bound).
     static let selectHeads = """
         SELECT feed_url, id, first_seen, published, link, in_document FROM entry
         WHERE feed_url IN (SELECT value FROM json_each(?1))
+        ORDER BY coalesce(published, first_seen) DESC, feed_url, id
+        LIMIT ?2
         """
 
     /// ?1 feed URL, ?2 entry id: a primary-key lookup.

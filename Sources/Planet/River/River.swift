@@ -45,4 +45,25 @@ public enum River {
         if a.source.feedURL != b.source.feedURL { return a.source.feedURL < b.source.feedURL }
         return a.entry.id < b.entry.id
     }
+
+    /// Whether `river`, built from only the newest `read` entry heads (by published, else first
+    /// seen: `FeedCache.entryHeads(feedURLs:newest:)`), is the river of all heads.
+    ///
+    /// True when fewer than `read` heads exist (none was left out), or when the river is full and
+    /// its last entry is strictly newer than the oldest head read: every head left out is no
+    /// newer than that one, so it sorts after the whole page and can neither enter it nor change
+    /// which duplicate is kept. Ties at the boundary and future dates (clamped to the build time,
+    /// then ordered by feed URL and id) never pass this test, so they fall back to all heads.
+    public static func prefixSuffices<S: Sequence>(_ heads: S, river: [RiverEntry], limit: Int,
+                                                  read: Int) -> Bool where S.Element == CachedEntry {
+        var count = 0
+        var oldest = Date.distantFuture
+        for head in heads {
+            count += 1
+            oldest = min(oldest, head.entry.published ?? head.firstSeen)
+        }
+        guard count >= read else { return true }
+        guard river.count >= limit, let last = river.last else { return false }
+        return last.date > oldest
+    }
 }

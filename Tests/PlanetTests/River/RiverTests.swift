@@ -75,3 +75,43 @@ struct RiverTests {
         #expect(River.build([candidate("1")], now: now, limit: 0).isEmpty)
     }
 }
+
+/// The build reads only the newest heads when that cannot change the page (issue 8).
+@Suite("River: when the newest heads suffice")
+struct RiverPrefixTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let source = RiverSource(feedURL: "https://a.example/feed", name: "A")
+
+    func head(_ id: String, _ offset: Double, link: String? = nil) -> CachedEntry {
+        CachedEntry(feedURL: source.feedURL,
+                    entry: Entry(id: id, link: link, published: now.addingTimeInterval(offset)),
+                    firstSeen: now, inDocument: true)
+    }
+
+    func river(_ heads: [CachedEntry], limit: Int) -> [RiverEntry] {
+        River.build(heads.map { RiverCandidate(entry: $0.entry, source: source, firstSeen: $0.firstSeen) },
+                    now: now, limit: limit)
+    }
+
+    @Test func fewerHeadsThanReadAlwaysSuffice() {
+        let heads = [head("a", -1), head("b", -2)]
+        #expect(River.prefixSuffices(heads, river: river(heads, limit: 5), limit: 5, read: 3))
+    }
+
+    @Test func aFullRiverNewerThanTheOldestHeadSuffices() {
+        let heads = [head("a", -1), head("b", -2), head("c", -3)]
+        #expect(River.prefixSuffices(heads, river: river(heads, limit: 2), limit: 2, read: 3))
+    }
+
+    @Test func duplicatesThatLeaveThePageShortDoNot() {
+        let heads = [head("a", -1, link: "https://x/1"), head("b", -2, link: "https://x/1"), head("c", -3)]
+        #expect(!River.prefixSuffices(heads, river: river(heads, limit: 3), limit: 3, read: 3))
+    }
+
+    @Test func aPageEndingAtTheOldestHeadOrInTheFutureDoesNot() {
+        let tie = [head("a", -1), head("b", -2), head("c", -2)]
+        #expect(!River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3))
+        let future = [head("a", 300), head("b", 200), head("c", 100)]
+        #expect(!River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3))
+    }
+}

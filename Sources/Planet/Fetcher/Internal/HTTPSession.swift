@@ -18,6 +18,7 @@ final class HTTPSession: Sendable {
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.timeoutIntervalForResource = configuration.timeout
         sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.jobs)
+        sessionConfiguration.httpAdditionalHeaders = configuration.sessionHeaders
         if !configuration.protocolClasses.isEmpty {
             sessionConfiguration.protocolClasses =
                 configuration.protocolClasses + (sessionConfiguration.protocolClasses ?? [])

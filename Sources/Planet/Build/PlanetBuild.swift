@@ -41,12 +41,15 @@ public enum PlanetBuild {
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
         // from every entry the cache keeps (issue 8); when that prefix could differ from the
         // river over all heads (duplicates, future dates), all heads are read.
-        let headLimit = max(4 * limit, limit + 200)
+        // Each retry reads four times as many (many entries of one timestamp, e.g. a batch of
+        // feeds changed at once, need a longer prefix), then all.
+        var headLimit: Int? = max(4 * limit, limit + 200)
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
-        if !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river,
-                                 limit: limit, read: headLimit) {
-            snapshot = try await run.snapshot(subscriptions)
+        while let read = headLimit,
+              !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read) {
+            headLimit = read < 100_000 ? read * 4 : nil
+            snapshot = try await run.snapshot(subscriptions, newest: headLimit)
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)

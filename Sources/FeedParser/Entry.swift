@@ -7,7 +7,9 @@ import Foundation
 /// URLs (unless the feed was parsed with `HTMLSanitizing.deferred`: see `htmlBase`); `title` is
 /// plain text.
 public struct Entry: Sendable, Equatable {
+    /// Stable, never-empty identifier: the guid/id, else the link, else a content hash.
     public var id: String
+    /// Entry title, plain text.
     public var title: String?
     /// Absolute URL of the entry's web page.
     public var link: String?
@@ -15,6 +17,7 @@ public struct Entry: Sendable, Equatable {
     public var published: Date?
     /// Last modification (Atom `updated`/`modified`, JSON Feed `date_modified`).
     public var updated: Date?
+    /// The entry's author (RFC 4287 §3.2 person construct), nil when none is given.
     public var author: Person?
     /// Short form, sanitized HTML.
     public var summary: String?
@@ -22,6 +25,7 @@ public struct Entry: Sendable, Equatable {
     public var content: String?
     /// Category terms, plain text, in document order.
     public var categories: [String]
+    /// Attached media files, in document order.
     public var enclosures: [Enclosure]
     /// Base URL for relative references in `summary`/`content` (xml:base, else the document URL,
     /// else the feed's site link). Set by the parser; when the feed was parsed with `.deferred`
@@ -30,6 +34,7 @@ public struct Entry: Sendable, Equatable {
     /// an eager parse would. Not part of the JSON parse contract.
     public var htmlBase: String?
 
+    /// Creates an entry with the given fields; everything but `id` defaults to nil or empty.
     public init(id: String, title: String? = nil, link: String? = nil, published: Date? = nil,
                 updated: Date? = nil, author: Person? = nil, summary: String? = nil,
                 content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = [],
@@ -50,11 +55,14 @@ public struct Entry: Sendable, Equatable {
 
 /// A person construct (RFC 4287 §3.2): author or contributor. All fields plain text.
 public struct Person: Sendable, Equatable {
+    /// The person's name, plain text.
     public var name: String?
+    /// The person's email address, plain text.
     public var email: String?
     /// Absolute URL of the person's page.
     public var uri: String?
 
+    /// Creates a person with the given fields, all nil by default.
     public init(name: String? = nil, email: String? = nil, uri: String? = nil) {
         self.name = name
         self.email = email
@@ -72,6 +80,7 @@ public struct Enclosure: Sendable, Equatable {
     /// Size in bytes.
     public var length: Int?
 
+    /// Creates an enclosure for the absolute URL `url`; type and length default to nil.
     public init(url: String, type: String? = nil, length: Int? = nil) {
         self.url = url
         self.type = type

@@ -16,6 +16,7 @@ public struct Feed: Sendable, Equatable {
         case jsonFeed = "jsonfeed1.x"
     }
 
+    /// The syndication format the document was detected as.
     public var format: Format
     /// Feed title, plain text.
     public var title: String?
@@ -31,12 +32,15 @@ public struct Feed: Sendable, Equatable {
     public var language: String?
     /// Last update of the feed as a whole.
     public var updated: Date?
+    /// The feed's author (RFC 4287 §3.2 person construct), nil when none is given.
     public var author: Person?
     /// Absolute URL of a small icon.
     public var icon: String?
     /// Absolute URL of a larger logo or image.
     public var logo: String?
+    /// Copyright notice, plain text (Atom `<rights>`, RSS `<copyright>` or `dc:rights`).
     public var rights: String?
+    /// The software that wrote the feed, plain text (Atom/RSS `<generator>`).
     public var generator: String?
     /// Entries in document order.
     public var entries: [Entry]
@@ -44,6 +48,7 @@ public struct Feed: Sendable, Equatable {
     /// for a clean document.
     public var warnings: [String]
 
+    /// Creates a feed with the given fields; everything but `format` defaults to nil or empty.
     public init(format: Format, title: String? = nil, link: String? = nil, feedURL: String? = nil,
                 subtitle: String? = nil, id: String? = nil, language: String? = nil,
                 updated: Date? = nil, author: Person? = nil, icon: String? = nil,

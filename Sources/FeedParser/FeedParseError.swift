@@ -16,8 +16,10 @@ public struct FeedParseError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// The document URL (after redirects), when known.
     public var url: URL?
+    /// Why the document is not a feed.
     public var reason: Reason
 
+    /// Creates an error for the document at `url` (nil when unknown) with the given reason.
     public init(url: URL?, reason: Reason) {
         self.url = url
         self.reason = reason

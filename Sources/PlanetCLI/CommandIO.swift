@@ -12,6 +12,7 @@ public struct CommandIO: Sendable {
     /// Folder that relative paths on the command line are resolved against.
     public var currentDirectory: URL
 
+    /// Creates an IO with the given sinks and folder; the environment defaults to empty.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 environment: [String: String] = [:], currentDirectory: URL) {
         self.out = out

@@ -6,6 +6,7 @@ import Testing
 public struct DeadlineExceeded: Error, Equatable, CustomStringConvertible {
     /// The deadline, seconds.
     public var seconds: Double
+    /// "did not finish within N s", the text of the recorded issue.
     public var description: String { "did not finish within \(seconds) s" }
 }
 

@@ -11,6 +11,7 @@ public struct DiscoveredFeed: Sendable, Equatable {
     /// `application/atom+xml` or `application/feed+json`.
     public var type: String
 
+    /// Creates a discovered feed with the given fields; `title` defaults to nil.
     public init(url: URL, title: String? = nil, type: String) {
         self.url = url
         self.title = title

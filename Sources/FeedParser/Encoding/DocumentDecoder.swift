@@ -9,6 +9,7 @@ public struct DecodedDocument: Sendable, Equatable {
     /// Repairs made (invalid bytes replaced, conflicting declarations), empty when clean.
     public var warnings: [String]
 
+    /// Creates a decoded document with the given fields; no warnings by default.
     public init(utf8: Data, sourceEncoding: String, warnings: [String] = []) {
         self.utf8 = utf8
         self.sourceEncoding = sourceEncoding

@@ -13,6 +13,7 @@ public struct OPMLOutline: Sendable, Equatable {
     /// enclosing outline that is not itself a feed. Empty at the top level of `<body>`.
     public var folders: [String]
 
+    /// Creates an outline with the given fields; no site URL and top level (no folders) by default.
     public init(title: String?, xmlURL: String, htmlURL: String? = nil, folders: [String] = []) {
         self.title = title
         self.xmlURL = xmlURL

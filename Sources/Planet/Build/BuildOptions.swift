@@ -5,6 +5,7 @@ import FoundationNetworking
 
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {
+    /// Equal when every option is; `progress` is ignored, `protocolClasses` compared by identity.
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
             && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout && a.cacheURL == b.cacheURL
@@ -42,6 +43,7 @@ public struct BuildOptions: Sendable, Equatable {
     /// `FetcherConfiguration.protocolClasses`). Empty in production.
     public var protocolClasses: [URLProtocol.Type] = []
 
+    /// Creates options with the given fields; defaults 8 jobs, 30 s timeout, the clock and the default cache.
     public init(configURL: URL, outputURL: URL, templates: TemplateSource, now: Date? = nil,
                 jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil) {
         self.configURL = configURL

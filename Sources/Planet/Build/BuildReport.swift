@@ -20,6 +20,7 @@ public struct BuildReport: Sendable, Equatable {
     /// Every subscription's status, in feeds.txt order (as in status.json).
     public var feeds: [FeedStatus] = []
 
+    /// Creates a report with the given counts; skipped, redirects and statuses start empty.
     public init(feedsOK: Int, failures: [FetchFailure], entries: Int, duration: Double) {
         self.feedsOK = feedsOK
         self.failures = failures

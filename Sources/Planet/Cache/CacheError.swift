@@ -21,6 +21,7 @@ public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason
 
+    /// Creates an error about the cache file at `path` with the given reason.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason

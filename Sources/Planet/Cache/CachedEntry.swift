@@ -14,6 +14,7 @@ public struct CachedEntry: Sendable, Equatable {
     /// has fallen off and is kept by retention only.
     public var inDocument: Bool
 
+    /// Creates a cached entry with the given fields; `inDocument` defaults to true.
     public init(feedURL: String, entry: Entry, firstSeen: Date, inDocument: Bool = true) {
         self.feedURL = feedURL
         self.entry = entry

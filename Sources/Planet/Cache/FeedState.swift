@@ -34,6 +34,7 @@ public struct FeedState: Sendable, Equatable {
     /// Fingerprint of feeds.txt when the feed was marked gone; nil when not gone.
     public var configFingerprint: String?
 
+    /// Creates a feed state with the given fields; everything but `url` defaults to nil, 0 or false.
     public init(url: String, etag: String? = nil, lastModified: String? = nil,
                 lastAttempt: Date? = nil, lastSuccess: Date? = nil, lastStatus: Int? = nil,
                 errorKind: String? = nil, errorMessage: String? = nil, failureStreak: Int = 0,

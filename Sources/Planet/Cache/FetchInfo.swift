@@ -10,6 +10,7 @@ public struct FetchInfo: Sendable, Equatable {
     /// to be reported and applied to feeds.txt with `--apply-redirects`; nil otherwise.
     public var permanentRedirect: String?
 
+    /// Creates fetch info with the given fields; status 200 and no validators or redirect by default.
     public init(status: Int = 200, etag: String? = nil, lastModified: String? = nil,
                 permanentRedirect: String? = nil) {
         self.status = status

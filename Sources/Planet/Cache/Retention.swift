@@ -10,6 +10,7 @@ public struct Retention: Sendable, Equatable {
     /// At most this many entries per feed are kept, newest first. Default 200.
     public var keepEntries: Int
 
+    /// Creates a retention policy; defaults 90 days and 200 entries per feed.
     public init(keepDays: Int = 90, keepEntries: Int = 200) {
         self.keepDays = keepDays
         self.keepEntries = keepEntries

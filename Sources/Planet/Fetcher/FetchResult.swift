@@ -2,6 +2,7 @@ import Foundation
 
 /// The bytes of one feed as fetched, before parsing.
 public struct FetchedDocument: Sendable, Equatable {
+    /// The document's bytes: the response body after HTTP content decoding, or the file's contents.
     public var data: Data
     /// The URL the bytes came from after redirects (base for relative URLs).
     public var finalURL: URL
@@ -18,6 +19,7 @@ public struct FetchedDocument: Sendable, Equatable {
     /// nil when the first redirect was temporary or there was none.
     public var permanentRedirect: URL?
 
+    /// Creates a document with the given fields; status 200 and no headers or redirect by default.
     public init(data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
                 etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil) {
         self.data = data
@@ -56,6 +58,7 @@ public struct FetchFailure: Sendable, Equatable, Error {
         case other
     }
 
+    /// The class of failure.
     public var kind: Kind
     /// The feed URL that failed.
     public var url: URL
@@ -67,6 +70,7 @@ public struct FetchFailure: Sendable, Equatable, Error {
     /// HTTP-date (RFC 9110 §10.2.3); see `retryAfterDate(now:)`.
     public var retryAfter: String?
 
+    /// Creates a failure with the given fields; status and `Retry-After` default to nil.
     public init(kind: Kind, url: URL, status: Int? = nil, message: String, retryAfter: String? = nil) {
         self.kind = kind
         self.url = url
@@ -78,6 +82,7 @@ public struct FetchFailure: Sendable, Equatable, Error {
 
 /// The outcome of fetching one subscription.
 public struct FetchResult: Sendable, Equatable {
+    /// What came of the fetch: new bytes, not modified, or a failure.
     public enum Outcome: Sendable, Equatable {
         /// New bytes arrived (HTTP 2xx or a file read).
         case fetched(FetchedDocument)
@@ -86,11 +91,14 @@ public struct FetchResult: Sendable, Equatable {
         case failed(FetchFailure)
     }
 
+    /// The subscription that was fetched.
     public var subscription: Subscription
+    /// What came of the fetch.
     public var outcome: Outcome
     /// Wall time spent on this feed, seconds.
     public var duration: Double
 
+    /// Creates a result with the given fields; `duration` defaults to 0 seconds.
     public init(subscription: Subscription, outcome: Outcome, duration: Double = 0) {
         self.subscription = subscription
         self.outcome = outcome

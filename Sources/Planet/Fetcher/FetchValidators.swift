@@ -9,6 +9,7 @@ public struct FetchValidators: Sendable, Equatable, Hashable {
     /// The `Last-Modified` of the earlier response, as the server sent it (an HTTP-date).
     public var lastModified: String?
 
+    /// Creates validators with the given values; none by default.
     public init(etag: String? = nil, lastModified: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified

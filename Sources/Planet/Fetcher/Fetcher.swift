@@ -9,11 +9,13 @@ import FoundationNetworking
 /// many redirects, unreadable file) never throws: it is a ``FetchResult`` with a
 /// ``FetchFailure`` naming the kind and the URL, and the other feeds go on.
 public struct Fetcher: Sendable {
+    /// Concurrency, limits and headers this fetcher uses.
     public let configuration: FetcherConfiguration
     /// The one session of this fetcher: connections are reused across feeds, and it is released
     /// when the last copy of the fetcher goes away.
     private let session: HTTPSession
 
+    /// Creates a fetcher and its session with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
         self.session = HTTPSession(configuration)

@@ -20,6 +20,7 @@ public struct FetcherConfiguration: Sendable {
     /// that stub the network (never registered globally). Empty in production.
     public var protocolClasses: [URLProtocol.Type]
 
+    /// Creates a configuration; defaults 8 jobs, 30 s timeout, 10 000 000-byte cap, 5 redirects, no stub protocols.
     public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = "planet/0.1",
                 maxBytes: Int = 10_000_000, maxRedirects: Int = 5,
                 protocolClasses: [URLProtocol.Type] = []) {

@@ -10,6 +10,7 @@ public struct SitePage: Sendable, Equatable {
     /// Whether `title` is the page's own opening heading (else a template shows it as one).
     public var opensWithHeading: Bool
 
+    /// Creates a page from already rendered HTML; `opensWithHeading` defaults to false.
     public init(name: String, title: String, html: String, opensWithHeading: Bool = false) {
         self.name = name
         self.title = title

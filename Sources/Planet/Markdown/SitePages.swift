@@ -10,6 +10,7 @@ public struct SitePages: Sendable, Equatable {
     /// HTML of `intro.md`, nil when there is none.
     public var intro: String?
 
+    /// Creates the pages with the given fields; no pages and no intro by default.
     public init(pages: [SitePage] = [], intro: String? = nil) {
         self.pages = pages
         self.intro = intro

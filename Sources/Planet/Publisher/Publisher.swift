@@ -22,8 +22,10 @@ public struct Publisher: Sendable {
     public struct Guarded: Sendable, Equatable {
         /// What it is, in words: "feeds.txt's folder", "the templates", "the cache".
         public var what: String
+        /// The guarded file or folder (file URL).
         public var url: URL
 
+        /// Guards the file or folder at `url`, described in messages as `what`.
         public init(_ what: String, _ url: URL) {
             self.what = what
             self.url = url
@@ -41,6 +43,7 @@ public struct Publisher: Sendable {
     /// Places the output may not be, nor contain.
     public var guarded: [Guarded]
 
+    /// Creates a publisher for the output folder `outputURL` (standardized), guarding `guarded` (none by default).
     public init(outputURL: URL, guarding guarded: [Guarded] = []) {
         self.outputURL = outputURL.standardizedFileURL
         self.guarded = guarded

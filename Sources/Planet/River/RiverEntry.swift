@@ -13,6 +13,7 @@ public struct RiverSource: Sendable, Equatable, Hashable {
     /// Absolute URL of the feed's site, when it is safe to link to.
     public var siteLink: String?
 
+    /// Creates a source with the given fields; site link and public feed URL default to nil.
     public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil) {
         self.feedURL = feedURL
         self.publicFeedURL = publicFeedURL
@@ -23,12 +24,15 @@ public struct RiverSource: Sendable, Equatable, Hashable {
 
 /// One entry of the merged river, with the date it is sorted and shown by.
 public struct RiverEntry: Sendable, Equatable {
+    /// The entry as parsed.
     public var entry: Entry
+    /// The feed the entry came from.
     public var source: RiverSource
     /// The date the river sorts by and the page shows: published, else first seen,
     /// clamped to the build time (a future date is shown at the build time).
     public var date: Date
 
+    /// Creates a river entry with the given fields.
     public init(entry: Entry, source: RiverSource, date: Date) {
         self.entry = entry
         self.source = source
@@ -38,11 +42,14 @@ public struct RiverEntry: Sendable, Equatable {
 
 /// An entry offered to the river, before dates are settled and duplicates removed.
 public struct RiverCandidate: Sendable, Equatable {
+    /// The entry as parsed.
     public var entry: Entry
+    /// The feed the entry came from.
     public var source: RiverSource
     /// When planet first saw the entry (the cache's first-seen time, or the build time).
     public var firstSeen: Date
 
+    /// Creates a candidate with the given fields.
     public init(entry: Entry, source: RiverSource, firstSeen: Date) {
         self.entry = entry
         self.source = source

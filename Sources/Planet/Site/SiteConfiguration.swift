@@ -10,12 +10,14 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var description: String
     /// Owner's name and email (setting `owner = Name <email>`).
     public var ownerName: String?
+    /// Owner's email address (setting `owner = Name <email>`).
     public var ownerEmail: String?
     /// Time zone dates are shown in on the HTML page (setting `timezone`, IANA name; default UTC).
     public var timeZone: TimeZone
     /// Language of the planet (setting `language`, BCP 47; default "en").
     public var language: String
 
+    /// Creates a configuration; defaults: "Planet", `http://localhost/`, no owner, UTC, "en".
     public init(title: String = "Planet", link: String = "http://localhost/",
                 description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
                 timeZone: TimeZone = .gmt, language: String = "en") {
@@ -31,6 +33,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
 /// A subscription as the sidebar and the OPML list show it.
 public struct SiteSubscription: Sendable, Equatable {
+    /// Display name: the name in feeds.txt, else the feed's title, else its URL.
     public var name: String
     /// The feed URL readers may see (nil for a local file without a self link).
     public var feedURL: String?
@@ -39,6 +42,7 @@ public struct SiteSubscription: Sendable, Equatable {
     /// The failure of this run, in words, or nil when the feed is fine.
     public var failure: String?
 
+    /// Creates a subscription entry with the given fields; site link and failure default to nil.
     public init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {
         self.name = name
         self.feedURL = feedURL

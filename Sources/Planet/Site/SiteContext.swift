@@ -8,14 +8,18 @@ import Mustache
 /// template escapes them); `content` and `summary` are sanitized HTML (print with `{{{ }}}`);
 /// URLs are absolute and safe (http, https, mailto).
 public struct SiteContext: Sendable {
+    /// Planet-wide settings: title, link, owner, time zone, language.
     public var configuration: SiteConfiguration
+    /// The entries to show, in river order (newest first).
     public var river: [RiverEntry]
+    /// Every subscription, for the sidebar and the OPML list.
     public var subscriptions: [SiteSubscription]
     /// The build time.
     public var now: Date
     /// The Markdown pages (`pages/*.md`) and the index's intro.
     public var pages: SitePages
 
+    /// Creates a context with the given fields; no Markdown pages by default.
     public init(configuration: SiteConfiguration, river: [RiverEntry],
                 subscriptions: [SiteSubscription], now: Date, pages: SitePages = SitePages()) {
         self.configuration = configuration

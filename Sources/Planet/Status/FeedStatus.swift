@@ -24,6 +24,7 @@ public struct FeedStatus: Sendable, Equatable {
     public var url: String?
     /// Display name (feeds.txt name, else the feed's title, else its URL).
     public var name: String
+    /// What came of this run for the feed.
     public var outcome: Outcome
     /// Last time a document or a 304 came, UTC.
     public var lastSuccess: Date?
@@ -46,6 +47,7 @@ public struct FeedStatus: Sendable, Equatable {
     /// Not fetched before this instant (Retry-After), UTC.
     public var retryAfter: Date?
 
+    /// Creates a status with the given fields; optional facts default to nil, counts to 0, `gone` to false.
     public init(subscriptionURL: String, url: String?, name: String, outcome: Outcome,
                 lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
                 errorKind: String? = nil, httpStatus: Int? = nil, entriesKept: Int = 0,

@@ -11,11 +11,14 @@ import Mustache
 /// "error_kind", "http_status", "entries_kept", "failure_streak", "redirect_to", "gone",
 /// "retry_after"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
 public struct StatusReport: Sendable, Equatable {
+    /// The planet's title, plain text (status.json `planet`).
     public var title: String
+    /// When the report was made: the build time (status.json `generated`, RFC 3339 UTC).
     public var generated: Date
     /// Every subscription, in feeds.txt order.
     public var feeds: [FeedStatus]
 
+    /// Creates a report with the given fields.
     public init(title: String, generated: Date, feeds: [FeedStatus]) {
         self.title = title
         self.generated = generated

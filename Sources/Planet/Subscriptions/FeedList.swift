@@ -28,8 +28,10 @@ public struct FeedList: Sendable, Equatable {
 
         /// The line as it stands in the file, without the line ending.
         public var text: String
+        /// What the line was read as.
         public var kind: Kind
 
+        /// Creates a line with the given text and kind.
         public init(text: String, kind: Kind) {
             self.text = text
             self.kind = kind
@@ -43,6 +45,7 @@ public struct FeedList: Sendable, Equatable {
     /// `\n`, or `\r\n` when the file was written with CRLF line endings.
     public var lineEnding: String
 
+    /// Creates a list for `file` with the given lines; empty with `\n` line endings by default.
     public init(file: URL, lines: [Line] = [], lineEnding: String = "\n") {
         self.file = file
         self.lines = lines

@@ -43,8 +43,10 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
     public var file: URL?
     /// 1-based line number, nil when the error is about the whole file.
     public var line: Int?
+    /// What was wrong.
     public var reason: Reason
 
+    /// Creates an error with the given reason, at `file`:`line` when given.
     public init(_ reason: Reason, file: URL? = nil, line: Int? = nil) {
         self.reason = reason
         self.file = file

@@ -11,6 +11,7 @@ extension FeedList {
         /// Every setting, key → value (value trimmed; empty when the line had no value).
         public var values: [String: String]
 
+        /// Creates settings from `values`; empty by default.
         public init(values: [String: String] = [:]) {
             self.values = values
         }

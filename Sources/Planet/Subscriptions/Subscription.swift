@@ -10,6 +10,7 @@ public struct Subscription: Sendable, Equatable, Hashable {
     /// 1-based line number in feeds.txt (0 when the subscription did not come from a file).
     public var line: Int
 
+    /// Creates a subscription with the given fields; no name and line 0 by default.
     public init(url: URL, name: String? = nil, line: Int = 0) {
         self.url = url
         self.name = name

@@ -12,6 +12,7 @@ public struct VenusConfig: Sendable, Equatable {
     /// Feeds in file order (sections whose name is an http(s) URL), named by their `name` key.
     public var subscriptions: [Subscription]
 
+    /// Equal when subscriptions and settings (key, value and order) are.
     public static func == (lhs: VenusConfig, rhs: VenusConfig) -> Bool {
         lhs.subscriptions == rhs.subscriptions
             && lhs.settings.map { "\($0.key)=\($0.value)" } == rhs.settings.map { "\($0.key)=\($0.value)" }

@@ -13,6 +13,7 @@ public struct LoopbackRequest: Sendable, Equatable {
     /// The server's port, so routes can build absolute URLs back to it.
     public var port: Int
 
+    /// Creates a request with the given fields; no query, no headers and port 0 by default.
     public init(method: String, path: String, query: String? = nil, headers: [LoopbackHeader] = [],
                 port: Int = 0) {
         self.method = method
@@ -49,9 +50,12 @@ public struct LoopbackRequest: Sendable, Equatable {
 
 /// One header field (RFC 9110 §5).
 public struct LoopbackHeader: Sendable, Equatable {
+    /// The field name as sent (compare case-insensitively, RFC 9110 §5.1).
     public var name: String
+    /// The field value (trimmed when parsed from a request).
     public var value: String
 
+    /// Creates a header field `name: value`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value

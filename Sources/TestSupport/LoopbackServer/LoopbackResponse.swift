@@ -18,6 +18,7 @@ public struct LoopbackResponse: Sendable {
     /// When set, the connection is closed after this many body bytes (a connection lost mid-body).
     public var closeAfterBytes: Int?
 
+    /// Creates a response with the given fields; by default an immediate, complete 200 with no headers and an empty body.
     public init(status: Int = 200, reason: String? = nil, headers: [LoopbackHeader] = [],
                 body: Data = Data(), delay: Double = 0, closeAfterBytes: Int? = nil) {
         self.status = status

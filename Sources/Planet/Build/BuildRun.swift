@@ -147,14 +147,20 @@ struct BuildRun: Sendable {
     /// - Parameter newest: read only that many heads, newest first (see `FeedCache.entryHeads`);
     ///   nil reads them all.
     func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
-        let urls = subscriptions.map(\.url.absoluteString)
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
+        return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
+                        counts: counts, entries: try await heads(subscriptions, newest: newest))
+    }
+
+    /// Entry heads of `subscriptions` by subscription URL (see `FeedCache.entryHeads`); the build
+    /// reads more of them, without the states and counts again, when the newest were not enough.
+    func heads(_ subscriptions: [Subscription], newest: Int?) async throws(BuildError) -> [String: [CachedEntry]] {
+        let urls = subscriptions.map(\.url.absoluteString)
         let entries = try await cacheCall { () throws(CacheError) in
             try await cache.entryHeads(feedURLs: urls, newest: newest)
         }
-        return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
-                        counts: counts, entries: Dictionary(grouping: entries, by: \.feedURL))
+        return Dictionary(grouping: entries, by: \.feedURL)
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);

@@ -49,7 +49,7 @@ public enum PlanetBuild {
         while let read = headLimit,
               !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read) {
             headLimit = read < 100_000 ? read * 4 : nil
-            snapshot = try await run.snapshot(subscriptions, newest: headLimit)
+            snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)

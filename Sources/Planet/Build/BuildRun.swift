@@ -28,7 +28,8 @@ struct BuildRun: Sendable {
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
     /// offline) with the cache's validators, `jobs` at a time; parses each as it arrives and
-    /// records the result in the cache (one transaction per feed).
+    /// records the result in the cache (one transaction per fetched or failed feed, one for all
+    /// the 304s at the end).
     /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
     func fetchAndRecord(_ subscriptions: [Subscription]) async throws(BuildError) -> [String: FeedOutcome] {
@@ -63,12 +64,21 @@ struct BuildRun: Sendable {
             while next < min(configuration.jobs, due.count) { startNext() }
             var outcomes: [String: FeedOutcome] = [:]
             var failed = 0
+            // 304s are recorded together after the loop, in one transaction (issue 8: one commit
+            // per feed was a third of a warm build). A build stopped before then loses nothing: the
+            // cache still holds the same validators, and the next run asks again.
+            var notModified: [String] = []
             while var outcome = await group.next() {
                 // The next feed starts before this one is recorded, so fetching and parsing go on
                 // while the cache (one writer) records.
                 if next < due.count { startNext() }
                 do throws(CacheError) {
-                    try await record(&outcome)
+                    let key = outcome.subscription.url.absoluteString
+                    if outcome.notModified && byURL[key]?.lastSuccess != nil {
+                        notModified.append(key)
+                    } else {
+                        try await record(&outcome)
+                    }
                     // Recorded: the entries live in the cache now; keep only the feed's head
                     // (title, links) for the sidebar and status, not every entry's HTML.
                     outcome.feed?.entries = []
@@ -79,6 +89,11 @@ struct BuildRun: Sendable {
                     group.cancelAll()
                     return .failure(BuildError(.cache(error.description)))
                 }
+            }
+            do throws(CacheError) {
+                try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
+            } catch {
+                return .failure(BuildError(.cache(error.description)))
             }
             return .success(outcomes)
         }.get()
@@ -95,7 +110,8 @@ struct BuildRun: Sendable {
                                failure: outcome.failure))
     }
 
-    /// Records one outcome; a 304 without a cached copy becomes a failure.
+    /// Records one outcome; a 304 without a cached copy becomes a failure. (A 304 with one is
+    /// recorded with the others after the fetch loop.)
     private func record(_ outcome: inout FeedOutcome) async throws(CacheError) {
         let key = outcome.subscription.url.absoluteString
         if let feed = outcome.feed, let info = outcome.info {

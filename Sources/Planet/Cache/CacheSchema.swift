@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -55,4 +55,17 @@ enum CacheSchema {
     /// sanitizes what it shows; rows written by v1 hold sanitized HTML with a NULL base, which
     /// sanitizing again leaves unchanged, so no data moves.
     private static let version2 = "ALTER TABLE entry ADD COLUMN html_base TEXT;"
+
+    /// v3: two indexes, so that a build need not read entry rows (whose summary and content spill
+    /// onto overflow pages) to decide what it shows or prunes (issue 8):
+    /// - `entry_head` holds every column of `FeedCache.entryHeads` in the river's order
+    ///   (published, else first seen, newest first; ties by feed URL then id): the newest heads
+    ///   are the first rows of one index scan, without a sort and without the table.
+    /// - `entry_fallen_off`, a partial index of the entries no longer in their feed's document
+    ///   (the only ones retention may delete): pruning a feed with none is one index probe.
+    private static let version3 = """
+        CREATE INDEX entry_head ON entry (coalesce(published, first_seen) DESC, feed_url, id,
+                                          first_seen, published, link, in_document);
+        CREATE INDEX entry_fallen_off ON entry (feed_url) WHERE in_document = 0;
+        """
 }

@@ -111,9 +111,10 @@ extension FeedCache {
         """
 
     /// ?1 feed URL, ?2 cutoff (Unix seconds), ?3 entries to keep. Entries in the current document
-    /// are never pruned.
+    /// are never pruned. Through the partial index of fallen-off entries (schema v3): the planner
+    /// would otherwise walk the feed's rows by primary key, reading each row's overflow pages.
     static let pruneEntries = """
-        DELETE FROM entry
+        DELETE FROM entry INDEXED BY entry_fallen_off
         WHERE feed_url = ?1 AND in_document = 0 AND (
             coalesce(published, first_seen) < ?2
             OR id NOT IN (SELECT id FROM entry WHERE feed_url = ?1
@@ -122,9 +123,12 @@ extension FeedCache {
 
     /// ?1 JSON array of feed URLs.
     /// ?2 the number of rows, -1 for all (SQLite: a negative LIMIT has no upper bound).
+    /// The unary `+` keeps the planner off the primary key (a lookup per feed, then a sort of
+    /// every row): it scans the covering index `entry_head` (schema v3) in order instead and
+    /// stops after ?2 rows.
     static let selectHeads = """
         SELECT feed_url, id, first_seen, published, link, in_document FROM entry
-        WHERE feed_url IN (SELECT value FROM json_each(?1))
+        WHERE +feed_url IN (SELECT value FROM json_each(?1))
         ORDER BY coalesce(published, first_seen) DESC, feed_url, id
         LIMIT ?2
         """

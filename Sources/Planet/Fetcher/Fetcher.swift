@@ -11,17 +11,17 @@ import FoundationNetworking
 public struct Fetcher: Sendable {
     /// Concurrency, limits and headers this fetcher uses.
     public let configuration: FetcherConfiguration
-    /// The one session of this fetcher: connections are reused across feeds, and it is released
-    /// when the last copy of the fetcher goes away.
-    private let session: HTTPSession
+    /// The sessions of this fetcher (one per core, up to `jobs`): connections are reused across
+    /// feeds, and they are released when the last copy of the fetcher goes away.
+    private let sessions: HTTPSessionPool
 
-    /// Creates a fetcher and its session with `configuration` (the defaults unless given).
+    /// Creates a fetcher and its sessions with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
-        self.session = HTTPSession(configuration)
+        self.sessions = HTTPSessionPool(configuration)
     }
 
-    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's session.
+    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's sessions.
     /// - Parameters:
     ///   - subscriptions: the feeds, in any order.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
@@ -29,7 +29,6 @@ public struct Fetcher: Sendable {
     /// - Returns: one result per subscription, in the order of `subscriptions`.
     public func fetchAll(_ subscriptions: [Subscription],
                          validators: [URL: FetchValidators] = [:]) async -> [FetchResult] {
-        let session = self.session
         return await withTaskGroup(of: (Int, FetchResult).self) { group in
             var results = [FetchResult?](repeating: nil, count: subscriptions.count)
             var next = 0
@@ -37,7 +36,7 @@ public struct Fetcher: Sendable {
                 let index = next
                 let subscription = subscriptions[index]
                 group.addTask {
-                    (index, await fetch(subscription, validators: validators[subscription.url], session: session))
+                    (index, await fetch(subscription, validators: validators[subscription.url]))
                 }
                 next += 1
             }
@@ -50,11 +49,11 @@ public struct Fetcher: Sendable {
         }
     }
 
-    /// Fetches one subscription through the fetcher's session (callers running their own task
-    /// group share its connections).
+    /// Fetches one subscription through the fetcher's sessions (callers running their own task
+    /// group share their connections).
     /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
     public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
-        await fetch(subscription, validators: validators, session: session)
+        await fetch(subscription, validators: validators, session: sessions.next())
     }
 
     private func fetch(_ subscription: Subscription, validators: FetchValidators?,

@@ -27,10 +27,41 @@ struct CronHTTPTests {
             #expect(server.requests(to: "/date.xml").last?.header("If-Modified-Since") == "Tue, 01 Dec 2026 10:00:00 GMT")
             #expect(try planet.status(of: "ETag")?["outcome"] as? String == "not-modified")
             #expect(try planet.status(of: "Date")?["outcome"] as? String == "not-modified")
-            let after = try await FeedCache(path: planet.cache.path).entries(feedURLs: urls)
+            let cache = try FeedCache(path: planet.cache.path)
+            let after = try await cache.entries(feedURLs: urls)
             #expect(before == after)
             #expect(before.count == 4)
+            // The 304s are recorded (together, after the fetches): the second build's time, validators kept.
+            for url in urls {
+                let state = try #require(try await cache.state(for: url))
+                #expect(state.lastStatus == 304 && state.lastSuccess == CronPlanet.start.addingTimeInterval(600))
+            }
+            #expect(try await cache.state(for: urls[0])?.etag == "\"v1\"")
             #expect(try planet.read("rss.xml").contains("etag post 2"))
+            await server.stop()
+        }
+    }
+
+    @Test("a 304 for a feed planet has no copy of fails that feed only, and the next build asks again")
+    func notModifiedWithoutCachedCopy() async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start([
+                "/confused.xml": .status(304),
+                "/good.xml": .ok(rssFeed("good")),
+            ])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/confused.xml"), "Confused"),
+                                                (server.url(for: "/good.xml"), "Good")])
+            defer { planet.remove() }
+            #expect(await planet.build().status == 0)
+            let confused = try #require(try planet.status(of: "Confused"))
+            #expect(confused["outcome"] as? String == "failed")
+            #expect((confused["last_error"] as? String)?.contains("HTTP 304 but no cached copy") == true, "\(confused)")
+            #expect(try planet.read("index.html").contains("good post 1"))
+            let state = try await FeedCache(path: planet.cache.path).state(for: server.url(for: "/confused.xml").absoluteString)
+            #expect(state?.lastSuccess == nil && state?.failureStreak == 1)
+            #expect(await planet.build(at: 600).status == 0)
+            #expect(server.requests(to: "/confused.xml").count == 2)
+            #expect(server.requests(to: "/confused.xml").last?.header("If-None-Match") == nil)
             await server.stop()
         }
     }

@@ -57,7 +57,7 @@ struct FeedCacheRawHTMLTests {
                 """)
         }
         let cache = try FeedCache(path: path)
-        #expect(try await cache.sqliteUserVersion() == 2)
+        #expect(try await cache.sqliteUserVersion() == CacheSchema.currentVersion)
         let entries = try await cache.entries(feedURLs: [CacheFixtures.feedURL])
         #expect(entries.map(\.entry.id) == ["e1"])
         #expect(entries.first?.entry.content == sanitized)

@@ -8,7 +8,7 @@ struct FeedCacheSchemaTests {
         let cache = try FeedCache(path: ":memory:")
         let version = try await cache.sqliteUserVersion()
         #expect(version == CacheSchema.currentVersion)
-        #expect(CacheSchema.currentVersion == 2)
+        #expect(CacheSchema.currentVersion == 3)
         #expect(try await cache.tableNames() == ["entry", "feed"])
         #expect(try await cache.allStates().isEmpty)
         #expect(try await cache.integrityCheck())
@@ -48,7 +48,7 @@ struct FeedCacheSchemaTests {
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try testCase.make(path)
         let cache = try FeedCache(path: path)
-        #expect(try await cache.sqliteUserVersion() == 2)
+        #expect(try await cache.sqliteUserVersion() == CacheSchema.currentVersion)
         #expect(try await cache.tableNames().contains("feed"))
         try await cache.recordFailure(feedURL: CacheFixtures.feedURL, failure: CacheFixtures.failure(.timeout),
                                       now: CacheFixtures.t0)
@@ -65,7 +65,7 @@ struct FeedCacheSchemaTests {
             let db = try SQLiteDatabase(path: path)
             try db.execute("PRAGMA user_version = 99")
         }
-        #expect(throws: CacheError(path: path, reason: .newerSchema(found: 99, supported: 2))) {
+        #expect(throws: CacheError(path: path, reason: .newerSchema(found: 99, supported: CacheSchema.currentVersion))) {
             _ = try FeedCache(path: path)
         }
     }

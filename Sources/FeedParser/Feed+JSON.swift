@@ -6,6 +6,12 @@ extension Feed {
     /// seconds (`2024-01-02T03:04:05Z`); absent values are `null`. Deterministic: the same feed
     /// always gives the same bytes.
     public func jsonContract() -> String {
+        jsonContractValue.rendered() + "\n"
+    }
+
+    /// The object `jsonContract()` prints, as a value (`JSONValue.renderedOnOneLine()` writes it
+    /// as one line of JSON Lines, as `planet parse --json FILES...` does).
+    public var jsonContractValue: JSONValue {
         let members: [String: JSONValue] = [
             "format": .string(format.rawValue),
             "title": Self.json(title), "link": Self.json(link), "feed_url": Self.json(feedURL),
@@ -16,7 +22,7 @@ extension Feed {
             "entries": .array(entries.map(Self.json)),
             "warnings": .array(warnings.map(JSONValue.string)),
         ]
-        return JSONValue.object(members).rendered() + "\n"
+        return .object(members)
     }
 
     private static func json(_ entry: Entry) -> JSONValue {

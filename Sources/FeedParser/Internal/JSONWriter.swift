@@ -19,7 +19,16 @@ public enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    private func write(to out: inout String, indent: String) {
+    /// The same value on one line, without spaces or a trailing newline (`{"a":[1,2],"b":null}`):
+    /// a line of JSON Lines (jsonlines.org).
+    public func renderedOnOneLine() -> String {
+        var out = ""
+        write(to: &out, indent: nil)
+        return out
+    }
+
+    /// Writes the value; `indent` is the current line's indentation, nil for one line.
+    private func write(to out: inout String, indent: String?) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -27,28 +36,40 @@ public enum JSONValue: Sendable, Equatable {
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
             guard !values.isEmpty else { out += "[]"; return }
-            let inner = indent + "  "
-            out += "[\n"
+            let inner = indent.map { $0 + "  " }
+            out += "["
             for (index, value) in values.enumerated() {
-                out += inner
+                Self.startMember(index, indent: inner, to: &out)
                 value.write(to: &out, indent: inner)
-                out += index == values.count - 1 ? "\n" : ",\n"
             }
-            out += indent + "]"
+            Self.endMembers(indent: indent, to: &out)
+            out += "]"
         case .object(let members):
             guard !members.isEmpty else { out += "{}"; return }
-            let inner = indent + "  "
-            out += "{\n"
+            let inner = indent.map { $0 + "  " }
+            out += "{"
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {
-                out += inner
+                Self.startMember(index, indent: inner, to: &out)
                 Self.writeString(key, to: &out)
-                out += ": "
+                out += inner == nil ? ":" : ": "
                 members[key]?.write(to: &out, indent: inner)
-                out += index == keys.count - 1 ? "\n" : ",\n"
             }
-            out += indent + "}"
+            Self.endMembers(indent: indent, to: &out)
+            out += "}"
         }
+    }
+
+    /// Before the member at `index`: a comma after the previous one, then (pretty) a new line
+    /// indented by `indent`.
+    private static func startMember(_ index: Int, indent: String?, to out: inout String) {
+        if index > 0 { out += "," }
+        if let indent { out += "\n" + indent }
+    }
+
+    /// After the last member (pretty): a new line indented by the container's `indent`.
+    private static func endMembers(indent: String?, to out: inout String) {
+        if let indent { out += "\n" + indent }
     }
 
     /// RFC 8259 §7 string escaping: quote, backslash and control characters.

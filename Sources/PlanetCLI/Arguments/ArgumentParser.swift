@@ -51,7 +51,7 @@ enum ArgumentParser {
             throw UsageError(command: command, message: "missing \(missing); "
                 + "'\(command) --help' shows the usage")
         }
-        if parsed.positionals.count > spec.arguments.count {
+        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeated != true {
             let extra = parsed.positionals[spec.arguments.count]
             throw UsageError(command: command, message: "unexpected argument '\(extra)'; "
                 + "'\(command) --help' shows the usage")

@@ -6,6 +6,8 @@ struct CommandSpec: Sendable {
         var name: String
         var help: String
         var isOptional = false
+        /// May be given several times (`FILE|URL...`); only the last argument may be.
+        var isRepeated = false
     }
 
     /// An option, `--name VALUE` (or `--name=VALUE`), or a flag `--name` when `value` is nil.

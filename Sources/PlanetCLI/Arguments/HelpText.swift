@@ -17,7 +17,8 @@ enum HelpText {
             usage += " [--\(option.name)\(option.value.map { " \($0)" } ?? "")]"
         }
         for argument in spec.arguments {
-            usage += argument.isOptional ? " [\(argument.name)]" : " \(argument.name)"
+            let name = argument.name + (argument.isRepeated ? "..." : "")
+            usage += argument.isOptional ? " [\(name)]" : " \(name)"
         }
         var rows: [(String, String)] = spec.arguments.map { ($0.name, $0.help) }
         let argumentCount = rows.count

@@ -2,13 +2,15 @@ import FeedParser
 import Foundation
 import Planet
 
-/// `planet parse FILE|URL [--json]`: shows what the parser makes of one feed; `--json` prints
-/// `Feed.jsonContract()`, whose keys the help text lists.
+/// `planet parse FILE|URL... [--json]`: shows what the parser makes of feeds; `--json` prints
+/// `Feed.jsonContract()`, whose keys the help text lists (one argument), or one line of JSON Lines
+/// per argument (several: `ParseCommand+Several.swift`).
 enum ParseCommand: Subcommand {
     static let spec = CommandSpec(
         name: "parse",
-        summary: "parse one feed and show what planet reads in it",
-        arguments: [.init(name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch.")],
+        summary: "parse feeds and show what planet reads in them",
+        arguments: [.init(name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch; several may be given.",
+                          isRepeated: true)],
         options: [
             .init(name: "json", help: "Print what was read as one JSON object (keys below)."),
             .init(name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.", defaultText: "30"),
@@ -19,10 +21,15 @@ enum ParseCommand: Subcommand {
             + "  entries [{id, title, link, published, updated, author, summary, content, categories,\n"
             + "            enclosures [{url, type, length}]}]\n"
             + "Exit status 1 when the file or URL cannot be read or fetched, 2 when the argument is not "
-            + "a location or the document is not a feed (an empty file included).")
+            + "a location or the document is not a feed (an empty file included).\n"
+            + "\n"
+            + "With several arguments, documents are read and parsed concurrently and printed in "
+            + "argument order: each summary under a line '==> FILE|URL <=='; with --json, JSON Lines, "
+            + "one line per argument: the object above with a first key \"source\" (the argument as "
+            + "given), or {\"source\": ..., \"error\": MESSAGE} for a document that failed (the "
+            + "message also goes to standard error). The exit status is the worst of the documents'.")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        let source = arguments.positionals[0]
         let timeout: Double
         do {
             timeout = try arguments.seconds("timeout", default: 30)
@@ -30,29 +37,21 @@ enum ParseCommand: Subcommand {
             io.message(error.description)
             return ExitStatus.usage
         }
-        let document: FetchedDocument
-        do {
-            document = try await DocumentSource.load(source, io: io, timeout: timeout)
-        } catch {
-            io.message("planet parse: \(error.message)")
-            return error.isInput ? ExitStatus.usage : ExitStatus.failure
+        if arguments.positionals.count > 1 {
+            return await several(arguments.positionals, json: arguments.flag("json"), io: io, timeout: timeout)
         }
-        let feed: Feed
-        do {
-            feed = try Feed.parse(document.data, url: document.finalURL, contentType: document.contentType)
-        } catch {
-            let links = FeedDiscovery.alternateLinks(html: document.data, base: document.finalURL)
-            let hint = links.isEmpty ? "" : "; it links the feed\(links.count == 1 ? "" : "s") "
-                + links.map { "'\($0.url.absoluteString)'" }.joined(separator: ", ")
-            io.message("planet parse: \(error.description)\(hint)")
-            return ExitStatus.usage
+        switch await ParseOutcome.examine(arguments.positionals[0], io: io, timeout: timeout, namingSource: false) {
+        case .failed(let message, let status):
+            io.message("planet parse: \(message)")
+            return status
+        case .parsed(let feed):
+            if arguments.flag("json") {
+                io.line(feed.jsonContract())
+            } else {
+                io.out(summary(of: feed))
+            }
+            return ExitStatus.success
         }
-        if arguments.flag("json") {
-            io.line(feed.jsonContract())
-        } else {
-            io.out(summary(of: feed))
-        }
-        return ExitStatus.success
     }
 
     /// A few lines for people: format, title, entry count, warnings.

@@ -1,0 +1,75 @@
+import FeedParser
+import Foundation
+
+extension ParseCommand {
+    /// What one argument of `planet parse FILE|URL...` prints, rendered in its own task.
+    struct Report: Sendable {
+        var status: Int32
+        /// Standard-output text, ending in a newline.
+        var out: String
+        /// Standard-error text (the failure message), empty for a feed.
+        var err: String
+    }
+
+    /// `planet parse` with several arguments: at most `activeProcessorCount` documents loaded and
+    /// parsed at once (a task group), printed in argument order as soon as every earlier one is.
+    /// - Returns: the worst (highest) of the documents' exit statuses.
+    static func several(_ sources: [String], json: Bool, io: CommandIO, timeout: Double) async -> Int32 {
+        let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return await withTaskGroup(of: (Int, Report).self) { group in
+            var next = 0
+            func startNext() {
+                let index = next
+                let source = sources[index]
+                group.addTask {
+                    let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true)
+                    return (index, report(outcome, source: source, json: json, first: index == 0))
+                }
+                next += 1
+            }
+            while next < min(limit, sources.count) { startNext() }
+            var done: [Int: Report] = [:]
+            var printed = 0
+            var worst = ExitStatus.success
+            while let (index, report) = await group.next() {
+                done[index] = report
+                while let ready = done.removeValue(forKey: printed) {
+                    if !ready.err.isEmpty { io.err(ready.err) }
+                    io.out(ready.out)
+                    worst = max(worst, ready.status)
+                    printed += 1
+                }
+                if next < sources.count { startNext() }
+            }
+            return worst
+        }
+    }
+
+    /// The text of one argument: with `json`, one line of JSON Lines (`"source"` first, then the
+    /// contract's keys, or `"error"`); else `==> source <==` and the summary, a blank line before
+    /// every header but the first.
+    static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) -> Report {
+        let quoted = JSONValue.string(source).renderedOnOneLine()
+        switch outcome {
+        case .parsed(let feed):
+            if json {
+                let object = feed.jsonContractValue.renderedOnOneLine()
+                return Report(status: outcome.status, out: "{\"source\":\(quoted),\(object.dropFirst())\n", err: "")
+            }
+            return Report(status: outcome.status, out: header(source, first: first) + summary(of: feed), err: "")
+        case .failed(let message, let status):
+            let err = "planet parse: \(message)\n"
+            if json {
+                let error = JSONValue.string(message).renderedOnOneLine()
+                return Report(status: status, out: "{\"source\":\(quoted),\"error\":\(error)}\n", err: err)
+            }
+            return Report(status: status, out: header(source, first: first) + "error:   \(message)\n", err: err)
+        }
+    }
+
+    /// `==> source <==` on a line, after a blank line unless it is the first (as `head` and `tail`
+    /// name their files).
+    private static func header(_ source: String, first: Bool) -> String {
+        (first ? "" : "\n") + "==> \(source) <==\n"
+    }
+}

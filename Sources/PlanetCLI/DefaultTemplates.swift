@@ -82,7 +82,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 |---|---|
 | `id` | the entry's id (RSS guid / Atom id) as the feed gave it; a `file:` id is replaced by `atom_id` |
 | `id_is_link` | true when `id` is the entry's absolute link (RSS `<guid isPermaLink="true">`) |
-| `atom_id` | `id` when it is an absolute IRI, else a stable `urn:planet:…` (RFC 4287 §4.2.6) |
+| `atom_id` | `id` when it is an absolute IRI, else a stable `urn:planet:…` made of the feed and `id` (RFC 4287 §4.2.6); the default rss.xml uses it as `<guid>` too, so two feeds that both number their posts "1" give two items |
 | `title` | plain text; null when the entry has none |
 | `link` | the entry's page; null when absent or unsafe |
 | `author` | the author's name (else email); null when absent |
@@ -322,7 +322,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 """##,
         "rss.xml.mustache": ##"""
 {{! RSS 2.0 of the river, with atom:link rel="self" (RSS Advisory Board best practices). Dates are
-    RFC 822; a guid is a permalink only when it is the entry's absolute link; the author is
+    RFC 822; the guid is the entry's atom_id (its own id when that is an absolute IRI, else an id
+    unique to its feed, so that two feeds' guid "1" stay two items in a reader) and a permalink
+    only when it is the entry's absolute link; the author is
     dc:creator because RSS <author> must be an email address. Variables: templates/README.md. }}
 <?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -342,7 +344,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 {{#link}}
 <link>{{link}}</link>
 {{/link}}
-<guid isPermaLink="{{#id_is_link}}true{{/id_is_link}}{{^id_is_link}}false{{/id_is_link}}">{{id}}</guid>
+<guid isPermaLink="{{#id_is_link}}true{{/id_is_link}}{{^id_is_link}}false{{/id_is_link}}">{{atom_id}}</guid>
 <pubDate>{{date_rfc822}}</pubDate>
 {{#author}}
 <dc:creator>{{author}}</dc:creator>

@@ -13,7 +13,8 @@ public enum River {
     ///   always gives the same page.
     /// - Duplicates: an entry whose id, or whose link, was already taken by a newer (earlier in
     ///   order) entry is dropped: the same post reached through two feeds, or a guid repeated
-    ///   inside one feed, appears once.
+    ///   inside one feed, appears once. An id that is not an absolute IRI (an RSS guid such as
+    ///   "1") counts within its own feed only (`EntryIdentity`), so two feeds' posts "1" both stay.
     /// - Parameters:
     ///   - candidates: entries of all feeds, any order.
     ///   - now: the build time.
@@ -30,7 +31,8 @@ public enum River {
         var river: [RiverEntry] = []
         river.reserveCapacity(min(limit, ordered.count))
         for item in ordered where river.count < limit {
-            guard seenIDs.insert(item.entry.id).inserted else { continue }
+            guard seenIDs.insert(EntryIdentity.riverKey(item.entry.id, feedURL: item.source.feedURL)).inserted
+            else { continue }
             if let link = item.entry.link, !link.isEmpty {
                 guard seenLinks.insert(link).inserted else { continue }
             }

@@ -156,11 +156,7 @@ public struct SiteContext: Sendable {
     /// The hash takes the feed's public URL, else its site link, else its name: never a local
     /// path, so that ids do not change with the folder a planet is built in.
     private func atomID(_ id: String, feed: RiverSource) -> String {
-        if !id.lowercased().hasPrefix("file:"), let colon = id.firstIndex(of: ":"), colon > id.startIndex,
-           id[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
-           id[id.startIndex].isLetter, !id.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }) {
-            return id
-        }
+        if EntryIdentity.isGlobal(id) { return id }
         return "urn:planet:" + StableHash.fnv1a64([feed.publicFeedURL ?? feed.siteLink ?? feed.name, id])
     }
 

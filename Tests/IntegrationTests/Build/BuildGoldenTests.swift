@@ -47,8 +47,37 @@ struct BuildGoldenTests {
         }
         let rss = try String(contentsOf: output.appendingPathComponent("rss.xml"), encoding: .utf8)
         #expect(rss.components(separatedBy: "<link>https://alpha.example.com/2026/first</link>").count == 2)
-        #expect(rss.components(separatedBy: ">gamma-2.0</guid>").count == 2)
+        #expect(rss.components(separatedBy: "<title>Gamma 2.0 released</title>").count == 2)
         #expect(rss.components(separatedBy: "<item>").count - 1 == 7)
+    }
+
+    @Test("two feeds that both number their posts \"1\" give two items with different guids")
+    func sameGuidInTwoFeeds() async throws {
+        let folder = try TemporaryFolder().url
+        func feed(_ site: String) -> String {
+            """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>\(site)</title><link>https://\(site)/</link>
+            <item><title>Hello from \(site)</title><link>https://\(site)/hello</link><guid isPermaLink="false">1</guid>
+            <pubDate>Tue, 01 Dec 2026 10:00:00 +0000</pubDate></item></channel></rss>
+            """
+        }
+        try feed("one.example").write(to: folder.appendingPathComponent("one.xml"), atomically: true, encoding: .utf8)
+        try feed("two.example").write(to: folder.appendingPathComponent("two.xml"), atomically: true, encoding: .utf8)
+        try "title = Guids\nlink = https://planet.example/\none.xml One\ntwo.xml Two\n"
+            .write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("output")
+        _ = try await withDeadline(seconds: 60) {
+            try await PlanetBuild.run(options(config: folder.appendingPathComponent("feeds.txt"), output: output))
+        }
+        let rss = try String(contentsOf: output.appendingPathComponent("rss.xml"), encoding: .utf8)
+        let atom = try String(contentsOf: output.appendingPathComponent("atom.xml"), encoding: .utf8)
+        let guids = rss.components(separatedBy: "<guid isPermaLink=\"false\">").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }
+        #expect(guids.count == 2)
+        #expect(Set(guids).count == 2, "\(guids)")
+        #expect(guids.allSatisfy { $0.hasPrefix("urn:planet:") })
+        // The same ids as atom.xml's, so a reader following either feed sees the same entries.
+        for guid in guids { #expect(atom.contains("<id>\(guid)</id>")) }
     }
 
     @Test("no connection and host not found fail their feed; the site is built from the others",

@@ -64,6 +64,31 @@ struct RiverTests {
         #expect(river.map(\.entry.id) == ["via-beta", "unique"])
     }
 
+    @Test("a guid like \"1\" counts within its feed; an absolute id (RFC 4287 §4.2.6) across feeds")
+    func idsDeduplicateAcrossFeedsOnlyWhenGlobal() {
+        let river = River.build([
+            candidate("1", link: "https://a.example/hello", published: -10),
+            candidate("1", link: "https://b.example/hello", published: -20, source: beta),
+            candidate("1", link: "https://a.example/again", published: -30),
+            candidate("tag:example.org,2026:post-7", link: "https://a.example/7", published: -40),
+            candidate("tag:example.org,2026:post-7", link: "https://mirror.example/7", published: -50, source: beta),
+            candidate("https://c.example/p", published: -60, source: beta),
+            candidate("https://c.example/p", published: -70),
+        ], now: now, limit: 10)
+        #expect(river.map { "\($0.source.name)/\($0.entry.id)" }
+                == ["A/1", "B/1", "A/tag:example.org,2026:post-7", "B/https://c.example/p"])
+    }
+
+    @Test("which ids are global", arguments: [
+        ("https://blog.example/p/1", true), ("tag:example.org,2026:1", true), ("urn:uuid:1225c695", true),
+        ("1", false), ("post-12", false), ("file:///home/me/feed.xml#1", false), (":x", false),
+        ("9ab:x", false), ("http://x y", false), ("", false), ("c++:1", true),
+    ])
+    func globalIDs(_ id: String, _ global: Bool) {
+        #expect(EntryIdentity.isGlobal(id) == global)
+        #expect((EntryIdentity.riverKey(id, feedURL: "https://a.example/feed") == id) == global)
+    }
+
     @Test func cutsToTheLimitAfterRemovingDuplicates() {
         let river = River.build([
             candidate("1", link: "https://x/1", published: -1),

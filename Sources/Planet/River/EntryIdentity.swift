@@ -1,0 +1,24 @@
+/// Which entry ids name a post across the whole web, and which only within their feed.
+///
+/// RSS 2.0 lets a `<guid>` be any string unique *within its channel* (RSS 2.0 spec, `<guid>`), so
+/// two blogs can both number their posts "1"; an Atom id must be an absolute IRI, unique
+/// everywhere (RFC 4287 §4.2.6). The river deduplicates by ids across feeds only when they are
+/// absolute IRIs, and the merged feeds publish the others under an id scoped to their feed.
+enum EntryIdentity {
+    /// True when `id` is an absolute IRI (a scheme, then `:`; RFC 3987 §2.2: ALPHA *( ALPHA /
+    /// DIGIT / "+" / "-" / "." ) ":") without spaces, angle brackets or quotes, and not a local
+    /// `file:` path (a relative id resolved against a feed read from disk).
+    static func isGlobal(_ id: String) -> Bool {
+        guard !id.lowercased().hasPrefix("file:"), let colon = id.firstIndex(of: ":"), colon > id.startIndex,
+              id[id.startIndex].isLetter,
+              id[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return false }
+        return !id.contains { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }
+    }
+
+    /// The key the river deduplicates `id` by: the id itself when it is global, else the id
+    /// within its feed (`feedURL`, a separator no URL holds, then the id).
+    static func riverKey(_ id: String, feedURL: String) -> String {
+        isGlobal(id) ? id : feedURL + "\u{1F}" + id
+    }
+}

@@ -11,9 +11,13 @@
 #
 # Both sides run in ONE process over all files, so process start does not dominate: xmllint gets
 # every file on one command line (`xmllint --noout f1 f2 ...`), planet's side is the in-process
-# PlanetBenchmarks `parse` subcommand (files read into memory first, then timed). The ratio is
-# computed over the XML files only (xmllint cannot read JSON Feed); planet's figure over all files,
-# JSON Feed included, is printed beside it. Not a test: numbers depend on the machine.
+# PlanetBenchmarks `parse` subcommand (files read into memory first, then timed): the sequential
+# Feed.parse, the concurrent parse of each document in turn (`planet parse FILE`), and documents
+# parsed concurrently (`planet parse FILES...`). Then the real CLI, release build: one
+# `planet parse --json f1 f2 ...` process (reading the files, JSON Lines to /dev/null) beside one
+# `xmllint --noout f1 f2 ...`, both fastest of ROUNDS: the ratio issue 8 names. Ratios are over
+# the XML files only (xmllint cannot read JSON Feed); planet's in-process figure over all files,
+# JSON Feed included, is printed beside them. Not a test: numbers depend on the machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEFAULT_CORPUS=Tests/FeedParserTests/Fixtures/corpus
@@ -27,7 +31,9 @@ command -v xmllint >/dev/null || { echo "xmllint missing: apt-get install libxml
 GENFEEDS=Benchmarks/genfeeds.py
 [ -f "$GENFEEDS" ] || GENFEEDS=../shared/bench/genfeeds.py
 swift build -c release --product PlanetBenchmarks --scratch-path "$SCRATCH" >/dev/null
+swift build -c release --product planet --scratch-path "$SCRATCH" >/dev/null
 BENCH="$SCRATCH/release/PlanetBenchmarks"
+PLANET="$SCRATCH/release/planet"
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -35,12 +41,16 @@ python3 "$GENFEEDS" "$WORK/generated" 1000 >/dev/null
 
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 
-# Fastest of ROUNDS runs of one xmllint process over every file of the list, in seconds.
-time_xmllint() {
+# Fastest of ROUNDS runs of COMMAND... followed by every file of the list, as ONE process (the
+# files are passed as an array, never split by xargs), output discarded; in seconds.
+time_one_process() {
   local list=$1 best="" start end t
+  shift
+  local files
+  mapfile -t files < "$list"
   for _ in $(seq 1 "$ROUNDS"); do
     start=$(date +%s.%N)
-    xargs -d '\n' xmllint --noout < "$list" >/dev/null 2>&1 || true
+    "$@" "${files[@]}" >/dev/null 2>&1 || true
     end=$(date +%s.%N)
     t=$(calc "$end - $start")
     if [ -z "$best" ] || awk "BEGIN { exit !($t < $best) }"; then best=$t; fi
@@ -51,22 +61,32 @@ time_xmllint() {
 report() {
   local label=$1 dir=$2
   find "$dir" -maxdepth 1 -name '*.xml' | sort > "$WORK/list"
-  local files bytes t_xmllint xmllint_mbps out planet_all planet_xml floor
+  local files bytes t_xmllint xmllint_mbps t_cli cli_mbps out planet_all planet_xml in_turn together floor
   files=$(wc -l < "$WORK/list")
   bytes=$(xargs -d '\n' cat < "$WORK/list" | wc -c)
-  [ "$(xargs -d '\n' < "$WORK/list" | wc -c)" -lt 2000000 ] || echo "warning: long xmllint command line" >&2
-  t_xmllint=$(time_xmllint "$WORK/list")
+  t_xmllint=$(time_one_process "$WORK/list" xmllint --noout)
   xmllint_mbps=$(calc "$bytes / 1000000 / $t_xmllint")
+  t_cli=$(time_one_process "$WORK/list" "$PLANET" parse --json)
+  cli_mbps=$(calc "$bytes / 1000000 / $t_cli")
   out=$("$BENCH" parse --rounds "$ROUNDS" "$dir")
-  planet_all=$(sed -n 's/.*RESULT full_mbps=\([0-9.]*\).*/\1/p' <<< "$out")
-  planet_xml=$(sed -n 's/.*xml_full_mbps=\([0-9.]*\).*/\1/p' <<< "$out")
-  floor=$(sed -n 's/.*floor_mbps=\([0-9.]*\).*/\1/p' <<< "$out")
+  field() { sed -n "s/.*RESULT.* $1=\([0-9.]*\).*/\1/p" <<< " $out"; }
+  planet_all=$(field full_mbps)
+  planet_xml=$(field xml_full_mbps)
+  in_turn=$(field xml_in_turn_mbps)
+  together=$(field xml_together_mbps)
+  floor=$(field floor_mbps)
   printf '%s: %d XML files, %.2f MB\n' "$label" "$files" "$(calc "$bytes / 1000000")"
-  printf '  xmllint --noout (one process)    : %8.2f MB/s\n' "$xmllint_mbps"
-  printf '  libxml2 xmlReadMemory (in-process): %8.2f MB/s\n' "$floor"
-  printf '  planet Feed.parse, XML files     : %8.2f MB/s\n' "$planet_xml"
-  printf '  planet Feed.parse, all files     : %8.2f MB/s (JSON Feed included)\n' "$planet_all"
-  printf '  ratio planet / xmllint           : %8.3f (aim: >= 0.333)\n' "$(calc "$planet_xml / $xmllint_mbps")"
+  printf '  xmllint --noout (one process)          : %8.2f MB/s\n' "$xmllint_mbps"
+  printf '  libxml2 xmlReadMemory (in-process)      : %8.2f MB/s\n' "$floor"
+  printf '  Feed.parse, XML files                   : %8.2f MB/s  /xmlReadMemory %.3f  /xmllint %.3f\n' \
+    "$planet_xml" "$(calc "$planet_xml / $floor")" "$(calc "$planet_xml / $xmllint_mbps")"
+  printf '  Feed.parse, all files                   : %8.2f MB/s (JSON Feed included)\n' "$planet_all"
+  printf '  parseConcurrently, each doc in turn     : %8.2f MB/s  /xmlReadMemory %.3f  /xmllint %.3f\n' \
+    "$in_turn" "$(calc "$in_turn / $floor")" "$(calc "$in_turn / $xmllint_mbps")"
+  printf '  documents concurrently                  : %8.2f MB/s  /xmlReadMemory %.3f  /xmllint %.3f\n' \
+    "$together" "$(calc "$together / $floor")" "$(calc "$together / $xmllint_mbps")"
+  printf '  planet parse --json FILES (one process) : %8.2f MB/s\n' "$cli_mbps"
+  printf '  ratio planet parse CLI / xmllint        : %8.3f (aim: >= 0.333)\n' "$(calc "$cli_mbps / $xmllint_mbps")"
 }
 
 report "corpus ($CORPUS)" "$CORPUS"

@@ -49,3 +49,10 @@ func feedFiles(_ paths: [String]) -> [URL] {
     }
     return files
 }
+
+/// Seconds elapsed while running the async `body` (monotonic clock).
+func measureAsync(_ body: () async -> Void) async -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    await body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}

@@ -9,7 +9,9 @@ let usage = """
     usage: PlanetBenchmarks parse [--rounds N] [--json] DIR|FILE...
              Reads every .xml/.json file into memory, then times Feed.parse over all of them N times
              (default 3) in one process, and libxml2's xmlReadMemory alone on the same bytes.
-             --json also times the JSON contract (`planet parse --json`).
+             --json also times the JSON contract (`planet parse --json`). Then times the
+             concurrent parse (Feed.parseConcurrently) on each document in turn (`planet parse
+             FILE`) and on activeProcessorCount documents at once (`planet parse FILES...`).
            PlanetBenchmarks render [--rounds N] [--templates DIR] [--feeds DIR]
              Builds a 60-entry SiteContext from the entries of the feeds in DIR (default: the
              corpus fixtures), compiles the templates folder once, renders index.html N times
@@ -18,7 +20,7 @@ let usage = """
 
 switch arguments.first {
 case "parse":
-    exit(ParseBenchmark.run(Array(arguments.dropFirst())))
+    exit(await ParseBenchmark.run(Array(arguments.dropFirst())))
 case "render":
     exit(RenderBenchmark.run(Array(arguments.dropFirst())))
 default:

@@ -72,33 +72,48 @@ public enum JSONValue: Sendable, Equatable {
         if let indent { out += "\n" + indent }
     }
 
-    /// RFC 8259 §7 string escaping: quote, backslash and control characters.
-    private static func writeString(_ value: String, to out: inout String) {
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out += "\""  // the common case: nothing to escape, appended whole
-            out += value
-            out += "\""
-            return
-        }
+    /// RFC 8259 §7 string escaping: quote, backslash and control characters (`\b \f \n \r \t`,
+    /// else `\u00xx`, lowercase hex); everything else as it is, in UTF-8.
+    ///
+    /// Runs of bytes that need no escape are appended whole: the bytes escaped are ASCII, which
+    /// never occur inside a multi-byte UTF-8 sequence, so every run is valid UTF-8 on its own.
+    static func writeString(_ value: String, to out: inout String) {
         out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var value = value
+        let escaped = value.withUTF8 { bytes -> Bool in
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index {
+                    out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
                 }
+                out += escape(byte)
+                runStart = index + 1
             }
+            guard runStart > 0 else { return false }
+            if runStart < bytes.count {
+                out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
+            }
+            return true
         }
+        if !escaped { out += value }  // the common case: nothing to escape, appended whole
         out += "\""
+    }
+
+    /// The escape of one ASCII byte that JSON strings cannot hold as it is.
+    private static func escape(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "\""): return "\\\""
+        case UInt8(ascii: "\\"): return "\\\\"
+        case UInt8(ascii: "\n"): return "\\n"
+        case UInt8(ascii: "\r"): return "\\r"
+        case UInt8(ascii: "\t"): return "\\t"
+        case 0x08: return "\\b"
+        case 0x0C: return "\\f"
+        default:
+            let hex = String(byte, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
     }
 }

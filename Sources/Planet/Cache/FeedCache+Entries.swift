@@ -123,12 +123,10 @@ extension FeedCache {
 
     /// ?1 JSON array of feed URLs.
     /// ?2 the number of rows, -1 for all (SQLite: a negative LIMIT has no upper bound).
-    /// The unary `+` keeps the planner off the primary key (a lookup per feed, then a sort of
-    /// every row): it scans the covering index `entry_head` (schema v3) in order instead and
-    /// stops after ?2 rows.
+    /// Read from the covering index `entry_feed_head` (schema v3), never from the table.
     static let selectHeads = """
         SELECT feed_url, id, first_seen, published, link, in_document FROM entry
-        WHERE +feed_url IN (SELECT value FROM json_each(?1))
+        WHERE feed_url IN (SELECT value FROM json_each(?1))
         ORDER BY coalesce(published, first_seen) DESC, feed_url, id
         LIMIT ?2
         """

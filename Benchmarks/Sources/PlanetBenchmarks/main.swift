@@ -6,12 +6,14 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
-    usage: PlanetBenchmarks parse [--rounds N] [--json] DIR|FILE...
+    usage: PlanetBenchmarks parse [--rounds N] [--json] [--sequential-only] DIR|FILE...
              Reads every .xml/.json file into memory, then times Feed.parse over all of them N times
              (default 3) in one process, and libxml2's xmlReadMemory alone on the same bytes.
              --json also times the JSON contract (`planet parse --json`). Then times the
              concurrent parse (Feed.parseConcurrently) on each document in turn (`planet parse
              FILE`) and on activeProcessorCount documents at once (`planet parse FILES...`).
+             --sequential-only stops after the Feed.parse passes (warm-up, all files, XML files:
+             3 passes over a folder of XML files), for callgrind.
            PlanetBenchmarks render [--rounds N] [--templates DIR] [--feeds DIR]
              Builds a 60-entry SiteContext from the entries of the feeds in DIR (default: the
              corpus fixtures), compiles the templates folder once, renders index.html N times

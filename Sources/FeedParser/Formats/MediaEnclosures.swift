@@ -13,7 +13,7 @@ enum MediaEnclosures {
                                    length: ReadContext.length(length)))
         }
         let atomNamespaces: Set<String?> = [Namespace.atom, Namespace.atom03]
-        for element in item.elements {
+        for case .element(let element) in item.children {
             if element.name == "enclosure", element.namespace == nil || element.namespace == core {
                 add(element.attribute("url"), element.attribute("type"), element.attribute("length"), base: element.base)
             } else if element.name == "link", atomNamespaces.contains(element.namespace),

@@ -13,7 +13,7 @@ struct ReadContext {
     /// Go's zero time (0001-01-01, written by Hugo for undated posts) means "no date".
     mutating func date(_ text: String?, field: String) -> Date? {
         guard let text = text?.trimmingSpacesAndNewlines(), !text.isEmpty else { return nil }
-        if text.contains("0001-01-01") || text.contains(" Jan 0001 ") { return nil }
+        if text.containsLiteral("0001-01-01") || text.containsLiteral(" Jan 0001 ") { return nil }
         guard let date = FeedDateParser.parse(text) else {
             warnings.append("\(field): unreadable date '\(text)'")
             return nil
@@ -54,7 +54,7 @@ struct ReadContext {
     /// True for `host.tld/...`: a first segment of dotted labels whose last label is letters and
     /// not a file extension.
     static func startsWithHostName(_ text: String) -> Bool {
-        guard !text.contains("://"), let first = text.split(separator: "/", omittingEmptySubsequences: false).first,
+        guard !text.containsLiteral("://"), let first = text.split(separator: "/", omittingEmptySubsequences: false).first,
               !text.hasPrefix("/"), !text.hasPrefix("."), !first.contains(":"), !first.contains("?"),
               !first.contains("#") else { return false }
         let labels = first.split(separator: ".", omittingEmptySubsequences: false)
@@ -104,15 +104,15 @@ struct ReadContext {
             let email = text[..<open].trimmingSpaces()
             let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .trimmingSpaces()
-            if email.contains("@") { return Person(name: name.isEmpty ? nil : name, email: email) }
+            if email.utf8.contains(UInt8(ascii: "@")) { return Person(name: name.isEmpty ? nil : name, email: email) }
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
             let name = text[..<open].trimmingSpaces()
             let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .trimmingSpaces()
-            if email.contains("@") { return Person(name: name.isEmpty ? nil : name, email: email) }
+            if email.utf8.contains(UInt8(ascii: "@")) { return Person(name: name.isEmpty ? nil : name, email: email) }
         }
-        if !text.contains(" "), text.contains("@") { return Person(email: text) }
+        if !text.utf8.contains(UInt8(ascii: " ")), text.utf8.contains(UInt8(ascii: "@")) { return Person(email: text) }
         return Person(name: text)
     }
 

@@ -84,8 +84,9 @@ enum PlainText {
     /// True for HTML escaped one time too many: no `<` at all, but an escaped tag such as `&lt;p`
     /// or `&lt;/`.
     static func isDoubleEscapedHTML(_ html: String) -> Bool {
-        guard !html.utf8.contains(UInt8(ascii: "<")), let range = html.range(of: "&lt;") else { return false }
-        guard let next = html[range.upperBound...].unicodeScalars.first else { return false }
+        guard !html.utf8.contains(UInt8(ascii: "<")), let offset = html.utf8Offset(ofLiteral: "&lt;") else { return false }
+        let after = html.utf8.index(html.utf8.startIndex, offsetBy: offset + 4)
+        guard let next = html[after...].unicodeScalars.first else { return false }
         return next.properties.isAlphabetic || next == "/" || next == "!"
     }
 

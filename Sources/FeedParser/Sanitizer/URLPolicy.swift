@@ -39,7 +39,10 @@ enum URLPolicy {
     }
 
     /// WHATWG URL parsing's clean-up, stricter: nil when a control character remains inside.
+    /// Printable ASCII without spaces (the common case) has nothing to strip or refuse: returned
+    /// as it is, without rebuilding it scalar by scalar.
     private static func clean(_ raw: String) -> String? {
+        if raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return raw }
         var scalars = String.UnicodeScalarView()
         for scalar in raw.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
             scalars.append(scalar)

@@ -55,17 +55,21 @@ enum XML {
         }
 
         /// The first child element matching any of `names`, in the order of `names` (precedence).
+        /// (Iterates the children in place: no array of every child element is built.)
         func first(_ names: [Name]) -> Element? {
-            let kids = elements
             for qname in names {
-                if let hit = kids.first(where: { $0.is(qname) }) { return hit }
+                for case .element(let element) in children where element.is(qname) { return element }
             }
             return nil
         }
 
         /// All child elements with one of `names`, in document order.
         func all(_ names: [Name]) -> [Element] {
-            elements.filter { element in names.contains { element.is($0) } }
+            var found: [Element] = []
+            for case .element(let element) in children where names.contains(where: { element.is($0) }) {
+                found.append(element)
+            }
+            return found
         }
 
         /// The concatenated text of this element and its descendants.

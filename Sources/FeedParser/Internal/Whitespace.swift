@@ -21,13 +21,15 @@ enum Whitespace {
 }
 
 extension StringProtocol {
-    /// `trimmingCharacters(in: .whitespaces)`, same result.
-    func trimmingSpaces() -> String {
+    /// `trimmingCharacters(in: .whitespaces)`, same result (tab and the Unicode space separators
+    /// of swift-corelibs-foundation's table, U+200B included), without the NSString bridge.
+    public func trimmingSpaces() -> String {
         Whitespace.trim(self, Whitespace.isSpace)
     }
 
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, same result.
-    func trimmingSpacesAndNewlines() -> String {
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, same result (`trimmingSpaces()`'s set
+    /// plus U+000A–U+000D, U+0085, U+2028, U+2029), without the NSString bridge.
+    public func trimmingSpacesAndNewlines() -> String {
         Whitespace.trim(self, Whitespace.isSpaceOrNewline)
     }
 }

@@ -31,12 +31,14 @@ public enum PlanetBuild {
         let run = BuildRun(options: options, cache: cache, now: now, settings: settings,
                            userAgent: "planet/\(PlanetVersion.string) (+\(configuration.link))",
                            fingerprint: fingerprint(of: list))
-        let outcomes = try await run.fetchAndRecord(list.subscriptions)
+        // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
+        var subscriptions = list.subscriptions
+        let outcomes = try await run.fetchAndRecord(subscriptions)
         var applied: [String: String] = [:]
         if options.applyRedirects {
             applied = try await run.applyRedirects(&list)
+            if !applied.isEmpty { subscriptions = list.subscriptions }
         }
-        let subscriptions = list.subscriptions
         let limit = settings.itemsPerPage
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
         // from every entry the cache keeps (issue 8); when that prefix could differ from the

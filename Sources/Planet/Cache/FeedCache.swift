@@ -36,6 +36,11 @@ public actor FeedCache {
             try db.statement("PRAGMA journal_mode = WAL").run()
             // NORMAL is safe with WAL: a crash may lose the last transaction, never corrupt the file.
             try db.execute("PRAGMA synchronous = NORMAL")
+            // A build's writes stay in the WAL (`cache.sqlite-wal`, beside the file) when it
+            // closes: SQLite checkpoints them into the file once the WAL passes 1,000 pages, during
+            // a later build, instead of at every exit (two fdatasync and an unlink, about 8 ms of
+            // a 0.3 s warm build; issue 8). Copy the whole `.planet/` folder, not the file alone.
+            try db.setCheckpointOnClose(false)
         } catch {
             throw CacheError(path: path, error)
         }

@@ -51,6 +51,13 @@ final class SQLiteDatabase {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
+    /// Whether closing this connection checkpoints the WAL into the database file and deletes the
+    /// WAL (SQLite's default) or leaves both files as they are (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE).
+    func setCheckpointOnClose(_ on: Bool) throws(SQLiteError) {
+        let rc = planet_sqlite3_no_checkpoint_on_close(handle, on ? 0 : 1)
+        guard rc == SQLITE_OK else { throw lastError(rc) }
+    }
+
     /// Runs one or more SQL statements that return no rows (schema, pragmas without results).
     func execute(_ sql: String) throws(SQLiteError) {
         let rc = sqlite3_exec(handle, sql, nil, nil, nil)

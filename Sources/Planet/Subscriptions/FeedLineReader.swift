@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 
 /// Reads feeds.txt one line at a time and enforces the rules that span lines: settings come
@@ -15,7 +16,7 @@ struct FeedLineReader {
     /// Classifies one line (without its line ending).
     /// - Throws: `FeedListError` without file and line (the caller adds them).
     mutating func read(_ text: String, number: Int) throws(FeedListError) -> FeedList.Line {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return FeedList.Line(text: text, kind: .blank) }
         if trimmed.hasPrefix("#") { return FeedList.Line(text: text, kind: .comment) }
         if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
@@ -48,11 +49,11 @@ struct FeedLineReader {
     /// `-`, `.`, starting with a letter); a URL or path has `:` or `/` there and is a feed.
     static func setting(in trimmed: String) -> (key: String, value: String)? {
         guard let equals = trimmed.firstIndex(of: "=") else { return nil }
-        let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+        let key = trimmed[..<equals].trimmingSpaces()
         guard let first = key.first, first.isASCII, first.isLetter,
               key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
         else { return nil }
-        let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces()
         return (key.lowercased(), value)
     }
 
@@ -68,7 +69,7 @@ struct FeedLineReader {
             || rest[rest.index(before: $0)] == "\t") }) {
             rest = rest[..<comment]
         }
-        let name = rest.trimmingCharacters(in: .whitespaces)
+        let name = rest.trimmingSpaces()
         return (String(trimmed[..<space]), name.isEmpty ? nil : name)
     }
 }

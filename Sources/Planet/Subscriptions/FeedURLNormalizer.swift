@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 
 /// Turns a feed address as people type it into the URL stored in feeds.txt.
@@ -16,7 +17,7 @@ public enum FeedURLNormalizer {
     ///   `.badLocation` for text that is no URL; `.noHost` for `https://`.
     public static func normalize(_ text: String, currentDirectory: URL,
                                  isFile: (URL) -> Bool = { _ in false }) throws(FeedListError) -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingSpacesAndNewlines()
         guard !trimmed.isEmpty else { throw FeedListError(.badLocation(text)) }
         guard let scheme = FeedLocation.scheme(of: trimmed), trimmed.contains("://") || scheme.lowercased() == "file" else {
             let path = trimmed.hasPrefix("~/")

@@ -24,6 +24,22 @@ struct FeedCacheSchemaTests {
         #expect(try await cache.pragma("busy_timeout") == "5000")
     }
 
+    @Test("closing leaves the WAL for a later checkpoint; the next open reads what it holds")
+    func closingDoesNotCheckpoint() async throws {
+        let path = CacheFixtures.temporaryPath()
+        defer { CacheFixtures.remove(path) }
+        do {
+            let cache = try FeedCache(path: path)
+            try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
+                                          info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        }
+        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(wal > 0)
+        let reopened = try FeedCache(path: path)
+        #expect(try await reopened.entryHeads(feedURLs: [CacheFixtures.feedURL]).map(\.entry.id) == ["a"])
+        #expect(try await reopened.integrityCheck())
+    }
+
     struct EmptyFileCase: Sendable, CustomTestStringConvertible {
         var testDescription: String
         /// Makes a version-0 database at the path.

@@ -23,10 +23,10 @@ enum ParseCommand: Subcommand {
             + "Exit status 1 when the file or URL cannot be read or fetched, 2 when the argument is not "
             + "a location or the document is not a feed (an empty file included).\n"
             + "\n"
-            + "With several arguments, documents are read and parsed concurrently and printed in "
-            + "argument order: each summary under a line '==> FILE|URL <=='; with --json, JSON Lines, "
-            + "one line per argument: the object above with a first key \"source\" (the argument as "
-            + "given), or {\"source\": ..., \"error\": MESSAGE} for a document that failed (the "
+            + "With several arguments, documents are read and parsed concurrently and printed in\n"
+            + "argument order: each summary under a line '==> FILE|URL <=='; with --json, JSON Lines,\n"
+            + "one line per argument: the object above with a first key \"source\" (the argument as\n"
+            + "given), or {\"source\": ..., \"error\": MESSAGE} for a document that failed (the\n"
             + "message also goes to standard error). The exit status is the worst of the documents'.")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {

@@ -31,7 +31,7 @@ command -v xmllint >/dev/null || { echo "xmllint missing: apt-get install libxml
 GENFEEDS=Benchmarks/genfeeds.py
 [ -f "$GENFEEDS" ] || GENFEEDS=../shared/bench/genfeeds.py
 swift build -c release --product PlanetBenchmarks --scratch-path "$SCRATCH" >/dev/null
-swift build -c release --product planet --scratch-path "$SCRATCH" >/dev/null
+swift build -c release --static-swift-stdlib --product planet --scratch-path "$SCRATCH" >/dev/null
 BENCH="$SCRATCH/release/PlanetBenchmarks"
 PLANET="$SCRATCH/release/planet"
 

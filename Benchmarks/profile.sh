@@ -25,7 +25,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ -z "${PLANET:-}" ]; then
-  swift build -c release --product planet ${SCRATCH:+--scratch-path "$SCRATCH"} >&2
+  swift build -c release --static-swift-stdlib --product planet ${SCRATCH:+--scratch-path "$SCRATCH"} >&2
   PLANET="${SCRATCH:-.build}/release/planet"
 fi
 DEMANGLE=$(command -v swift-demangle || echo "$(dirname "$(command -v swift)")/swift-demangle")

@@ -51,8 +51,8 @@ if ! "$PYTHON" -c 'import feedparser, chevron' 2>/dev/null; then
 fi
 if [ -z "${PLANET:-}" ]; then
   [ -x scripts/setup.sh ] && scripts/setup.sh >/dev/null
-  log "swift build -c release --product planet"
-  swift build -c release --product planet ${SCRATCH:+--scratch-path "$SCRATCH"} >&2
+  log "swift build -c release --static-swift-stdlib --product planet (as make release)"
+  swift build -c release --static-swift-stdlib --product planet ${SCRATCH:+--scratch-path "$SCRATCH"} >&2
   PLANET="${SCRATCH:-.build}/release/planet"
 fi
 PLANET=$(cd "$(dirname "$PLANET")" && pwd)/$(basename "$PLANET")

@@ -2,7 +2,8 @@
 # Installs the C libraries planet links against (Debian/Ubuntu), only those missing.
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
-packages=(libxml2-dev libxml2-utils libcmark-dev libsqlite3-dev pkg-config "$@")
+# libcurl4-openssl-dev: the release build links Foundation statically, which links libcurl by name.
+packages=(libxml2-dev libxml2-utils libcmark-dev libsqlite3-dev libcurl4-openssl-dev pkg-config "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

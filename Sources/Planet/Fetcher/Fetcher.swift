@@ -11,11 +11,12 @@ import FoundationNetworking
 public struct Fetcher: Sendable {
     /// Concurrency, limits and headers this fetcher uses.
     public let configuration: FetcherConfiguration
-    /// The sessions of this fetcher (one per core, up to `jobs`): connections are reused across
-    /// feeds, and they are released when the last copy of the fetcher goes away.
+    /// The sessions of this fetcher (one per core, up to `jobs`, made at the first http(s)
+    /// fetch): connections are reused across feeds, and they are released when the last copy of
+    /// the fetcher goes away.
     private let sessions: HTTPSessionPool
 
-    /// Creates a fetcher and its sessions with `configuration` (the defaults unless given).
+    /// Creates a fetcher with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
         self.sessions = HTTPSessionPool(configuration)
@@ -53,21 +54,21 @@ public struct Fetcher: Sendable {
     /// group share their connections).
     /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
     public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
-        await fetch(subscription, validators: validators, session: sessions.next())
+        await fetch(subscription, validators: validators, sessions: sessions)
     }
 
     private func fetch(_ subscription: Subscription, validators: FetchValidators?,
-                       session: HTTPSession) async -> FetchResult {
+                       sessions: HTTPSessionPool) async -> FetchResult {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await outcome(for: subscription.url, validators: validators, session: session)
+        let outcome = await outcome(for: subscription.url, validators: validators, sessions: sessions)
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FetchResult(subscription: subscription, outcome: outcome, duration: seconds)
     }
 
     private func outcome(for url: URL, validators: FetchValidators?,
-                         session: HTTPSession) async -> FetchResult.Outcome {
+                         sessions: HTTPSessionPool) async -> FetchResult.Outcome {
         switch url.scheme?.lowercased() {
         case "file":
             switch await FileLoader.load(url, maxBytes: configuration.maxBytes) {
@@ -75,7 +76,7 @@ public struct Fetcher: Sendable {
             case .failure(let failure): return .failed(failure)
             }
         case "http", "https":
-            let transfer = await session.load(configuration.request(for: url, validators: validators))
+            let transfer = await sessions.next().load(configuration.request(for: url, validators: validators))
             return outcome(of: transfer, url: url)
         default:
             return .failed(FetchFailure(kind: .other, url: url,

@@ -1,24 +1,31 @@
 import Foundation
 import Synchronization
 
-/// The sessions of one ``Fetcher``, handed out in turn.
+/// The sessions of one ``Fetcher``, handed out in turn, made at the first http(s) transfer (a
+/// fetcher that reads only files, as `planet parse FILE...` does, never creates one).
 ///
 /// swift-corelibs-foundation runs all of a URLSession's libcurl work (easy-handle setup, header
 /// callbacks, timers) on one serial queue, so a single session keeps one core busy at most. A
 /// warm build of 1,000 feeds is little else (issue 8), hence one session per core, up to `jobs`:
 /// each still reuses its connections across feeds.
 final class HTTPSessionPool: Sendable {
-    private let sessions: [HTTPSession]
+    private let configuration: FetcherConfiguration
+    private let count: Int
+    private let sessions = Mutex<[HTTPSession]>([])
     private let turn = Atomic<Int>(0)
 
-    /// Creates `min(jobs, active processor count)` sessions (at least one) with `configuration`.
+    /// A pool of `min(jobs, active processor count)` sessions (at least one) with `configuration`.
     init(_ configuration: FetcherConfiguration) {
-        let count = max(1, min(configuration.jobs, ProcessInfo.processInfo.activeProcessorCount))
-        sessions = (0..<count).map { _ in HTTPSession(configuration) }
+        self.configuration = configuration
+        count = max(1, min(configuration.jobs, ProcessInfo.processInfo.activeProcessorCount))
     }
 
-    /// The session for the next transfer (round robin).
+    /// The session for the next transfer (round robin); the first call creates them all.
     func next() -> HTTPSession {
-        sessions[turn.add(1, ordering: .relaxed).oldValue % sessions.count]
+        let index = turn.add(1, ordering: .relaxed).oldValue % count
+        return sessions.withLock { sessions in
+            if sessions.isEmpty { sessions = (0..<count).map { _ in HTTPSession(configuration) } }
+            return sessions[index]
+        }
     }
 }

@@ -14,91 +14,97 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Pretty-printed text without a trailing newline.
     public func rendered() -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out, indent: "")
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The same value on one line, without spaces or a trailing newline (`{"a":[1,2],"b":null}`):
     /// a line of JSON Lines (jsonlines.org).
     public func renderedOnOneLine() -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out, indent: nil)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes the value; `indent` is the current line's indentation, nil for one line.
-    private func write(to out: inout String, indent: String?) {
+    /// Writes the value as UTF-8 bytes (one conversion to String at the end, not one validation
+    /// per appended piece); `indent` is the current line's indentation, nil for one line.
+    private func write(to out: inout [UInt8], indent: String?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out += "null".utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .int(let value): out += String(value).utf8
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
-            guard !values.isEmpty else { out += "[]"; return }
+            guard !values.isEmpty else { out += "[]".utf8; return }
             let inner = indent.map { $0 + "  " }
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
                 Self.startMember(index, indent: inner, to: &out)
                 value.write(to: &out, indent: inner)
             }
             Self.endMembers(indent: indent, to: &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
+            guard !members.isEmpty else { out += "{}".utf8; return }
             let inner = indent.map { $0 + "  " }
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {
                 Self.startMember(index, indent: inner, to: &out)
                 Self.writeString(key, to: &out)
-                out += inner == nil ? ":" : ": "
+                out += (inner == nil ? ":" : ": ").utf8
                 members[key]?.write(to: &out, indent: inner)
             }
             Self.endMembers(indent: indent, to: &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     /// Before the member at `index`: a comma after the previous one, then (pretty) a new line
     /// indented by `indent`.
-    private static func startMember(_ index: Int, indent: String?, to out: inout String) {
-        if index > 0 { out += "," }
-        if let indent { out += "\n" + indent }
+    private static func startMember(_ index: Int, indent: String?, to out: inout [UInt8]) {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        if let indent {
+            out.append(UInt8(ascii: "\n"))
+            out += indent.utf8
+        }
     }
 
     /// After the last member (pretty): a new line indented by the container's `indent`.
-    private static func endMembers(indent: String?, to out: inout String) {
-        if let indent { out += "\n" + indent }
+    private static func endMembers(indent: String?, to out: inout [UInt8]) {
+        if let indent {
+            out.append(UInt8(ascii: "\n"))
+            out += indent.utf8
+        }
     }
 
     /// RFC 8259 §7 string escaping: quote, backslash and control characters (`\b \f \n \r \t`,
     /// else `\u00xx`, lowercase hex); everything else as it is, in UTF-8.
     ///
-    /// Runs of bytes that need no escape are appended whole: the bytes escaped are ASCII, which
-    /// never occur inside a multi-byte UTF-8 sequence, so every run is valid UTF-8 on its own.
-    static func writeString(_ value: String, to out: inout String) {
-        out += "\""
+    /// Runs of bytes that need no escape are copied whole.
+    static func writeString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         var value = value
-        let escaped = value.withUTF8 { bytes -> Bool in
+        value.withUTF8 { bytes in
             var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index {
-                    out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                }
-                out += escape(byte)
+                if runStart < index { out += UnsafeBufferPointer(rebasing: bytes[runStart..<index]) }
+                out += escape(byte).utf8
                 runStart = index + 1
             }
-            guard runStart > 0 else { return false }
-            if runStart < bytes.count {
-                out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
-            }
-            return true
+            if runStart < bytes.count { out += UnsafeBufferPointer(rebasing: bytes[runStart...]) }
         }
-        if !escaped { out += value }  // the common case: nothing to escape, appended whole
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `writeString` into a String (tests compare it with the escaping of earlier versions).
+    static func writeString(_ value: String, to out: inout String) {
+        var bytes: [UInt8] = []
+        writeString(value, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// The escape of one ASCII byte that JSON strings cannot hold as it is.

@@ -11,11 +11,14 @@ extension ParseCommand {
         var err: String
     }
 
-    /// `planet parse` with several arguments: at most `activeProcessorCount` documents loaded and
+    /// `planet parse` with several arguments: at most twice `activeProcessorCount` documents loaded and
     /// parsed at once (a task group), printed in argument order as soon as every earlier one is.
     /// - Returns: the worst (highest) of the documents' exit statuses.
     static func several(_ sources: [String], json: Bool, io: CommandIO, timeout: Double) async -> Int32 {
-        let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // Two documents per core: a document's XML parse and mapping run on one core (only its
+        // sanitizing is spread), so a second one in flight keeps the other core busy meanwhile
+        // (47 corpus files: 125 -> 120 ms, hyperfine, 30 runs).
+        let limit = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         return await withTaskGroup(of: (Int, Report).self) { group in
             var next = 0
             func startNext() {

@@ -169,6 +169,12 @@ hyperfine --style basic --warmup 1 --runs 5 -i --export-json "$WORK/results/pars
   -n planet "while IFS= read -r f; do $PLANET parse \"\$f\" --json >/dev/null 2>&1; done < $WORK/results/corpus.list" \
   -n xmllint "while IFS= read -r f; do xmllint --noout \"\$f\" >/dev/null 2>&1; done < $WORK/results/corpus.list" \
   >>"$WORK/results/hyperfine.log" 2>&1
+# One process over every file for both: `planet parse --json FILES...` (documents parsed
+# concurrently, JSON Lines) and `xmllint --noout FILES...`: the throughput figure of the issue.
+files_args=$(tr '\n' ' ' < "$WORK/results/corpus.list")
+hyperfine --style basic -N --warmup 2 --runs 20 -i --export-json "$WORK/results/parse-one.json" \
+  -n planet "$PLANET parse --json $files_args" -n xmllint "xmllint --noout $files_args" \
+  >>"$WORK/results/hyperfine.log" 2>&1
 
 echo "load_end=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/results/meta.env"
 mkdir -p "$BENCH/results"

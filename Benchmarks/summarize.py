@@ -178,11 +178,27 @@ def main():
                        f"| {fmt(start * 1000 if start is not None else None, 1)} | {fmt(net[tool])} |")
         gross = ratio(mb / totals["planet"], mb / totals["xmllint"]) if totals.get("planet") and totals.get("xmllint") else "–"
         out.append("")
-        if net["planet"] and net["xmllint"]:
-            parse_ratio = net["planet"] / net["xmllint"]
-        out.append(f"planet/xmllint throughput: {gross} with process start, "
+        out.append(f"planet/xmllint throughput, one process per file: {gross} with process start, "
                    f"{ratio(net['planet'], net['xmllint'])} without.")
         out.append("")
+        one_json = os.path.join(work, "results", "parse-one.json")
+        if os.path.exists(one_json):
+            one = {r["command"]: r["mean"] for r in json.load(open(one_json))["results"]}
+            out.append("One process over every file for both (`planet parse --json FILES...`: documents "
+                       "parsed concurrently, JSON Lines; `xmllint --noout FILES...`):")
+            out.append("")
+            out.append("| tool | mean s | MB/s |")
+            out.append("|---|---:|---:|")
+            for tool in ("planet", "xmllint"):
+                t = one.get(tool)
+                out.append(f"| {tool} | {fmt(t, 3)} | {fmt(mb / t if t else None)} |")
+            if one.get("planet") and one.get("xmllint"):
+                parse_ratio = one["xmllint"] / one["planet"]
+            out.append("")
+            out.append(f"planet/xmllint throughput, one process each: {fmt(parse_ratio)}.")
+            out.append("")
+        elif net["planet"] and net["xmllint"]:
+            parse_ratio = net["planet"] / net["xmllint"]
 
     out.append("## Issue 8 targets")
     out.append("")
@@ -201,7 +217,7 @@ def main():
         a, b = figures.get((1000, key)), figures.get((5000, key))
         g = b["planet"]["wall"] / a["planet"]["wall"] if a and b else None
         target(f"5,000 feeds {key} ≤ 5.5× the 1,000-feed build", None if g is None else g <= 5.5, f"{fmt(g)}×")
-    target("planet parse ≥ 1/3 of xmllint's throughput (without process start)",
+    target("planet parse ≥ 1/3 of xmllint's throughput (one process each over the corpus)",
            None if parse_ratio is None else parse_ratio >= 1 / 3, f"{fmt(parse_ratio)}")
     out.append("")
     out.append("## What each program said (last run of each build)")

@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Planet", dependencies: ["FeedParser", "Mustache", "CSQLite3", "CCmark", "CGlibcExtras"],
                 swiftSettings: strict),
         .target(name: "PlanetCLI", dependencies: ["Planet", "FeedParser"], swiftSettings: strict),
-        .executableTarget(name: "PlanetTool", dependencies: ["PlanetCLI"], swiftSettings: strict),
+        .executableTarget(name: "PlanetTool", dependencies: ["PlanetCLI", "CGlibcExtras"], swiftSettings: strict),
         .executableTarget(name: "PlanetBenchmarks", dependencies: ["FeedParser", "Mustache", "Planet"],
                           path: "Benchmarks/Sources/PlanetBenchmarks", swiftSettings: strict),
         .target(name: "TestSupport", dependencies: ["FeedParser"], swiftSettings: strict),

@@ -31,6 +31,11 @@ public actor FeedCache {
             db = try SQLiteDatabase(path: path)
             db.setBusyTimeout(milliseconds: 5_000)
             try db.execute("PRAGMA foreign_keys = ON")
+            // 16 KiB pages for a new file (SQLite ignores this for one that has tables, and in WAL
+            // mode): a cached entry (its raw summary and content, ~4 KB in a typical feed) then fits
+            // in its page instead of spilling onto a chain of 4 KiB overflow pages. 5,000 generated
+            // feeds: a 579 MB cache becomes 304 MB, and a cold build 4.6-5.3 s -> 4.3-4.4 s (issue 8).
+            try db.execute("PRAGMA page_size = 16384")
             // WAL lets a reader (a second build rendering) run beside a writer; `:memory:` stays
             // "memory", a file system without shared memory stays "delete": both still work.
             try db.statement("PRAGMA journal_mode = WAL").run()

@@ -24,6 +24,31 @@ struct FeedCacheSchemaTests {
         #expect(try await cache.pragma("busy_timeout") == "5000")
     }
 
+    @Test("a new cache file has 16 KiB pages; one written with 4 KiB pages keeps them and works")
+    func pageSize() async throws {
+        let path = CacheFixtures.temporaryPath()
+        defer { CacheFixtures.remove(path) }
+        #expect(try await FeedCache(path: path).pragma("page_size") == "16384")
+
+        let old = CacheFixtures.temporaryPath()
+        defer { CacheFixtures.remove(old) }
+        try FileManager.default.createDirectory(
+            atPath: (old as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            let db = try SQLiteDatabase(path: old)
+            try db.execute("PRAGMA page_size = 4096")
+            try db.execute("PRAGMA journal_mode = WAL")
+            for migration in CacheSchema.migrations { try db.execute(migration) }
+            try db.execute("PRAGMA user_version = \(CacheSchema.currentVersion)")
+        }
+        let cache = try FeedCache(path: old)
+        #expect(try await cache.pragma("page_size") == "4096")
+        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
+                                      info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        #expect(try await cache.entryHeads(feedURLs: [CacheFixtures.feedURL]).map(\.entry.id) == ["a"])
+        #expect(try await cache.integrityCheck())
+    }
+
     @Test("closing leaves the WAL for a later checkpoint; the next open reads what it holds")
     func closingDoesNotCheckpoint() async throws {
         let path = CacheFixtures.temporaryPath()

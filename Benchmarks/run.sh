@@ -47,7 +47,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 if ! "$PYTHON" -c 'import feedparser, chevron' 2>/dev/null; then
   log "installing feedparser chevron"
-  "$PYTHON" -m pip install -q feedparser chevron
+  if ! "$PYTHON" -m pip install -q feedparser chevron 2>/dev/null; then
+    # Debian's own Python refuses pip (PEP 668, "externally-managed-environment"): use a venv.
+    rm -rf "$REPO/.build/bench-venv"
+    if ! "$PYTHON" -m venv "$REPO/.build/bench-venv" >/dev/null 2>&1; then
+      SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+      $SUDO apt-get install -y -qq python3-venv >/dev/null
+      "$PYTHON" -m venv "$REPO/.build/bench-venv"
+    fi
+    PYTHON="$REPO/.build/bench-venv/bin/python"
+    "$PYTHON" -m pip install -q feedparser chevron
+  fi
 fi
 if [ -z "${PLANET:-}" ]; then
   [ -x scripts/setup.sh ] && scripts/setup.sh >/dev/null

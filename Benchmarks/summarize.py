@@ -195,7 +195,7 @@ def main():
             if one.get("planet") and one.get("xmllint"):
                 parse_ratio = one["xmllint"] / one["planet"]
             out.append("")
-            out.append(f"planet/xmllint throughput, one process each: {fmt(parse_ratio)}.")
+            out.append(f"planet/xmllint throughput, one process each: {fmt(parse_ratio, 3)}.")
             out.append("")
         elif net["planet"] and net["xmllint"]:
             parse_ratio = net["planet"] / net["xmllint"]
@@ -218,7 +218,7 @@ def main():
         g = b["planet"]["wall"] / a["planet"]["wall"] if a and b else None
         target(f"5,000 feeds {key} ≤ 5.5× the 1,000-feed build", None if g is None else g <= 5.5, f"{fmt(g)}×")
     target("planet parse ≥ 1/3 of xmllint's throughput (one process each over the corpus)",
-           None if parse_ratio is None else parse_ratio >= 1 / 3, f"{fmt(parse_ratio)}")
+           None if parse_ratio is None else parse_ratio >= 1 / 3, f"{fmt(parse_ratio, 3)}")
     out.append("")
     out.append("## What each program said (last run of each build)")
     out.append("")

@@ -2,8 +2,13 @@
 # Installs the C libraries planet links against (Debian/Ubuntu), only those missing.
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
-# libcurl4-openssl-dev: the release build links Foundation statically, which links libcurl by name.
-packages=(libxml2-dev libxml2-utils libcmark-dev libsqlite3-dev libcurl4-openssl-dev pkg-config "$@")
+# A libcurl -dev package: the release build links Foundation statically, which links libcurl by
+# name (libcurl.so). Any flavour will do; the three conflict, so one already installed is kept.
+curl_dev=libcurl4-openssl-dev
+for flavour in libcurl4-gnutls-dev libcurl4-nss-dev; do
+  dpkg-query -W -f='${Status}' "$flavour" 2>/dev/null | grep -q "install ok installed" && curl_dev=$flavour
+done
+packages=(libxml2-dev libxml2-utils libcmark-dev libsqlite3-dev "$curl_dev" pkg-config "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

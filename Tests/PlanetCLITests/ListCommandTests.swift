@@ -1,6 +1,6 @@
 import FeedParser
 import Foundation
-import Planet
+@testable import Planet
 import Testing
 import TestSupport
 @testable import PlanetCLI
@@ -72,5 +72,32 @@ struct ListCommandTests {
         #expect(missing.status == 0)
         #expect(missing.out.contains("never fetched"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nope").path))
+    }
+
+    @Test("list reads an older planet's cache without migrating or writing it; an empty file is no cache")
+    func listNeverWritesTheCache() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "https://a.org/feed  Alpha\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("old.sqlite").path
+        try await withDeadline(seconds: 60) {
+            try await Self.makeCache(path)
+            // Make it look like a v2 cache (what the planet before schema v3 wrote).
+            let db = try SQLiteDatabase(path: path)
+            try db.execute("DROP INDEX entry_feed_head; DROP INDEX entry_fallen_off; PRAGMA user_version = 2")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listed = await runPlanet(["list", "--json", "--cache", "old.sqlite"], in: folder)
+        #expect(listed.status == 0)
+        #expect(listed.out.contains("\"entries\" : 3"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        // A reader of a WAL database may leave an empty -wal and a -shm; nothing goes into them.
+        #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) == 0)
+
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("empty.sqlite").path, contents: Data())
+        let empty = await runPlanet(["list", "--cache", "empty.sqlite"], in: folder)
+        #expect(empty.status == 0)
+        #expect(empty.out.contains("never fetched"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("empty.sqlite")).isEmpty)
     }
 }

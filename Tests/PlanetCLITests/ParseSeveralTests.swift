@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+import TestSupport
 @testable import PlanetCLI
 
 /// `planet parse FILE|URL...`: several documents, parsed concurrently, printed in argument order;
@@ -54,6 +55,23 @@ struct ParseSeveralTests {
             var expected = try #require(try JSONSerialization.jsonObject(with: Data(single.out.utf8)) as? [String: Any])
             expected["source"] = name
             #expect(NSDictionary(dictionary: object).isEqual(to: expected), "\(name)")
+        }
+    }
+
+    @Test("a slow URL in front of many files: all printed, in order, once it answers")
+    func slowFirstDocumentHoldsBackOnlyABoundedQueue() async throws {
+        try await withDeadline(seconds: 60) {
+            let server = try await LoopbackServer.start(["/slow.xml": .delayed(1, .ok(Self.rss("slow")))])
+            let names = (0..<60).map { "g\($0).xml" }
+            let folder = try Self.folder(with: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.rss("t" + $0)) }))
+            defer { removeFolder(folder) }
+            let slow = server.url(for: "/slow.xml").absoluteString
+            let outcome = await runPlanet(["parse", "--json", slow] + names, in: folder)
+            #expect(outcome.status == 0)
+            let objects = try Self.objects(outcome.out)
+            #expect(objects.map { $0["source"] as? String } == [slow] + names)
+            #expect(objects.first?["title"] as? String == "slow")
+            await server.stop()
         }
     }
 

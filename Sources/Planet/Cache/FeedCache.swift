@@ -41,15 +41,37 @@ public actor FeedCache {
             try db.statement("PRAGMA journal_mode = WAL").run()
             // NORMAL is safe with WAL: a crash may lose the last transaction, never corrupt the file.
             try db.execute("PRAGMA synchronous = NORMAL")
-            // A build's writes stay in the WAL (`cache.sqlite-wal`, beside the file) when it
-            // closes: SQLite checkpoints them into the file once the WAL passes 1,000 pages, during
-            // a later build, instead of at every exit (two fdatasync and an unlink, about 8 ms of
-            // a 0.3 s warm build; issue 8). Copy the whole `.planet/` folder, not the file alone.
-            try db.setCheckpointOnClose(false)
+            // Closing checkpoints the WAL into the file and deletes it (SQLite's default), so that
+            // between builds cache.sqlite alone is the whole cache: one file to back up or restore.
+            // (Leaving the WAL saved ~8 ms a build, but a restored file beside a newer WAL is corrupt.)
         } catch {
             throw CacheError(path: path, error)
         }
         try Self.migrate(db, path: path)
+    }
+
+    /// Opens an existing cache for reading only (`planet list`): nothing is created, migrated or
+    /// written, so a cache of an older planet stays as it is (and usable by that planet) and a
+    /// user who may not write it can still read it. The reads work on every schema version.
+    /// - Throws: `CacheError` `.sqlite` (missing, unreadable, not a database), `.newerSchema`.
+    public init(readingOnly path: String) throws(CacheError) {
+        self.path = path
+        rows = EntryRow(path: path)
+        do throws(SQLiteError) {
+            db = try SQLiteDatabase(path: path, readOnly: true)
+            db.setBusyTimeout(milliseconds: 5_000)
+        } catch {
+            throw CacheError(path: path, error)
+        }
+        let found: Int
+        do throws(SQLiteError) {
+            found = try Self.userVersion(db)
+        } catch {
+            throw CacheError(path: path, error)
+        }
+        if found > CacheSchema.currentVersion {
+            throw CacheError(path: path, reason: .newerSchema(found: found, supported: CacheSchema.currentVersion))
+        }
     }
 
     /// The fetch state of `feedURL`, or nil when the feed was never recorded.
@@ -59,6 +81,16 @@ public actor FeedCache {
             try db.statement("SELECT \(Self.stateColumns) FROM feed WHERE url = ?1")
                 .bind([.text(feedURL)]).rows(Self.readState).first
         }
+    }
+
+    /// False for a file with no cache schema yet (an empty file, or one opened with
+    /// `init(readingOnly:)` before any build wrote it): it knows no feed.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func hasSchema() throws(CacheError) -> Bool {
+        try sql { () throws(SQLiteError) in
+            try db.statement("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'feed'")
+                .rows { $0.int(0) }.first ?? 0
+        } > 0
     }
 
     /// The fetch state of every feed the cache knows, ordered by URL.

@@ -26,10 +26,11 @@ final class SQLiteDatabase {
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating when missing) the database at `path` (`:memory:` for a private in-memory one).
-    init(path: String) throws(SQLiteError) {
+    /// Opens (creating when missing) the database at `path` (`:memory:` for a private in-memory
+    /// one); with `readOnly`, opens an existing file for reading only (SQLITE_OPEN_READONLY).
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard let db else { throw SQLiteError(code: rc, message: "out of memory opening '\(path)'") }
         guard rc == SQLITE_OK else {
@@ -49,13 +50,6 @@ final class SQLiteDatabase {
     /// Wait up to `milliseconds` for another connection's lock before failing with SQLITE_BUSY.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
-    }
-
-    /// Whether closing this connection checkpoints the WAL into the database file and deletes the
-    /// WAL (SQLite's default) or leaves both files as they are (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE).
-    func setCheckpointOnClose(_ on: Bool) throws(SQLiteError) {
-        let rc = planet_sqlite3_no_checkpoint_on_close(handle, on ? 0 : 1)
-        guard rc == SQLITE_OK else { throw lastError(rc) }
     }
 
     /// Runs one or more SQL statements that return no rows (schema, pragmas without results).

@@ -35,11 +35,18 @@ struct ParsedArguments: Sendable, Equatable {
         return number
     }
 
-    /// `--name SECONDS` as a positive number; `fallback` when absent.
+    /// The longest duration an option may give: one week, in seconds.
+    static let maximumSeconds: Double = 7 * 86_400
+
+    /// `--name SECONDS` as a positive number of at most `maximumSeconds`; `fallback` when absent.
     func seconds(_ name: String, default fallback: Double) throws(UsageError) -> Double {
         guard let text = values[name] else { return fallback }
         guard let number = Double(text), number > 0, number.isFinite else {
             throw error("'--\(name)' must be a number of seconds greater than 0, not '\(text)'")
+        }
+        // Durations beyond this overflow Swift's Duration (a crash with --timeout 1e18).
+        guard number <= Self.maximumSeconds else {
+            throw error("'--\(name)' must be at most \(Int(Self.maximumSeconds)) seconds (one week), not '\(text)'")
         }
         return number
     }

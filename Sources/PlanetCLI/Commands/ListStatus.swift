@@ -57,14 +57,15 @@ struct ListStatus: Sendable, Equatable {
         lastSuccess.map(FeedDateParser.rfc3339) ?? "-"
     }
 
-    /// The status of every subscription from the cache at `path`; all `neverFetched` when the
-    /// file does not exist (it is not created).
+    /// The status of every subscription from the cache at `path`, opened read-only; all
+    /// `neverFetched` when the file does not exist (it is not created) or holds no cache yet.
     /// - Throws: `CacheError` when the file exists but cannot be read.
     static func load(cachePath: String, subscriptions: [Subscription]) async throws(CacheError) -> [ListStatus] {
         guard FileManager.default.fileExists(atPath: cachePath) else {
             return subscriptions.map { _ in .neverFetched }
         }
-        let cache = try FeedCache(path: cachePath)
+        let cache = try FeedCache(readingOnly: cachePath)  // list never creates, migrates or writes
+        guard try await cache.hasSchema() else { return subscriptions.map { _ in .neverFetched } }
         let states = Dictionary(try await cache.allStates().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         let counts = try await cache.entryCounts()
         return subscriptions.map { subscription in

@@ -54,21 +54,15 @@ public struct Fetcher: Sendable {
     /// group share their connections).
     /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
     public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
-        await fetch(subscription, validators: validators, sessions: sessions)
-    }
-
-    private func fetch(_ subscription: Subscription, validators: FetchValidators?,
-                       sessions: HTTPSessionPool) async -> FetchResult {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await outcome(for: subscription.url, validators: validators, sessions: sessions)
+        let outcome = await outcome(for: subscription.url, validators: validators)
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FetchResult(subscription: subscription, outcome: outcome, duration: seconds)
     }
 
-    private func outcome(for url: URL, validators: FetchValidators?,
-                         sessions: HTTPSessionPool) async -> FetchResult.Outcome {
+    private func outcome(for url: URL, validators: FetchValidators?) async -> FetchResult.Outcome {
         switch url.scheme?.lowercased() {
         case "file":
             switch await FileLoader.load(url, maxBytes: configuration.maxBytes) {

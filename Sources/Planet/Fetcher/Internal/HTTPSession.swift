@@ -10,7 +10,11 @@ final class HTTPSession: Sendable {
     private let bridge: SessionBridge
     private let timeout: Double
 
-    init(_ configuration: FetcherConfiguration) {
+    /// - Parameters:
+    ///   - configuration: timeouts, limits, headers and stub protocols of the fetcher.
+    ///   - connectionsPerHost: this session's share of the fetcher's `jobs` connections to one
+    ///     host (`HTTPSessionPool` divides them among its sessions).
+    init(_ configuration: FetcherConfiguration, connectionsPerHost: Int) {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -21,7 +25,7 @@ final class HTTPSession: Sendable {
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.timeoutIntervalForResource = configuration.timeout
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.jobs)
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, connectionsPerHost)
         sessionConfiguration.httpAdditionalHeaders = configuration.sessionHeaders
         if !configuration.protocolClasses.isEmpty {
             sessionConfiguration.protocolClasses =

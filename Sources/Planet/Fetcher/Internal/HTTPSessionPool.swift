@@ -24,7 +24,12 @@ final class HTTPSessionPool: Sendable {
     func next() -> HTTPSession {
         let index = turn.add(1, ordering: .relaxed).oldValue % count
         return sessions.withLock { sessions in
-            if sessions.isEmpty { sessions = (0..<count).map { _ in HTTPSession(configuration) } }
+            if sessions.isEmpty {
+                // Each session keeps its share of `jobs` connections per host (rounded up), so that
+                // the sessions together keep about as many open to one host as one session did.
+                let perHost = (max(1, configuration.jobs) + count - 1) / count
+                sessions = (0..<count).map { _ in HTTPSession(configuration, connectionsPerHost: perHost) }
+            }
             return sessions[index]
         }
     }

@@ -21,11 +21,22 @@ public struct CommandIO: Sendable {
         self.currentDirectory = currentDirectory
     }
 
-    /// The process's own streams, environment and working folder.
+    /// The process's own streams, environment and working folder. When standard output cannot be
+    /// written (a full disk, `> /dev/full`), planet says so on standard error and exits with 74
+    /// (EX_IOERR) instead of crashing or losing output silently; a broken pipe (`| head`) ends the
+    /// process through SIGPIPE as for any command-line tool.
     public static var standard: CommandIO {
         CommandIO(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            out: { text in
+                do {
+                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                } catch {
+                    try? FileHandle.standardError.write(contentsOf: Data(
+                        "planet: cannot write to standard output: \(error.localizedDescription)\n".utf8))
+                    exit(74)
+                }
+            },
+            err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
                                   isDirectory: true))

@@ -100,13 +100,6 @@ public enum JSONValue: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// `writeString` into a String (tests compare it with the escaping of earlier versions).
-    static func writeString(_ value: String, to out: inout String) {
-        var bytes: [UInt8] = []
-        writeString(value, to: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
     /// The escape of one ASCII byte that JSON strings cannot hold as it is.
     private static func escape(_ byte: UInt8) -> String {
         switch byte {

@@ -57,14 +57,10 @@ public actor FeedCache {
     public init(readingOnly path: String) throws(CacheError) {
         self.path = path
         rows = EntryRow(path: path)
+        let found: Int
         do throws(SQLiteError) {
             db = try SQLiteDatabase(path: path, readOnly: true)
             db.setBusyTimeout(milliseconds: 5_000)
-        } catch {
-            throw CacheError(path: path, error)
-        }
-        let found: Int
-        do throws(SQLiteError) {
             found = try Self.userVersion(db)
         } catch {
             throw CacheError(path: path, error)

@@ -5,14 +5,11 @@
 /// everywhere (RFC 4287 §4.2.6). The river deduplicates by ids across feeds only when they are
 /// absolute IRIs, and the merged feeds publish the others under an id scoped to their feed.
 enum EntryIdentity {
-    /// True when `id` is an absolute IRI (a scheme, then `:`; RFC 3987 §2.2: ALPHA *( ALPHA /
-    /// DIGIT / "+" / "-" / "." ) ":") without spaces, angle brackets or quotes, and not a local
+    /// True when `id` is an absolute IRI (a scheme, then `:`, as `FeedLocation.scheme(of:)` reads
+    /// it; RFC 3987 §2.2) without spaces, angle brackets or quotes, and not a local
     /// `file:` path (a relative id resolved against a feed read from disk).
     static func isGlobal(_ id: String) -> Bool {
-        guard !id.lowercased().hasPrefix("file:"), let colon = id.firstIndex(of: ":"), colon > id.startIndex,
-              id[id.startIndex].isLetter,
-              id[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return false }
+        guard let scheme = FeedLocation.scheme(of: id), scheme.lowercased() != "file" else { return false }
         return !id.contains { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }
     }
 

@@ -10,13 +10,20 @@ public struct DeadlineExceeded: Error, Equatable, CustomStringConvertible {
     public var description: String { "did not finish within \(seconds) s" }
 }
 
+/// The deadlines async tests use: one figure for the whole suite instead of a literal in each test.
+public enum Deadline {
+    /// The deadline of an ordinary async test, seconds: generous for work that takes a second or two
+    /// alone, so that only a hang (or a quadratic blow-up) reaches it on a loaded 2-core machine.
+    public static var standard: Double { 60 }
+}
+
 /// Runs `body` and fails the test when it takes longer than `seconds`.
 ///
 /// The body runs in its own task; when the deadline passes first, that task is cancelled and this
 /// function returns at once (it does not wait for a body that ignores cancellation), records an
 /// issue at `sourceLocation` and throws ``DeadlineExceeded``. So a test using it never hangs.
 /// - Throws: ``DeadlineExceeded``, or what `body` throws.
-public func withDeadline<T: Sendable>(seconds: Double, sourceLocation: SourceLocation = #_sourceLocation,
+public func withDeadline<T: Sendable>(seconds: Double = Deadline.standard, sourceLocation: SourceLocation = #_sourceLocation,
                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     let race = Race<T>()
     let work = Task { race.finish(with: await Result { try await body() }) }

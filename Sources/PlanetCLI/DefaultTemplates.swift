@@ -95,6 +95,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
 | `summary` | HTML: the summary; null when absent |
 | `categories` | list of strings |
+| `channel_KEY` | each per-feed setting of the entry's feed that planet does not know (`    twitter = @jane` under the feed line gives `channel_twitter`), plain text, as Planet Venus names them |
 
 ### `days`: the river grouped by day (in the planet's time zone)
 
@@ -113,6 +114,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `site_link` | the feed's site; null when unknown |
 | `failing` | true when the feed's last fetch or parse failed |
 | `failure` | that failure, in words; null when fine |
+| `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
 
 ### Markdown pages

@@ -13,7 +13,9 @@ enum FeedSource {
         let siteLink = PublicLink.check(feed?.link ?? state?.link)
         let url = subscription.url.absoluteString
         let publicURL = isWeb(subscription.url) ? url : PublicLink.check(feed?.feedURL)
-        return RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL)
+        var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL)
+        source.custom = subscription.settings.custom
+        return source
     }
 
     /// http and https feeds may be named in public; files may not.

@@ -77,6 +77,7 @@ public enum PlanetBuild {
         report.redirectsApplied = applied
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
+        report.configWarnings = list.warnings
         return report
     }
 
@@ -96,8 +97,10 @@ public enum PlanetBuild {
             let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
                                          kept: snapshot.counts[key] ?? 0)
             statuses.append(status)
-            sidebar.append(SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                            siteLink: source.siteLink, failure: status.lastError))
+            var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
+                                        siteLink: source.siteLink, failure: status.lastError)
+            item.custom = source.custom
+            sidebar.append(item)
             for cached in snapshot.entries[key] ?? [] {
                 candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
             }

@@ -12,6 +12,9 @@ public struct RiverSource: Sendable, Equatable, Hashable {
     public var name: String
     /// Absolute URL of the feed's site, when it is safe to link to.
     public var siteLink: String?
+    /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
+    /// the templates as `channel_KEY`.
+    public var custom: [FeedSettings.Pair] = []
 
     /// Creates a source with the given fields; site link and public feed URL default to nil.
     public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil) {

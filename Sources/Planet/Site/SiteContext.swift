@@ -101,7 +101,8 @@ public struct SiteContext: Sendable {
         // Atom's updated (RFC 4287 §4.2.15): the entry's own, never before the date shown nor
         // after the build.
         let updated = min(max(entry.updated ?? item.date, item.date), max(now, item.date))
-        return .object([
+        var fields: [String: MustacheValue] = Self.channelFields(item.source.custom)
+        fields.merge([
             "id": .string(entry.id.lowercased().hasPrefix("file:")
                           ? atomID(entry.id, feed: item.source) : entry.id),
             "id_is_link": .bool(link != nil && link == entry.id),
@@ -120,7 +121,18 @@ public struct SiteContext: Sendable {
             "summary": optional(summary),
             "content": optional(html),
             "categories": .array(entry.categories.map { .string($0) }),
-        ])
+        ]) { _, known in known }
+        return .object(fields)
+    }
+
+    /// `channel_KEY` for each per-feed setting planet does not know (Planet Venus's names for
+    /// per-feed keys), as plain text.
+    static func channelFields(_ custom: [FeedSettings.Pair]) -> [String: MustacheValue] {
+        var fields: [String: MustacheValue] = [:]
+        for pair in custom where fields["channel_" + pair.key] == nil {
+            fields["channel_" + pair.key] = .string(pair.value)
+        }
+        return fields
     }
 
     /// Consecutive entries of the same day (in the planet's time zone) grouped under it.
@@ -140,13 +152,15 @@ public struct SiteContext: Sendable {
     }
 
     private func subscriptionValue(_ subscription: SiteSubscription) -> MustacheValue {
-        .object([
+        var fields = Self.channelFields(subscription.custom)
+        fields.merge([
             "name": .string(subscription.name),
             "feed_url": optional(subscription.feedURL),
             "site_link": optional(subscription.siteLink),
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
-        ])
+        ]) { _, known in known }
+        return .object(fields)
     }
 
     /// An Atom `<id>` must be an absolute IRI (RFC 4287 §4.2.6): an id that already is one is

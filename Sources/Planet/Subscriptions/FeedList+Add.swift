@@ -39,15 +39,16 @@ extension FeedList {
         return added
     }
 
-    /// Writes the feed line (and its comment line) after the last feed.
+    /// Writes the feed line (and its comment line, and its settings indented under it) after the
+    /// last feed and its settings.
     private mutating func insert(_ subscription: Subscription, comment: String?) {
         let location = writtenLocation(of: subscription.url)
         var text = location
-        if let name = subscription.name, !name.isEmpty {
+        if let name = subscription.name, !name.isEmpty, subscription.settings["name"] == nil {
             let gap = nameColumn.map { max(1, $0 - location.count) } ?? 3
             text += String(repeating: " ", count: gap) + name
         }
-        var index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
+        var index = (lines.lastIndex(where: \.isFeed)).map { blockEnd(ofFeedAt: $0) + 1 } ?? lines.count
         if let comment {
             let flat = comment.split(whereSeparator: \.isNewline).joined(separator: " ")
             lines.insert(Line(text: "# " + flat, kind: .comment), at: index)
@@ -56,5 +57,9 @@ extension FeedList {
         var added = subscription
         added.line = index + 1
         lines.insert(Line(text: text, kind: .feed(added)), at: index)
+        let settingLines = subscription.settings.pairs.map { pair in
+            Line(text: "    \(pair.key) = \(pair.value)", kind: .feedSetting(key: pair.key, value: pair.value))
+        }
+        lines.insert(contentsOf: settingLines, at: index + 1)
     }
 }

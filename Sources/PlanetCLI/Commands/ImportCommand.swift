@@ -106,7 +106,8 @@ enum ImportCommand: Subcommand {
         var feeds: [(subscription: Subscription, comment: String?)] = []
         var lastGroup: String?
         for (feed, group) in source.feeds where seen.insert(FeedURLNormalizer.comparisonKey(feed.url)).inserted {
-            feeds.append((Subscription(url: feed.url, name: feed.name), group != lastGroup ? group : nil))
+            feeds.append((Subscription(url: feed.url, name: feed.name, settings: feed.settings),
+                          group != lastGroup ? group : nil))
             lastGroup = group
         }
         list.add(contentsOf: feeds)

@@ -112,8 +112,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `name` | display name |
 | `feed_url` | the feed's public URL; null for a local file without a self link |
 | `site_link` | the feed's site; null when unknown |
-| `failing` | true when the feed's last fetch or parse failed |
-| `failure` | that failure, in words; null when fine |
+| `failing` | true when the feed's last fetch or parse failed (the default sidebar shows a quiet "not updating" linking to status.html, which has the error) |
+| `failure` | that failure, in words; null when fine (the default templates show it on status.html only) |
+| `inactive` | true when the feed is not failing and its newest entry is older than `activity_threshold` days |
 | `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
 
@@ -129,7 +130,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 ### The status report (every template; `status.html.mustache` uses it)
 
 `feeds_status` (one object per feed: `url`, `name`, `outcome`, `last_success`, `last_error`,
-`http_status`, `entries_kept`, `failure_streak`, …) and `has_redirects`, documented in
+`http_status`, `entries_kept`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
 `Sources/Planet/Status/StatusReport.swift`.
 
 """##,
@@ -316,7 +317,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 <h2 id="subscriptions-heading">Subscriptions</h2>
 <ul class="subscriptions">
 {{#subscriptions}}
-<li{{#failing}} class="failing"{{/failing}}>{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <span class="failing-marker">failing: {{failure}}</span>{{/failing}}</li>
+<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
 {{/subscriptions}}
 </ul>
 </aside>
@@ -414,7 +415,9 @@ main { min-width: 0; }
 .subscriptions { list-style: none; padding: 0; font-size: .95rem; }
 .subscriptions li { margin: .3rem 0; }
 .feed-link { font-size: .8rem; color: var(--muted); }
-.failing-marker { display: block; color: var(--warn); font-size: .8rem; font-weight: 600; }
+.subscriptions li { overflow-wrap: anywhere; }
+.feed-state { font-size: .8rem; color: var(--muted); }
+.feed-state::before { content: "· "; }
 .colophon p { margin: .25rem 0; }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
@@ -443,9 +446,9 @@ main { min-width: 0; }
 </thead>
 <tbody>
 {{#feeds_status}}
-<tr class="{{#failing}}failing{{/failing}}{{^failing}}ok{{/failing}}">
+<tr class="{{#failing}}failing{{/failing}}{{^failing}}{{#inactive}}inactive{{/inactive}}{{^inactive}}ok{{/inactive}}{{/failing}}">
 <td>{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</td>
-<td>{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td>{{outcome}}{{#inactive}} (inactive){{/inactive}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
 <td>{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
 <td>{{#last_error}}{{last_error}}{{/last_error}}</td>
 <td>{{#http_status}}{{http_status}}{{/http_status}}</td>

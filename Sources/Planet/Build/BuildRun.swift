@@ -24,6 +24,8 @@ struct BuildRun: Sendable {
         /// Cached entry heads (id, link, published, first seen; see `FeedCache.entryHeads`) by
         /// subscription URL.
         var entries: [String: [CachedEntry]]
+        /// Each feed's newest entry date (`FeedCache.newestEntryDates`), for `activity_threshold`.
+        var newest: [String: Date] = [:]
     }
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
@@ -115,7 +117,8 @@ struct BuildRun: Sendable {
     private func record(_ outcome: inout FeedOutcome) async throws(CacheError) {
         let key = outcome.subscription.url.absoluteString
         if let feed = outcome.feed, let info = outcome.info {
-            try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention)
+            try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention,
+                                           newFeedItems: settings.newFeedItems)
             return
         }
         if outcome.notModified {
@@ -165,8 +168,9 @@ struct BuildRun: Sendable {
     func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
+        let dates = try await cacheCall { () throws(CacheError) in try await cache.newestEntryDates() }
         return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
-                        counts: counts, entries: try await heads(subscriptions, newest: newest))
+                        counts: counts, entries: try await heads(subscriptions, newest: newest), newest: dates)
     }
 
     /// Entry heads of `subscriptions` by subscription URL (see `FeedCache.entryHeads`); the build

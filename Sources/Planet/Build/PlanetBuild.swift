@@ -39,7 +39,8 @@ public enum PlanetBuild {
             applied = try await run.applyRedirects(&list)
             if !applied.isEmpty { subscriptions = list.subscriptions }
         }
-        let limit = settings.itemsPerPage
+        let page = pageRules(settings, subscriptions: subscriptions)
+        let limit = page.limit
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
         // from every entry the cache keeps (issue 8); when that prefix could differ from the
         // river over all heads (duplicates, future dates), all heads are read.
@@ -47,12 +48,16 @@ public enum PlanetBuild {
         // feeds changed at once, need a longer prefix), then all.
         var headLimit: Int? = max(4 * limit, limit + 200)
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
-        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
+        let activity = ActivityRule(settings, now: now)
+        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
+                                 activity: activity)
         while let read = headLimit,
-              !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read) {
+              !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
+                                    cutoff: page.cutoff(now: now)) {
             headLimit = read < 100_000 ? read * 4 : nil
             snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
-            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
+            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
+                                 activity: activity)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
@@ -84,7 +89,7 @@ public enum PlanetBuild {
     /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
     /// this run's outcomes.
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
-                         outcomes: [String: FeedOutcome], now: Date, limit: Int)
+                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule)
         -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
@@ -94,18 +99,23 @@ public enum PlanetBuild {
             let outcome = outcomes[key]
             let state = snapshot.states[key]
             let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
+            var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
                                          kept: snapshot.counts[key] ?? 0)
+            status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
             statuses.append(status)
             var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
                                         siteLink: source.siteLink, failure: status.lastError)
             item.custom = source.custom
+            item.inactive = status.inactive
             sidebar.append(item)
             for cached in snapshot.entries[key] ?? [] {
-                candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
+                var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
+                                               backlog: cached.backlog)
+                candidate.position = cached.position
+                candidates.append(candidate)
             }
         }
-        return (River.build(candidates, now: now, limit: limit), sidebar, statuses)
+        return (River.build(candidates, now: now, page: page), sidebar, statuses)
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {

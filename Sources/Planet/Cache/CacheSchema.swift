@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -70,5 +70,21 @@ enum CacheSchema {
         CREATE INDEX entry_feed_head ON entry (feed_url, coalesce(published, first_seen) DESC, id,
                                                first_seen, published, link, in_document);
         CREATE INDEX entry_fallen_off ON entry (feed_url) WHERE in_document = 0;
+        """
+
+    /// v4: two facts about an entry, set when it is first recorded and never rewritten:
+    /// - `entry.backlog`, 1 for an entry of a feed's first fetch beyond its newest
+    ///   `new_feed_items` (Planet Venus, Planet 2.x): kept as already seen, ordered below every
+    ///   other entry by the river;
+    /// - `entry.position`, its 0-based place in the document that brought it, so entries first
+    ///   seen at the same time (the undated entries of one fetch) keep the document's order.
+    /// `entry_feed_head` is rebuilt to cover both, so the heads still come from the index alone.
+    /// Rows written before v4 are not backlog and have position 0.
+    private static let version4 = """
+        ALTER TABLE entry ADD COLUMN backlog INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE entry ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX entry_feed_head;
+        CREATE INDEX entry_feed_head ON entry (feed_url, coalesce(published, first_seen) DESC, id,
+                                               first_seen, published, link, in_document, backlog, position);
         """
 }

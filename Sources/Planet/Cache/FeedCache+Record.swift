@@ -17,15 +17,31 @@ extension FeedCache {
     ///   - info: status and validators of the response (`FetchInfo(document)`).
     ///   - now: the build time; first-seen time of new entries and base of `retention.keepDays`.
     ///   - retention: which fallen-off entries to prune.
+    ///   - newFeedItems: setting `new_feed_items`: on the feed's first fetch (the cache holds no
+    ///     entry of it), only its newest that many entries are new, the others are recorded as
+    ///     `backlog`; nil: all are new.
     /// - Throws: `CacheError` `.sqlite` (the transaction is rolled back), `.invalidData`.
+    ///
+    /// A new entry's `position` (its place in the document) is recorded too, so the undated
+    /// entries of one fetch, all first seen at the build time, keep the document's order.
     public func recordSuccess(feedURL: String, feed: Feed, info: FetchInfo, now: Date,
-                              retention: Retention) throws(CacheError) {
+                              retention: Retention, newFeedItems: Int? = nil) throws(CacheError) {
         var seen = Set<String>()
         let entries = feed.entries.filter { seen.insert($0.id).inserted }
+        let firstSeens = entries.map { Self.firstSeen($0, now: now) }
+        var backlog = Set<Int>()
+        if let newFeedItems, entries.count > newFeedItems, try isNewFeed(feedURL) {
+            let newestFirst = entries.indices.sorted { a, b in
+                let (x, y) = (entries[a].published ?? firstSeens[a], entries[b].published ?? firstSeens[b])
+                return x != y ? x > y : a < b
+            }
+            backlog = Set(newestFirst.dropFirst(newFeedItems))
+        }
         var values: [[SQLiteValue]] = []
         values.reserveCapacity(entries.count)
-        for entry in entries {
-            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: Self.firstSeen(entry, now: now)))
+        for (index, entry) in entries.enumerated() {
+            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: firstSeens[index])
+                + [.bool(backlog.contains(index)), .integer(index)])
         }
         let ids = try rows.json(entries.map(\.id))
         try sql { () throws(SQLiteError) in
@@ -87,6 +103,14 @@ extension FeedCache {
                 .text(failure.message), .bool(gone), .date(retryAfter), .text(gone ? configFingerprint : nil),
             ]).run()
         }
+    }
+
+    /// Whether the cache holds no entry of `feedURL`: its next recorded document is its first fetch.
+    func isNewFeed(_ feedURL: String) throws(CacheError) -> Bool {
+        try sql { () throws(SQLiteError) in
+            try db.statement("SELECT count(*) FROM (SELECT 1 FROM entry WHERE feed_url = ?1 LIMIT 1)")
+                .bind([.text(feedURL)]).rows { $0.int(0) }.first ?? 0
+        } == 0
     }
 
     static let upsertSuccess = """

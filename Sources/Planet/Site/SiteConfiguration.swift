@@ -44,6 +44,8 @@ public struct SiteSubscription: Sendable, Equatable {
     /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
     /// the templates as `channel_KEY`.
     public var custom: [FeedSettings.Pair] = []
+    /// True when the feed has had no new entry for `activity_threshold` days (and is not failing).
+    public var inactive: Bool = false
 
     /// Creates a subscription entry with the given fields; site link and failure default to nil.
     public init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {

@@ -159,6 +159,7 @@ public struct SiteContext: Sendable {
             "site_link": optional(subscription.siteLink),
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
+            "inactive": .bool(subscription.inactive),
         ]) { _, known in known }
         return .object(fields)
     }

@@ -30,11 +30,13 @@ struct FeedCacheIndexTests {
                 """)
         }
         let migrated = try FeedCache(path: path)
-        #expect(try await migrated.sqliteUserVersion() == 3)
+        #expect(try await migrated.sqliteUserVersion() == CacheSchema.currentVersion)
         #expect(try await migrated.indexNames().isSuperset(of: ["entry_feed_head", "entry_fallen_off"]))
         let heads = try await migrated.entryHeads(feedURLs: [F.feedURL])
         #expect(heads.map(\.entry.id) == ["new", "old"])
         #expect(heads.map(\.inDocument) == [true, false])
+        // v4: rows written before it are not backlog and have position 0.
+        #expect(heads.map(\.backlog) == [false, false] && heads.map(\.position) == [0, 0])
         #expect(try await migrated.integrityCheck())
     }
 

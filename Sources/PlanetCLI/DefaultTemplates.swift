@@ -95,6 +95,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
 | `summary` | HTML: the summary; null when absent |
 | `categories` | list of strings |
+| `face` | the feed's face: `src` (`faces/NAME`, copied from the `faces/` folder beside feeds.txt, or an http(s) URL), `width`, `height` (CSS pixels: `face_width`/`face_height` of the feed, else of the planet, else 48), `small_width`, `small_height` (half, for the sidebar); null when the feed has none |
 | `channel_KEY` | each per-feed setting of the entry's feed that planet does not know (`    twitter = @jane` under the feed line gives `channel_twitter`), plain text, as Planet Venus names them |
 
 ### `days`: the river grouped by day (in the planet's time zone)
@@ -115,6 +116,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `failing` | true when the feed's last fetch or parse failed (the default sidebar shows a quiet "not updating" linking to status.html, which has the error) |
 | `failure` | that failure, in words; null when fine (the default templates show it on status.html only) |
 | `inactive` | true when the feed is not failing and its newest entry is older than `activity_threshold` days |
+| `face` | the feed's face, as in `entries` |
 | `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
 
@@ -243,7 +245,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
         "partials/entry.mustache": ##"""
 <article class="entry">
 <header>
-<p class="entry-feed">{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
+<p class="entry-feed">{{#face}}<img class="face" src="{{src}}" alt="{{feed_name}}" width="{{width}}" height="{{height}}" loading="lazy">{{/face}}{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
 <h3 class="entry-title">{{#link}}<a href="{{link}}">{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</a>{{/link}}{{^link}}{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}{{/link}}</h3>
 <p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></p>
 </header>
@@ -317,7 +319,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 <h2 id="subscriptions-heading">Subscriptions</h2>
 <ul class="subscriptions">
 {{#subscriptions}}
-<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
+<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#face}}<img class="face-small" src="{{src}}" alt="" width="{{small_width}}" height="{{small_height}}" loading="lazy"> {{/face}}{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
 {{/subscriptions}}
 </ul>
 </aside>
@@ -417,6 +419,9 @@ main { min-width: 0; }
 .feed-link { font-size: .8rem; color: var(--muted); }
 .subscriptions li { overflow-wrap: anywhere; }
 .feed-state { font-size: .8rem; color: var(--muted); }
+.face { float: right; margin: 0 0 .5rem .75rem; border-radius: 4px; object-fit: cover; }
+.face-small { vertical-align: middle; border-radius: 3px; object-fit: cover; }
+.entry::after { content: ""; display: block; clear: both; }
 .feed-state::before { content: "· "; }
 .colophon p { margin: .25rem 0; }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }

@@ -49,15 +49,16 @@ public enum PlanetBuild {
         var headLimit: Int? = max(4 * limit, limit + 200)
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
         let activity = ActivityRule(settings, now: now)
+        var faces = Faces(configURL: options.configURL, settings: settings)
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity)
+                                 activity: activity, faces: &faces)
         while let read = headLimit,
               !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
                                     cutoff: page.cutoff(now: now)) {
             headLimit = read < 100_000 ? read * 4 : nil
             snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity)
+                                 activity: activity, faces: &faces)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
@@ -69,6 +70,7 @@ public enum PlanetBuild {
             "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
         ])
         files["status.json"] = status.json()
+        files.merge(faces.files) { rendered, _ in rendered }
         files.merge(site.staticFiles) { rendered, _ in rendered }
         try publisher.publish(files: files, staticFolder: site.staticFolder)
 
@@ -82,14 +84,15 @@ public enum PlanetBuild {
         report.redirectsApplied = applied
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
-        report.configWarnings = list.warnings
+        report.configWarnings = list.warnings + faces.warnings
         return report
     }
 
     /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
     /// this run's outcomes.
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
-                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule)
+                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
+                         faces: inout Faces)
         -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
@@ -98,7 +101,8 @@ public enum PlanetBuild {
             let key = subscription.url.absoluteString
             let outcome = outcomes[key]
             let state = snapshot.states[key]
-            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon } ?? state?.image)
             var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
                                          kept: snapshot.counts[key] ?? 0)
             status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
@@ -107,6 +111,7 @@ public enum PlanetBuild {
                                         siteLink: source.siteLink, failure: status.lastError)
             item.custom = source.custom
             item.inactive = status.inactive
+            item.face = source.face
             sidebar.append(item)
             for cached in snapshot.entries[key] ?? [] {
                 var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,

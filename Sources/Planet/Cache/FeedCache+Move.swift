@@ -27,10 +27,10 @@ extension FeedCache {
     static let copyFeed = """
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status, error_kind,
                           error_message, failure_streak, redirect_target, gone, retry_after, title, link,
-                          config_fingerprint)
+                          config_fingerprint, image)
         SELECT ?2, etag, last_modified, last_attempt, last_success, last_status, error_kind,
                error_message, failure_streak, redirect_target, gone, retry_after, title, link,
-               config_fingerprint
+               config_fingerprint, image
         FROM feed WHERE url = ?1
         ON CONFLICT (url) DO NOTHING
         """

@@ -49,6 +49,7 @@ extension FeedCache {
                 try db.statement(Self.upsertSuccess).bind([
                     .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
+                    .text(feed.logo ?? feed.icon),
                 ]).run()
                 let upsert = try db.statement(Self.upsertEntry)
                 for row in values {
@@ -115,14 +116,15 @@ extension FeedCache {
 
     static let upsertSuccess = """
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status,
-                          redirect_target, title, link)
-        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)
+                          redirect_target, title, link, image)
+        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9)
         ON CONFLICT (url) DO UPDATE SET
             etag = excluded.etag, last_modified = excluded.last_modified,
             last_attempt = excluded.last_attempt, last_success = excluded.last_success,
             last_status = excluded.last_status, error_kind = NULL, error_message = NULL,
             failure_streak = 0, redirect_target = excluded.redirect_target, gone = 0,
-            retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL
+            retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL,
+            image = excluded.image
         """
 
     static let upsertNotModified = """

@@ -15,6 +15,8 @@ public struct RiverSource: Sendable, Equatable, Hashable {
     /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
     /// the templates as `channel_KEY`.
     public var custom: [FeedSettings.Pair] = []
+    /// The feed's face (`Faces`), nil when it has none.
+    public var face: SiteFace?
 
     /// Creates a source with the given fields; site link and public feed URL default to nil.
     public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil) {

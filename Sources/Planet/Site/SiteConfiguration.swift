@@ -46,6 +46,8 @@ public struct SiteSubscription: Sendable, Equatable {
     public var custom: [FeedSettings.Pair] = []
     /// True when the feed has had no new entry for `activity_threshold` days (and is not failing).
     public var inactive: Bool = false
+    /// The feed's face, nil when it has none.
+    public var face: SiteFace?
 
     /// Creates a subscription entry with the given fields; site link and failure default to nil.
     public init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {

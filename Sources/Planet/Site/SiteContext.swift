@@ -121,8 +121,17 @@ public struct SiteContext: Sendable {
             "summary": optional(summary),
             "content": optional(html),
             "categories": .array(entry.categories.map { .string($0) }),
+            "face": Self.faceValue(item.source.face),
         ]) { _, known in known }
         return .object(fields)
+    }
+
+    /// `{src, width, height}` of a face, or null. In the sidebar the default template shows it
+    /// at half size: `small_width`, `small_height` (at least 1).
+    static func faceValue(_ face: SiteFace?) -> MustacheValue {
+        guard let face else { return .null }
+        return .object(["src": .string(face.src), "width": .int(face.width), "height": .int(face.height),
+                        "small_width": .int(max(1, face.width / 2)), "small_height": .int(max(1, face.height / 2))])
     }
 
     /// `channel_KEY` for each per-feed setting planet does not know (Planet Venus's names for
@@ -160,6 +169,7 @@ public struct SiteContext: Sendable {
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
             "inactive": .bool(subscription.inactive),
+            "face": Self.faceValue(subscription.face),
         ]) { _, known in known }
         return .object(fields)
     }

@@ -43,6 +43,10 @@ struct FairPageTests {
             let counts = Dictionary(feeds.map { ($0, 1) }, uniquingKeysWith: +)
             #expect(counts.values.allSatisfy { $0 <= 10 }, "\(counts)")
             #expect(feeds.filter { $0.contains("heise") }.count <= 10)
+            // Faces where the feeds give an image (RSS <image>, Atom logo/icon, JSON Feed icon).
+            let page = try planet.read("index.html")
+            #expect(page.contains("<img class=\"face\" src=\"http"))
+            #expect(page.contains("loading=\"lazy\""))
             await server.stop()
         }
     }

@@ -50,15 +50,16 @@ public enum PlanetBuild {
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
         let activity = ActivityRule(settings, now: now)
         var faces = Faces(configURL: options.configURL, settings: settings)
+        let excluded = try await run.filteredOut(subscriptions)
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces)
+                                 activity: activity, faces: &faces, excluded: excluded)
         while let read = headLimit,
               !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
                                     cutoff: page.cutoff(now: now)) {
             headLimit = read < 100_000 ? read * 4 : nil
             snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces)
+                                 activity: activity, faces: &faces, excluded: excluded)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
@@ -92,7 +93,7 @@ public enum PlanetBuild {
     /// this run's outcomes.
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
                          outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
-                         faces: inout Faces)
+                         faces: inout Faces, excluded: Set<String> = [])
         -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
@@ -113,7 +114,7 @@ public enum PlanetBuild {
             item.inactive = status.inactive
             item.face = source.face
             sidebar.append(item)
-            for cached in snapshot.entries[key] ?? [] {
+            for cached in snapshot.entries[key] ?? [] where !excluded.contains(key + "\u{1F}" + cached.entry.id) {
                 var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
                                                backlog: cached.backlog)
                 candidate.position = cached.position

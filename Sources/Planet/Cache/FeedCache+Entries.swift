@@ -77,6 +77,27 @@ extension FeedCache {
         return Dictionary(pairs, uniquingKeysWith: max)
     }
 
+    /// The fields the include / exclude rules look at (`FilterFields`) of every entry of
+    /// `feedURLs`, keyed by feed URL and entry id joined by U+001F.
+    /// - Parameter withText: read the content (else summary) too, for `text:` rules.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func filterFields(feedURLs: [String], withText: Bool) throws(CacheError) -> [String: FilterFields] {
+        let urls = try rows.json(feedURLs)
+        let text = withText ? "coalesce(content, summary)" : "NULL"
+        let found = try sql { () throws(SQLiteError) in
+            try db.statement("""
+                SELECT feed_url, id, title, categories, author_name, author_email, \(text) FROM entry
+                WHERE feed_url IN (SELECT value FROM json_each(?1))
+                """).bind([.text(urls)]).rows { row in
+                let categories = (try? JSONDecoder().decode([String].self, from: Data((row.text(3) ?? "[]").utf8))) ?? []
+                return ((row.text(0) ?? "") + "\u{1F}" + (row.text(1) ?? ""),
+                        FilterFields(title: row.text(2), categories: categories, authorName: row.text(4),
+                                     authorEmail: row.text(5), text: row.text(6)))
+            }
+        }
+        return Dictionary(found, uniquingKeysWith: { a, _ in a })
+    }
+
     /// How many entries the cache keeps per feed URL (for the status report).
     /// - Throws: `CacheError.Reason.sqlite`.
     public func entryCounts() throws(CacheError) -> [String: Int] {

@@ -29,3 +29,31 @@ extension BuildRun {
         return out
     }
 }
+
+extension BuildRun {
+    /// The ids and links hidden with `planet hide` (`FeedCache.hidden`).
+    /// - Throws: `BuildError.cache`.
+    func hiddenValues() async throws(BuildError) -> Set<String> {
+        do {
+            return Set(try await cache.hidden().map(\.value))
+        } catch {
+            throw BuildError(.cache(error.description))
+        }
+    }
+}
+
+/// What the page leaves out, whatever the river would choose: entries turned away by the
+/// include / exclude rules, and entries hidden by id or link.
+struct LeftOut: Sendable {
+    /// Keys `feed URL + U+001F + entry id` (`BuildRun.filteredOut`).
+    var filtered: Set<String> = []
+    /// Hidden ids and links (`BuildRun.hiddenValues`).
+    var hidden: Set<String> = []
+
+    /// Whether the cached entry head `cached` of `feedURL` is left out.
+    func contains(_ cached: CachedEntry, feedURL: String) -> Bool {
+        if filtered.contains(feedURL + "\u{1F}" + cached.entry.id) || hidden.contains(cached.entry.id) { return true }
+        if let link = cached.entry.link, hidden.contains(link) { return true }
+        return false
+    }
+}

@@ -50,7 +50,7 @@ public enum PlanetBuild {
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
         let activity = ActivityRule(settings, now: now)
         var faces = Faces(configURL: options.configURL, settings: settings)
-        let excluded = try await run.filteredOut(subscriptions)
+        let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
                                  activity: activity, faces: &faces, excluded: excluded)
         while let read = headLimit,
@@ -90,10 +90,10 @@ public enum PlanetBuild {
     }
 
     /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
-    /// this run's outcomes.
+    /// this run's outcomes, without the entries `excluded` leaves out (filters, hidden entries).
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
                          outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
-                         faces: inout Faces, excluded: Set<String> = [])
+                         faces: inout Faces, excluded: LeftOut = LeftOut())
         -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
@@ -114,7 +114,7 @@ public enum PlanetBuild {
             item.inactive = status.inactive
             item.face = source.face
             sidebar.append(item)
-            for cached in snapshot.entries[key] ?? [] where !excluded.contains(key + "\u{1F}" + cached.entry.id) {
+            for cached in snapshot.entries[key] ?? [] where !excluded.contains(cached, feedURL: key) {
                 var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
                                                backlog: cached.backlog)
                 candidate.position = cached.position

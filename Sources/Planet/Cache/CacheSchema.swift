@@ -80,8 +80,13 @@ enum CacheSchema {
     ///   seen at the same time (the undated entries of one fetch) keep the document's order.
     /// `entry_feed_head` is rebuilt to cover both, so the heads still come from the index alone.
     /// Rows written before v4 are not backlog and have position 0.
-    /// And `feed.image`: the feed's own image (logo, else icon) from its last document, for faces.
+    /// And `feed.image`: the feed's own image (logo, else icon) from its last document, for faces;
+    /// and the table `hidden`: entry ids or links an admin hid with `planet hide`.
     private static let version4 = """
+        CREATE TABLE hidden (
+            value     TEXT PRIMARY KEY NOT NULL,
+            hidden_at REAL NOT NULL
+        ) WITHOUT ROWID;
         ALTER TABLE feed ADD COLUMN image TEXT;
         ALTER TABLE entry ADD COLUMN backlog INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE entry ADD COLUMN position INTEGER NOT NULL DEFAULT 0;

@@ -1,5 +1,7 @@
 import Foundation
 import Planet
+import PlanetCLI
+import Synchronization
 import Testing
 import TestSupport
 
@@ -40,4 +42,45 @@ struct FilterBuildTests {
             await server.stop()
         }
     }
+}
+
+@Suite("planet hide / unhide / list --hidden")
+struct HideTests {
+    @Test("a hidden entry leaves the page on the next --offline build and comes back when unhidden")
+    func hideAndUnhide() async throws {
+        try await withDeadline {
+            let server = try await LoopbackServer.start(["/a.xml": .ok(rssFeed("a", count: 3))])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/a.xml"), "A")])
+            defer { planet.remove() }
+            #expect(await planet.build().status == 0)
+            #expect(try planet.read("index.html").contains("a post 2<"))
+            let hide = await runPlanet(["hide", "https://a.example.com/2", "--config", planet.config.path])
+            #expect(hide.status == 0, "\(hide.err)")
+            #expect(hide.out == "hid 'https://a.example.com/2'; the next build leaves it out\n")
+            let listed = await runPlanet(["list", "--hidden", "--config", planet.config.path])
+            #expect(listed.out.hasPrefix("https://a.example.com/2  "))
+            #expect(await planet.build(at: 60, ["--offline"]).status == 0)
+            var page = try planet.read("index.html")
+            #expect(!page.contains("a post 2<") && page.contains("a post 1<") && page.contains("a post 3<"))
+            #expect(!(try planet.read("rss.xml")).contains("a post 2<"))
+            let unhide = await runPlanet(["unhide", "https://a.example.com/2", "--config", planet.config.path])
+            #expect(unhide.status == 0)
+            let again = await runPlanet(["unhide", "https://a.example.com/2", "--config", planet.config.path])
+            #expect(again.status == 2)
+            #expect(await planet.build(at: 120, ["--offline"]).status == 0)
+            page = try planet.read("index.html")
+            #expect(page.contains("a post 2<"))
+            await server.stop()
+        }
+    }
+}
+
+/// `planet ARGUMENTS` in-process with captured standard output and error.
+private func runPlanet(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
+    let out = Mutex("")
+    let err = Mutex("")
+    let io = CommandIO(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+                       environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+    let status = await PlanetCommand.run(arguments, io: io)
+    return (status, out.withLock { $0 }, err.withLock { $0 })
 }

@@ -34,7 +34,8 @@ struct BuildRun: Sendable {
     /// the 304s at the end).
     /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
-    func fetchAndRecord(_ subscriptions: [Subscription]) async throws(BuildError) -> [String: FeedOutcome] {
+    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError)
+        -> [String: FeedOutcome] {
         if options.offline { return [:] }
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
@@ -44,13 +45,7 @@ struct BuildRun: Sendable {
             guard seen.insert(key).inserted else { return false }
             return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
         }
-        var configuration = FetcherConfiguration()
-        configuration.jobs = max(1, options.jobs)
-        configuration.timeout = options.timeout
-        configuration.userAgent = userAgent
-        configuration.protocolClasses = options.protocolClasses
-        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
-        let fetcher = Fetcher(configuration)
+        let configuration = fetcherConfiguration
 
         return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<[String: FeedOutcome], BuildError> in
             var next = 0
@@ -99,6 +94,17 @@ struct BuildRun: Sendable {
             }
             return .success(outcomes)
         }.get()
+    }
+
+    /// The fetcher's settings for this build: `--jobs`, `--timeout`, the User-Agent, `max_bytes`.
+    var fetcherConfiguration: FetcherConfiguration {
+        var configuration = FetcherConfiguration()
+        configuration.jobs = max(1, options.jobs)
+        configuration.timeout = options.timeout
+        configuration.userAgent = userAgent
+        configuration.protocolClasses = options.protocolClasses
+        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
+        return configuration
     }
 
     /// Calls `options.progress` for a feed just recorded.
@@ -200,7 +206,7 @@ struct BuildRun: Sendable {
     }
 
     /// Runs a cache call, turning its error into `BuildError.cache`.
-    private func cacheCall<T>(_ body: () async throws(CacheError) -> T) async throws(BuildError) -> T {
+    func cacheCall<T>(_ body: () async throws(CacheError) -> T) async throws(BuildError) -> T {
         do {
             return try await body()
         } catch {

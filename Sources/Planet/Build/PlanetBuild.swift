@@ -32,12 +32,14 @@ public enum PlanetBuild {
                            userAgent: "planet/\(PlanetVersion.string) (+\(configuration.link))",
                            fingerprint: fingerprint(of: list))
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
-        var subscriptions = list.subscriptions
-        let outcomes = try await run.fetchAndRecord(subscriptions)
+        let fetcher = Fetcher(run.fetcherConfiguration)
+        let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions, fetcher: fetcher)
+        var subscriptions = list.subscriptions + readingLists.feeds
+        let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
         var applied: [String: String] = [:]
         if options.applyRedirects {
             applied = try await run.applyRedirects(&list)
-            if !applied.isEmpty { subscriptions = list.subscriptions }
+            if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
         }
         let page = pageRules(settings, subscriptions: subscriptions)
         let limit = page.limit
@@ -85,7 +87,7 @@ public enum PlanetBuild {
         report.redirectsApplied = applied
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
-        report.configWarnings = list.warnings + faces.warnings
+        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
         return report
     }
 

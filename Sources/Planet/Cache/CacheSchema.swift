@@ -81,8 +81,17 @@ enum CacheSchema {
     /// `entry_feed_head` is rebuilt to cover both, so the heads still come from the index alone.
     /// Rows written before v4 are not backlog and have position 0.
     /// And `feed.image`: the feed's own image (logo, else icon) from its last document, for faces;
-    /// and the table `hidden`: entry ids or links an admin hid with `planet hide`.
+    /// and the table `hidden`: entry ids or links an admin hid with `planet hide`; and the table
+    /// `reading_list`: the feeds of each reading list's last good OPML (JSON `[{"url","title"}]`)
+    /// with its validators.
     private static let version4 = """
+        CREATE TABLE reading_list (
+            url           TEXT PRIMARY KEY NOT NULL,
+            etag          TEXT,
+            last_modified TEXT,
+            feeds         TEXT NOT NULL,
+            fetched_at    REAL NOT NULL
+        ) WITHOUT ROWID;
         CREATE TABLE hidden (
             value     TEXT PRIMARY KEY NOT NULL,
             hidden_at REAL NOT NULL

@@ -45,6 +45,13 @@ struct FeedLineReader {
             return FeedList.Line(text: text, kind: .setting(key: key, value: value))
         }
         let (location, name) = Self.feedParts(of: trimmed)
+        if location == "list", let target = name, let scheme = FeedLocation.scheme(of: target)?.lowercased(),
+           scheme == "http" || scheme == "https" {
+            let url = try FeedLocation.resolve(target, base: base)
+            if firstFeedLine == nil { firstFeedLine = number }
+            feedSettingLines = [:]
+            return FeedList.Line(text: text, kind: .readingList(url))
+        }
         let url = try FeedLocation.resolve(location, base: base)
         if firstFeedLine == nil { firstFeedLine = number }
         feedSettingLines = [:]

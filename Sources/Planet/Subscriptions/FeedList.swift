@@ -25,6 +25,9 @@ public struct FeedList: Sendable, Equatable {
             case setting(key: String, value: String)
             /// An indented `key = value` after a feed: a setting of the nearest feed line above.
             case feedSetting(key: String, value: String)
+            /// `list URL`: a reading list, a remote OPML whose feeds are subscribed as if listed
+            /// (Planet Venus `content_type = opml`).
+            case readingList(URL)
             /// A feed; its `line` is set to the line's current position by `subscriptions`.
             case feed(Subscription)
         }
@@ -87,6 +90,14 @@ public struct FeedList: Sendable, Equatable {
             result.append(subscription)
         }
         return result
+    }
+
+    /// The reading lists (`list URL` lines), in file order.
+    public var readingLists: [URL] {
+        lines.compactMap { line in
+            if case .readingList(let url) = line.kind { return url }
+            return nil
+        }
     }
 
     /// Problems that do not stop a build: unknown settings, a URL listed twice, a path that looks

@@ -74,8 +74,7 @@ enum CacheSchema {
 
     /// v4: two facts about an entry, set when it is first recorded and never rewritten:
     /// - `entry.backlog`, 1 for an entry of a feed's first fetch beyond its newest
-    ///   `new_feed_items` (Planet Venus, Planet 2.x): kept as already seen, ordered below every
-    ///   other entry by the river;
+    ///   `new_feed_items` (Planet Venus, Planet 2.x): kept as already seen, never shown by the river;
     /// - `entry.position`, its 0-based place in the document that brought it, so entries first
     ///   seen at the same time (the undated entries of one fetch) keep the document's order.
     /// `entry_feed_head` is rebuilt to cover both, so the heads still come from the index alone.

@@ -14,7 +14,7 @@ public struct CachedEntry: Sendable, Equatable {
     /// has fallen off and is kept by retention only.
     public var inDocument: Bool
     /// True for an entry of the feed's first fetch beyond its newest `new_feed_items`: recorded as
-    /// already seen, ordered below every other entry (`River`).
+    /// already seen and never shown (`River`).
     public var backlog: Bool
     /// 0-based place of the entry in the document that first brought it: entries first seen
     /// together keep the document's order (`River`).

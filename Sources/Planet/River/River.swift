@@ -25,8 +25,8 @@ public enum River {
     }
 
     /// Builds the river as `build(_:now:limit:)` does, within the fairness rules of `page`
-    /// (per-feed caps, days per page; see `RiverPage`). Backlog entries (`new_feed_items`) sort
-    /// below every other entry.
+    /// (per-feed caps, days per page; see `RiverPage`). Backlog entries (`new_feed_items`) are
+    /// left out, as Planet Venus and Planet 2.x hide them.
     public static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
         let limit = page.limit
         let dated = candidates.map { candidate in

@@ -37,7 +37,7 @@ public struct RiverEntry: Sendable, Equatable {
     /// clamped to the build time (a future date is shown at the build time).
     public var date: Date
     /// True for an entry recorded as already seen on its feed's first fetch (`new_feed_items`):
-    /// it sorts below every other entry.
+    /// the river leaves it out.
     public var backlog: Bool
     /// Place in the feed's document when first seen (`CachedEntry.position`): breaks ties of date
     /// within one feed.

@@ -37,8 +37,10 @@ public struct RiverPage: Sendable, Equatable {
             self.cutoff = page.cutoff(now: now)
         }
 
-        /// Whether `item` may go on the page: within the days and under its feed's cap.
+        /// Whether `item` may go on the page: not backlog (an entry a first fetch recorded as
+        /// already seen, `new_feed_items`, is never shown), within the days and under its feed's cap.
         func admits(_ item: RiverEntry) -> Bool {
+            if item.backlog { return false }
             if let cutoff, item.date < cutoff { return false }
             guard let cap = page.feedCaps[item.source.feedURL] ?? page.itemsPerFeed else { return true }
             return perFeed[item.source.feedURL, default: 0] < cap

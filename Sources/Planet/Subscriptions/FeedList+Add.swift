@@ -63,3 +63,35 @@ extension FeedList {
         lines.insert(contentsOf: settingLines, at: index + 1)
     }
 }
+
+extension FeedList {
+    /// Appends a `list URL` line (a reading list) after the last feed and its settings, unless
+    /// that list is already there. - Returns: false when it was.
+    @discardableResult
+    public mutating func addReadingList(_ url: URL) -> Bool {
+        guard !readingLists.contains(url) else { return false }
+        let last = lines.lastIndex { $0.isFeed || $0.isReadingList }
+        let index = last.map { lines[$0].isFeed ? blockEnd(ofFeedAt: $0) + 1 : $0 + 1 } ?? lines.count
+        lines.insert(Line(text: "list \(url.absoluteString)", kind: .readingList(url)), at: index)
+        return true
+    }
+
+    /// Adds one more `key = value` setting line after the last setting, for the settings that
+    /// may repeat (`include`, `exclude`); any other key is set as `setSetting` does.
+    public mutating func appendSetting(_ key: String, _ value: String) {
+        let key = key.lowercased()
+        guard SettingKind.repeatable.contains(key), let last = lines.lastIndex(where: { $0.settingKey != nil }) else {
+            setSetting(key, value)
+            return
+        }
+        if lines.contains(where: { $0.settingKey == key && $0.text.hasSuffix("= \(value)") }) { return }
+        lines.insert(Line(text: "\(key) = \(value)", kind: .setting(key: key, value: value)), at: last + 1)
+    }
+}
+
+extension FeedList.Line {
+    var isReadingList: Bool {
+        if case .readingList = kind { return true }
+        return false
+    }
+}

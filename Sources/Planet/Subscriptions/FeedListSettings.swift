@@ -45,8 +45,8 @@ extension FeedList {
             text("items_per_feed").flatMap { Int($0) } ?? max(3, itemsPerPage / 6)
         }
         /// `new_feed_items` (Planet Venus, Planet 2.x): on a feed's first fetch, only its newest N
-        /// entries are new; the rest are recorded as already seen and ordered below every other
-        /// entry. nil (the default) or 0: every entry of a first fetch is new.
+        /// entries are new and shown; the rest are recorded in the cache as already seen (dated when
+        /// first seen) and never shown. nil (the default) or 0: every entry of a first fetch is new.
         public var newFeedItems: Int? {
             text("new_feed_items").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         }

@@ -124,7 +124,8 @@ struct BuildRun: Sendable {
         let key = outcome.subscription.url.absoluteString
         if let feed = outcome.feed, let info = outcome.info {
             try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention,
-                                           newFeedItems: settings.newFeedItems)
+                                           newFeedItems: settings.newFeedItems,
+                                           ignoreUpdated: outcome.subscription.settings.ignoreUpdated)
             return
         }
         if outcome.notModified {

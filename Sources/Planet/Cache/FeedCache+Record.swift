@@ -20,15 +20,18 @@ extension FeedCache {
     ///   - newFeedItems: setting `new_feed_items`: on the feed's first fetch (the cache holds no
     ///     entry of it), only its newest that many entries are new, the others are recorded as
     ///     `backlog`; nil: all are new.
+    ///   - ignoreUpdated: the feed's `ignore_updated` setting: a new entry's `updated` date never
+    ///     sets its first-seen time (`firstSeen(_:now:)`), for feeds that touch every entry's date.
     /// - Throws: `CacheError` `.sqlite` (the transaction is rolled back), `.invalidData`.
     ///
     /// A new entry's `position` (its place in the document) is recorded too, so the undated
     /// entries of one fetch, all first seen at the build time, keep the document's order.
     public func recordSuccess(feedURL: String, feed: Feed, info: FetchInfo, now: Date,
-                              retention: Retention, newFeedItems: Int? = nil) throws(CacheError) {
+                              retention: Retention, newFeedItems: Int? = nil,
+                              ignoreUpdated: Bool = false) throws(CacheError) {
         var seen = Set<String>()
         let entries = feed.entries.filter { seen.insert($0.id).inserted }
-        let firstSeens = entries.map { Self.firstSeen($0, now: now) }
+        let firstSeens = entries.map { ignoreUpdated ? now : Self.firstSeen($0, now: now) }
         var backlog = Set<Int>()
         if let newFeedItems, entries.count > newFeedItems, try isNewFeed(feedURL) {
             let newestFirst = entries.indices.sorted { a, b in

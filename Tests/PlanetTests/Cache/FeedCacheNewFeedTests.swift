@@ -41,6 +41,18 @@ struct FeedCacheNewFeedTests {
         #expect(try await cache.entryHeads(feedURLs: [url]).allSatisfy { !$0.backlog })
     }
 
+    @Test func ignoreUpdatedFirstSeesEntriesAtTheBuildTime() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        var entry = F.entry("u")
+        entry.updated = F.t0 - 30 * F.day
+        try await cache.recordSuccess(feedURL: url, feed: F.feed([entry]), info: FetchInfo(), now: F.t0,
+                                      retention: Retention(), ignoreUpdated: true)
+        try await cache.recordSuccess(feedURL: "https://other.example/", feed: F.feed([entry]), info: FetchInfo(),
+                                      now: F.t0, retention: Retention())
+        #expect(try await cache.entryHeads(feedURLs: [url]).first?.firstSeen == F.t0)
+        #expect(try await cache.entryHeads(feedURLs: ["https://other.example/"]).first?.firstSeen == F.t0 - 30 * F.day)
+    }
+
     @Test func newestEntryDatesArePerFeed() async throws {
         let cache = try FeedCache(path: ":memory:")
         try await cache.recordSuccess(feedURL: url, feed: F.feed([F.entry("a", published: F.t0 - 9 * F.day),

@@ -27,9 +27,9 @@ struct AtomReader {
         feed.rights = reader.plain(root.first(FieldPrecedence.atomRights, core: reader.core))
         feed.generator = root.child("generator", core: reader.core).flatMap { PlainText.collapse($0.text) }
         let entries = root.elements.filter { $0.name == "entry" && ($0.namespace == reader.core || $0.namespace == nil) }
-        feed.entries = entries.enumerated().map { index, element in
+        feed.entries = reader.context.distinctIDs(entries.enumerated().map { index, element in
             reader.entry(element, position: index + 1, feedAuthor: feed.author)
-        }
+        })
         feed.warnings = reader.context.warnings
         return feed
     }

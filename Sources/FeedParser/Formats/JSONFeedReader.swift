@@ -18,9 +18,9 @@ struct JSONFeedReader {
         }
         var reader = JSONFeedReader(context: context)
         var feed = reader.feed(root)
-        feed.entries = items.enumerated().compactMap { index, item in
+        feed.entries = reader.context.distinctIDs(items.enumerated().compactMap { index, item in
             (item as? [String: Any]).map { reader.entry($0, position: index + 1, home: feed.link) }
-        }
+        })
         feed.warnings = reader.context.warnings
         return feed
     }

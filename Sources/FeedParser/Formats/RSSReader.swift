@@ -20,7 +20,7 @@ struct RSSReader {
             + (channel.name == "channel" ? root.elements.filter { $0.name == "item" } : [])
         let image = channel.child("image", core: reader.core) ?? root.child("image", core: reader.core)
         var feed = reader.channel(channel, format: format, image: image)
-        feed.entries = items.enumerated().map { index, item in reader.entry(item, position: index + 1) }
+        feed.entries = reader.context.distinctIDs(items.enumerated().map { index, item in reader.entry(item, position: index + 1) })
         feed.warnings = reader.context.warnings
         return feed
     }

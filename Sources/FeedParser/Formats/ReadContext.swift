@@ -111,6 +111,23 @@ struct ReadContext {
         return "urn:planet:" + StableHash.fnv1a64(parts)
     }
 
+    /// `entries` with every id that repeats inside the document for different posts (another
+    /// link or title: a broken plugin gives every item one guid) replaced by what the id rule
+    /// gives without it (`entryID(nil, entry:)`: the link, else a hash): such a guid identifies
+    /// nothing in this feed (RSS 2.0 spec, `<guid>`: unique within the channel). An id repeated
+    /// for the same link and title is left alone (the river keeps one of them).
+    func distinctIDs(_ entries: [Entry]) -> [Entry] {
+        var groups: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { groups[entry.id, default: []].append(index) }
+        var entries = entries
+        for (_, indices) in groups where indices.count > 1 {
+            let first = entries[indices[0]]
+            guard indices.contains(where: { entries[$0].link != first.link || entries[$0].title != first.title }) else { continue }
+            for index in indices { entries[index].id = entryID(nil, entry: entries[index]) }
+        }
+        return entries
+    }
+
     /// A person from RSS-style text: "jane@example.org (Jane Doe)", "Jane Doe (jane@example.org)",
     /// "Jane Doe <jane@example.org>", "jane@example.org" or just a name (RSS 2.0 `<author>`,
     /// `managingEditor`, `dc:creator`). Of the two sides of a parenthesis, the one that is a single

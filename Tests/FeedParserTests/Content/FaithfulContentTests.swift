@@ -209,3 +209,23 @@ struct FaithfulContentTests {
         #expect(entry.content == "<img src=\"https://blog.example.org/notes/a.png\" alt=\"\" loading=\"lazy\">")
     }
 }
+
+@Suite("Entry ids: a guid repeated for different posts")
+struct RepeatedGuidTests {
+    @Test("a guid shared by different items is not an id: each falls back to its link")
+    func repeatedGuid() throws {
+        let items = (1...3).map { "<item><guid>same</guid><title>Post \($0)</title><link>https://example.org/\($0)</link></item>" }
+        let document = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title><link>https://example.org/</link>"
+            + items.joined() + "<item><guid>own</guid><title>Own</title></item></channel></rss>"
+        let feed = try Feed.parse(Data(document.utf8), url: URL(string: "https://example.org/feed"))
+        #expect(feed.entries.map(\.id) == ["https://example.org/1", "https://example.org/2", "https://example.org/3", "own"])
+    }
+
+    @Test("the same item twice keeps its guid")
+    func repeatedItem() throws {
+        let item = "<item><guid>same</guid><title>Post</title><link>https://example.org/1</link></item>"
+        let document = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title>\(item)\(item)</channel></rss>"
+        let feed = try Feed.parse(Data(document.utf8), url: URL(string: "https://example.org/feed"))
+        #expect(feed.entries.map(\.id) == ["same", "same"])
+    }
+}

@@ -66,6 +66,6 @@ for run in $(seq "$RUNS"); do
   echo "run $run: $verdict in $(( $(date +%s) - start )) s, load $(cut -d' ' -f1-3 /proc/loadavg), builds so far $(cat "$WORK/builds" 2>/dev/null || echo 0): $summary"
   grep -a "failed after" "$WORK/suite-$run.log" | head -20 || true
 done
-bad=$(wc -l < "$WORK/bad-builds" 2>/dev/null || echo 0)
+bad=0; [ -f "$WORK/bad-builds" ] && bad=$(wc -l < "$WORK/bad-builds")
 echo "$((RUNS - failed)) of $RUNS suite runs passed beside $(cat "$WORK/builds" 2>/dev/null || echo 0) whole builds of $N feeds ($bad builds that did not fetch every feed)"
 [ "$failed" = 0 ] && [ "$bad" = 0 ]

@@ -14,6 +14,12 @@ struct FuzzRegressionTests {
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    @Test("the regression folder holds every input the fuzzer found")
+    func folderFound() {
+        // A missing resource folder would otherwise make the test below run zero cases and pass.
+        #expect(Self.files.count == 3, "\(Self.files)")
+    }
+
     @Test("renders and stops", arguments: files)
     func renders(_ file: String) async throws {
         let url = try #require(Self.folder?.appendingPathComponent(file))

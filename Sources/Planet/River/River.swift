@@ -11,10 +11,14 @@ public enum River {
     ///   future dates are shown at the build time).
     /// - Order: date descending; ties broken by feed URL, then entry id, so that the same input
     ///   always gives the same page.
-    /// - Duplicates: an entry whose id, or whose link, was already taken by a newer (earlier in
-    ///   order) entry is dropped: the same post reached through two feeds, or a guid repeated
-    ///   inside one feed, appears once. An id that is not an absolute IRI (an RSS guid such as
-    ///   "1") counts within its own feed only (`EntryIdentity`), so two feeds' posts "1" both stay.
+    /// - Duplicates: the same post appears once. Copies share an id (an id that is not an absolute
+    ///   IRI, an RSS guid such as "1", counts within its own feed only: `EntryIdentity`), or a
+    ///   link once normalised (`DuplicateLink`: scheme, host case, default port, trailing slash,
+    ///   tracking parameters, fragment). Of copies sharing an id, the one planet saw first is kept:
+    ///   a later copy from another feed (a guid reused with a newer date) never replaces a post
+    ///   already shown, so no feed can rewrite another's posts. Of copies sharing a link, the
+    ///   author's is kept (the feed whose site host is the link's host), else the one seen first.
+    ///   Equal first-seen times fall back to the order below (the newest copy is kept).
     /// - Parameters:
     ///   - candidates: entries of all feeds, any order.
     ///   - now: the build time.
@@ -25,34 +29,58 @@ public enum River {
     }
 
     /// Builds the river as `build(_:now:limit:)` does, within the fairness rules of `page`
-    /// (per-feed caps, days per page; see `RiverPage`). Backlog entries (`new_feed_items`) are
-    /// left out, as Planet Venus and Planet 2.x hide them.
+    /// (per-feed caps, days per page; see `RiverPage`), applied to the deduplicated entries in
+    /// river order. Backlog entries (`new_feed_items`) are left out before duplicates are
+    /// resolved, as Planet Venus and Planet 2.x hide them (a copy of the post in another feed
+    /// may then stay).
     public static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
         let limit = page.limit
-        let dated = candidates.map { candidate in
+        let dated = candidates.filter { !$0.backlog }.map { candidate in
             let raw = candidate.entry.published ?? candidate.firstSeen
             var item = RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now),
                                   backlog: candidate.backlog)
             item.position = candidate.position
-            return item
+            return (entry: item, firstSeen: candidate.firstSeen)
         }
-        let ordered = dated.sorted(by: isBefore)
+        // Which copy of a post stays: first seen first, then the river's own order.
+        let byPriority = dated.sorted { a, b in
+            a.firstSeen != b.firstSeen ? a.firstSeen < b.firstSeen : isBefore(a.entry, b.entry)
+        }
         var seenIDs = Set<String>()
+        var unique: [RiverEntry] = []
+        for item in byPriority
+        where seenIDs.insert(EntryIdentity.riverKey(item.entry.entry.id, feedURL: item.entry.source.feedURL)).inserted {
+            unique.append(item.entry)
+        }
+        // Of copies sharing a link, the author's first (unique is in priority order already).
+        let byLink = unique.enumerated().sorted { a, b in
+            let authorA = isAuthorCopy(a.element), authorB = isAuthorCopy(b.element)
+            return authorA != authorB ? authorA : a.offset < b.offset
+        }
         var seenLinks = Set<String>()
+        var kept: [RiverEntry] = []
+        kept.reserveCapacity(unique.count)
+        for (_, item) in byLink {
+            if let link = item.entry.link, !link.isEmpty {
+                guard seenLinks.insert(DuplicateLink.key(link) ?? link).inserted else { continue }
+            }
+            kept.append(item)
+        }
+        // The page: in river order, within the fairness rules, cut to the limit.
         var fairness = RiverPage.Tally(page, now: now)
         var river: [RiverEntry] = []
-        river.reserveCapacity(min(limit, ordered.count))
-        for item in ordered where river.count < limit {
-            guard fairness.admits(item) else { continue }
-            guard seenIDs.insert(EntryIdentity.riverKey(item.entry.id, feedURL: item.source.feedURL)).inserted
-            else { continue }
-            if let link = item.entry.link, !link.isEmpty {
-                guard seenLinks.insert(link).inserted else { continue }
-            }
+        for item in kept.sorted(by: isBefore) where river.count < limit && fairness.admits(item) {
             fairness.count(item)
             river.append(item)
         }
         return river
+    }
+
+    /// True when the entry's link is on its feed's own site (same host, `www.` aside).
+    static func isAuthorCopy(_ item: RiverEntry) -> Bool {
+        guard let link = item.entry.link, let site = item.source.siteLink,
+              let host = DuplicateLink.host(link) else { return false }
+        return DuplicateLink.host(site) == host
     }
 
     /// Backlog entries last; newest first; equal dates ordered by feed URL, then place in the
@@ -86,7 +114,6 @@ public enum River {
         }
         guard count >= read else { return true }
         if let cutoff, oldest < cutoff { return true }
-        // A backlog entry sorts after every other: heads left out may still come before it.
         guard river.count >= limit, let last = river.last, !last.backlog else { return false }
         return last.date > oldest
     }

@@ -105,7 +105,7 @@ public enum PlanetBuild {
             let outcome = outcomes[key]
             let state = snapshot.states[key]
             var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon } ?? state?.image)
+            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image)
             var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
                                          kept: snapshot.counts[key] ?? 0)
             status.inactive = activity.isInactive(status, newest: snapshot.newest[key])

@@ -52,7 +52,7 @@ extension FeedCache {
                 try db.statement(Self.upsertSuccess).bind([
                     .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
-                    .text(feed.logo ?? feed.icon),
+                    .text(feed.logo ?? feed.icon ?? feed.author?.avatar),
                 ]).run()
                 let upsert = try db.statement(Self.upsertEntry)
                 for row in values {

@@ -21,8 +21,9 @@ public struct SiteFace: Sendable, Equatable, Hashable {
 /// Finds each feed's face for one build and the face files to copy into the output.
 ///
 /// Order: the feed's `face` setting (a file in the `faces/` folder beside feeds.txt, or an https
-/// URL), else the feed's own image (logo, else icon, as FeedParser read it: Atom icon/logo, RSS
-/// `<image>`, itunes:image, JSON Feed icon) when it is a safe http(s) URL. A `face` file that is
+/// URL), else the feed's own image (logo, else icon, else its author's avatar, as FeedParser read
+/// them: Atom icon/logo, RSS `<image>`, itunes:image, JSON Feed icon/favicon/authors' avatar) when
+/// it is a safe http(s) URL. A `face` file that is
 /// missing, not a regular file, or reached through a link that leaves `faces/` is not used, and
 /// `warnings` says so.
 struct Faces {

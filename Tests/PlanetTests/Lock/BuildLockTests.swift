@@ -14,7 +14,7 @@ struct BuildLockTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent()) }
         let held = try await BuildLock.acquire(url, wait: false)
         let error = try await withDeadline { () -> BuildError? in
-            do { _ = try await BuildLock.acquire(url, wait: false); return nil } catch { return error }
+            do { _ = try await BuildLock.acquire(url, wait: false); return nil } catch { return error as? BuildError }
         }
         guard case .locked = error?.reason else { Issue.record("not refused as locked: \(String(describing: error))"); return }
         withExtendedLifetime(held) {}

@@ -46,7 +46,7 @@ struct BuildRun: Sendable {
         configuration.jobs = max(1, options.jobs)
         configuration.timeout = options.timeout
         configuration.userAgent = userAgent
-        configuration.protocolClasses = options.protocolClasses
+        configuration.addressPolicy = options.addressPolicy
         if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
         let fetcher = Fetcher(configuration)
 

@@ -39,6 +39,26 @@ enum Socket {
         return (fd, Int(UInt16(bigEndian: actual.sin_port)))
     }
 
+    /// A TCP connection to 127.0.0.1:`port`; nil when refused.
+    static func connectToLoopback(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
     /// Blocks until a client connects; nil once the listening socket is shut down.
     static func accept(_ fd: Int32) -> Int32? {
         while true {

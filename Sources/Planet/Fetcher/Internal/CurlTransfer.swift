@@ -21,6 +21,9 @@ final class CurlTransfer {
     private(set) var headers: [String: String] = [:]
     private(set) var tooLarge = false
     private(set) var refusedPrivate = false
+    /// A status line arrived, and the blank line that ends its header (RFC 9112 §2.1).
+    private(set) var statusLineSeen = false
+    private(set) var headerComplete = false
 
     /// Creates the easy handle and sets every option; nil when libcurl cannot make one.
     init?(_ request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>) {
@@ -97,6 +100,12 @@ final class CurlTransfer {
         let line = bytes.bindMemory(to: UInt8.self)
         if line.count >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {
             headers = [:]  // "HTTP/"
+            statusLineSeen = true
+            headerComplete = false
+            return bytes.count
+        }
+        if line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
+            headerComplete = statusLineSeen
             return bytes.count
         }
         guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon < 32 else { return bytes.count }
@@ -154,6 +163,7 @@ final class CurlTransfer {
                             body: ok ? body : Data(), redirectURL: location.map { String(cString: $0) },
                             tooLarge: tooLarge || code == CURLE_FILESIZE_EXCEEDED,
                             refusedPrivate: refusedPrivate,
+                            headerCut: statusLineSeen && !headerComplete,
                             connectedPrivate: connected.map(request.policy.isPrivate) ?? false)
     }
 }

@@ -23,6 +23,12 @@ extension FetchFailure {
             return (.tooLarge, "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big")
         }
         if response.refusedPrivate { return (.privateAddress, privateRedirect) }
+        if response.headerCut {
+            if CURLcode(UInt32(response.code)) == CURLE_OUT_OF_MEMORY {
+                return (.badResponse, "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); the server is broken")
+            }
+            return (.badResponse, "the answer from '\(host)' stopped inside its header (\(detail)); the server is broken")
+        }
         switch CURLcode(UInt32(response.code)) {
         case CURLE_COULDNT_RESOLVE_HOST:
             return (.hostNotFound, "host '\(host)' not found; check the name, or whether the site still exists")
@@ -50,8 +56,8 @@ extension FetchFailure {
             return (.badResponse, "the body from '\(host)' could not be decoded (\(detail)); its Content-Encoding is broken, tell the site")
         case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
             return (.badResponse, "HTTP/2 error talking to '\(host)' (\(detail)); the server is broken")
-        case CURLE_OUT_OF_MEMORY where detail.localizedCaseInsensitiveContains("header"):
-            return (.badResponse, "a response header from '\(host)' is too large (\(detail)); the server is broken")
+        case CURLE_OUT_OF_MEMORY:
+            return (.other, "libcurl ran out of memory (\(detail)); the machine is short of memory")
         case CURLE_FILESIZE_EXCEEDED:
             return (.tooLarge, "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big")
         case CURLE_PEER_FAILED_VERIFICATION:

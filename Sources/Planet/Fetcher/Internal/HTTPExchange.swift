@@ -39,6 +39,9 @@ struct HTTPResponse: Sendable {
     var tooLarge = false
     /// True when the connection was refused because the address is private (`refusePrivate`).
     var refusedPrivate = false
+    /// True when a status line arrived but the header it starts never ended (the connection
+    /// closed, or a field was larger than libcurl takes).
+    var headerCut = false
     /// True when the address connected to (CURLINFO_PRIMARY_IP) is private under the policy.
     var connectedPrivate = false
     /// True when the fetch was cancelled before the transfer ended.

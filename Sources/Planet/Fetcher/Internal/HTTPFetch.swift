@@ -46,7 +46,7 @@ struct HTTPFetch: Sendable {
                 return .failed(FetchFailure(kind: .privateAddress, url: url,
                                             message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
             }
-            guard response.code == 0 else {
+            guard response.code == 0, !response.headerCut else {
                 return .failed(FetchFailure(curl: response, url: url, host: host, configuration: configuration))
             }
             switch response.status {

@@ -90,14 +90,20 @@ extension FetchFailure {
 
     /// An HTTP error status (RFC 9110 §15.5, §15.6): "HTTP 404 Not Found", with `Retry-After`;
     /// a 401 names the scheme the server asks for (`WWW-Authenticate`, RFC 9110 §11.6.1).
-    init(status: Int, headers: [String: String], url: URL) {
+    /// - Parameter credentialsSent: whether the request that got the status carried the URL's
+    ///   credentials (they are not sent to another origin after a redirect).
+    init(status: Int, headers: [String: String], url: URL, credentialsSent: Bool) {
         let place = "'\(url.displayString)'"
         if status == 401 {
             let challenge = headers["www-authenticate"].map { " (\($0.prefix { $0 != " " && $0 != "," }) authentication)" } ?? ""
-            let hasCredentials = URLText.userinfo(of: url.absoluteString) != nil
-            let next = hasCredentials
-                ? "the user or password in the URL is not accepted; check them"
-                : "put a user and password in the URL in feeds.txt (https://user:password@host/…)"
+            let next: String
+            if credentialsSent {
+                next = "the user or password in the URL is not accepted; check them"
+            } else if URLText.userinfo(of: url.absoluteString) != nil {
+                next = "a redirect led to another host or port, where the URL's credentials are not sent; subscribe to the feed's address there"
+            } else {
+                next = "put a user and password in the URL in feeds.txt (https://user:password@host/…)"
+            }
             self.init(kind: .needsCredentials, url: url, status: status,
                       message: "\(place): HTTP 401 Unauthorized: the feed needs credentials\(challenge); \(next)")
             return

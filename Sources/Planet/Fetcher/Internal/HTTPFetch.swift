@@ -86,7 +86,8 @@ struct HTTPFetch: Sendable {
                 refusePrivate = refusePrivate || !response.connectedPrivate
                 current = target
             case 400...:
-                return .failed(FetchFailure(status: response.status, headers: response.headers, url: url))
+                return .failed(FetchFailure(status: response.status, headers: response.headers, url: url,
+                                            credentialsSent: URLText.userinfo(of: current) != nil))
             default:
                 return .failed(FetchFailure(kind: .other, url: url, status: response.status,
                                             message: "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the feed with 200"))

@@ -24,6 +24,8 @@ final class CurlEngine: Sendable {
         var commands: [Command] = []
         var started = false
         var stopping = false
+        /// libcurl could not make a multi handle: every request fails at once.
+        var broken = false
     }
 
     private let inbox = Mutex(Inbox())
@@ -69,10 +71,18 @@ final class CurlEngine: Sendable {
     }
 
     private func send(_ command: Command) {
-        let start = inbox.withLock { inbox -> Bool in
+        let (start, broken) = inbox.withLock { inbox -> (Bool, Bool) in
+            if inbox.broken { return (false, true) }
             inbox.commands.append(command)
             defer { inbox.started = true }
-            return !inbox.started
+            return (!inbox.started, false)
+        }
+        if broken {
+            if case .add(_, _, let continuation) = command {
+                continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
+                                                       errorText: "libcurl could not make a multi handle"))
+            }
+            return
         }
         if start {
             let thread = Thread { [self] in run() }
@@ -160,12 +170,14 @@ final class CurlEngine: Sendable {
         closePipe()
     }
 
-    /// Without a multi handle, every waiting request fails at once.
+    /// Without a multi handle, every waiting request fails at once, and every later one.
     private func failEverything() {
         let commands = inbox.withLock { inbox in
+            inbox.broken = true
             defer { inbox.commands = [] }
             return inbox.commands
         }
+        closePipe()
         for case .add(_, _, let continuation) in commands {
             continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
                                                    errorText: "libcurl could not make a multi handle"))

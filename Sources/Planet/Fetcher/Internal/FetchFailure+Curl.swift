@@ -38,7 +38,7 @@ extension FetchFailure {
             if detail.contains("unreachable") || detail.contains("No route") {
                 return (.noConnection, "no connection to the internet (\(detail)); check the network of this machine")
             }
-            return (.connectionFailed, "could not connect to '\(host)' (connection refused: \(detail)); the server may be down, the next build tries again")
+            return (.connectionFailed, "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, the next build tries again")
         case CURLE_OPERATION_TIMEDOUT:
             return (.timeout, "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise --timeout if it is only slow)")
         case CURLE_PARTIAL_FILE:

@@ -66,8 +66,8 @@ struct HTTPFetch: Sendable {
                 }
                 var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
                 guard let scheme = target.split(separator: ":").first, ["http", "https"].contains(scheme) else {
-                    return .failed(FetchFailure(kind: .tooManyRedirects, url: url, status: response.status,
-                                                message: "'\(url.displayString)': redirect to a URL that is not http(s); only http and https are followed"))
+                    return .failed(FetchFailure(kind: .other, url: url, status: response.status,
+                                                message: "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not http(s); only http and https are followed, ask the site for the feed's address"))
                 }
                 redirects += 1
                 guard redirects <= configuration.maxRedirects, visited.insert(target).inserted else {

@@ -60,7 +60,7 @@ struct ParseSeveralTests {
 
     @Test("a slow URL in front of many files: all printed, in order, once it answers")
     func slowFirstDocumentHoldsBackOnlyABoundedQueue() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/slow.xml": .delayed(1, .ok(Self.rss("slow")))])
             let names = (0..<60).map { "g\($0).xml" }
             let folder = try Self.folder(with: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.rss("t" + $0)) }))

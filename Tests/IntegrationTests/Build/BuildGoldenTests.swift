@@ -22,7 +22,7 @@ struct BuildGoldenTests {
     @Test("three fixture feeds render index.html, rss.xml, atom.xml and opml.xml byte for byte")
     func goldenSite() async throws {
         let output = try TemporaryFolder().url.appendingPathComponent("output")
-        let report = try await withDeadline(seconds: 60) {
+        let report = try await withDeadline {
             try await PlanetBuild.run(options(config: Self.fixtures.appendingPathComponent("feeds.txt"),
                                               output: output))
         }
@@ -38,7 +38,7 @@ struct BuildGoldenTests {
     @Test("the river holds each post once: a guid repeated in a feed and a post in two feeds")
     func duplicatesAppearOnce() async throws {
         let output = try TemporaryFolder().url.appendingPathComponent("output")
-        _ = try await withDeadline(seconds: 60) {
+        _ = try await withDeadline {
             try await PlanetBuild.run(options(config: Self.fixtures.appendingPathComponent("feeds.txt"),
                                               output: output))
         }
@@ -63,7 +63,7 @@ struct BuildGoldenTests {
         try "title = Guids\nlink = https://planet.example/\none.xml One\ntwo.xml Two\n"
             .write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("output")
-        _ = try await withDeadline(seconds: 60) {
+        _ = try await withDeadline {
             try await PlanetBuild.run(options(config: folder.appendingPathComponent("feeds.txt"), output: output))
         }
         let rss = try String(contentsOf: output.appendingPathComponent("rss.xml"), encoding: .utf8)
@@ -92,7 +92,7 @@ struct BuildGoldenTests {
         \(unreachable.absoluteString) Unreachable
         """.write(to: config, atomically: true, encoding: .utf8)
         let buildOptions = options(config: config, output: folder.appendingPathComponent("output"))
-        let report = try await withDeadline(seconds: 60) { try await PlanetBuild.run(buildOptions) }
+        let report = try await withDeadline { try await PlanetBuild.run(buildOptions) }
         #expect(report.feedsOK == 1)
         #expect(report.failures.map(\.kind) == [.connectionFailed])
         #expect(report.failures.first?.url == unreachable)

@@ -42,7 +42,7 @@ struct UnsafeContentBuildTests {
                                    now: Date(timeIntervalSince1970: 1_796_400_000),
                                    cacheURL: folder.appendingPathComponent("cache.sqlite"))
         for run in ["cold", "warm"] {
-            let report = try await withDeadline(seconds: 60) { try await PlanetBuild.run(options) }
+            let report = try await withDeadline { try await PlanetBuild.run(options) }
             #expect(report.feedsOK == 1, "\(run)")
             #expect(report.entries == 2, "\(run)")
             for name in ["index.html", "rss.xml", "atom.xml"] {

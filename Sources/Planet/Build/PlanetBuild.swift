@@ -141,6 +141,8 @@ public enum PlanetBuild {
                           link: settings.link?.absoluteString ?? "http://localhost/",
                           description: settings.siteDescription ?? "",
                           ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? "en")
+                          timeZone: settings.timezone, language: settings.language ?? "en",
+                          itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
+                            ?? .nameAndTitle)
     }
 }

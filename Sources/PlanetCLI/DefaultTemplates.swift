@@ -277,7 +277,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 {{#has_page_enclosures}}
 <ul class="entry-enclosures">
 {{#page_enclosures}}
-<li>{{#is_audio}}<audio controls preload="none" src="{{url}}"></audio>{{/is_audio}}{{#is_video}}<video controls preload="none" src="{{url}}"></video>{{/is_video}}<a href="{{url}}">{{file_name}}</a>{{#type}} <span class="enclosure-meta">{{type}}{{#size_display}}, {{size_display}}{{/size_display}}</span>{{/type}}{{^type}}{{#size_display}} <span class="enclosure-meta">{{size_display}}</span>{{/size_display}}{{/type}}</li>
+<li>{{#is_audio}}<audio controls preload="none" src="{{url}}"></audio>{{/is_audio}}{{#is_video}}<video controls preload="none" src="{{url}}"></video>{{/is_video}}<a href="{{url}}"><bdi>{{file_name}}</bdi></a>{{#type}} <span class="enclosure-meta">{{type}}{{#size_display}}, {{size_display}}{{/size_display}}</span>{{/type}}{{^type}}{{#size_display}} <span class="enclosure-meta">{{size_display}}</span>{{/size_display}}{{/type}}</li>
 {{/page_enclosures}}
 </ul>
 {{/has_page_enclosures}}

@@ -6,7 +6,9 @@ import Foundation
 struct SiteEnclosure: Sendable, Equatable {
     /// Absolute http(s) URL.
     var url: String
-    /// MIME type, lower-cased, when it has the shape `type/subtype` (RFC 6838 §4.2); nil otherwise.
+    /// MIME type, lower-cased, when it has the shape `type/subtype` (RFC 6838 §4.2), else the type
+    /// its file extension names (`typeByExtension`: a Media RSS `media:thumbnail` has none); nil
+    /// otherwise.
     var type: String?
     /// Size in bytes, when the feed gave a positive one.
     var length: Int?
@@ -18,7 +20,7 @@ struct SiteEnclosure: Sendable, Equatable {
             guard let url = PublicLink.check(enclosure.url),
                   ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? ""),
                   seen.insert(url).inserted else { return nil }
-            return SiteEnclosure(url: url, type: mediaType(enclosure.type),
+            return SiteEnclosure(url: url, type: mediaType(enclosure.type) ?? typeByExtension(url),
                                  length: enclosure.length.flatMap { $0 > 0 ? $0 : nil })
         }
     }
@@ -60,6 +62,21 @@ struct SiteEnclosure: Sendable, Equatable {
         guard let url = URL(string: url) else { return url }
         let last = url.lastPathComponent
         return last.isEmpty || last == "/" ? (url.host ?? self.url) : (last.removingPercentEncoding ?? last)
+    }
+
+    /// Common media files by extension (IANA media types registry), for an enclosure without a type.
+    private static let extensions: [String: String] = [
+        "mp3": "audio/mpeg", "m4a": "audio/mp4", "aac": "audio/aac", "ogg": "audio/ogg", "oga": "audio/ogg",
+        "opus": "audio/opus", "flac": "audio/flac", "wav": "audio/wav", "mp4": "video/mp4", "m4v": "video/mp4",
+        "webm": "video/webm", "mov": "video/quicktime", "jpg": "image/jpeg", "jpeg": "image/jpeg",
+        "png": "image/png", "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "svg": "image/svg+xml",
+        "pdf": "application/pdf",
+    ]
+
+    /// The media type the URL's path extension names, nil when unknown.
+    static func typeByExtension(_ url: String) -> String? {
+        guard let path = URL(string: url)?.path, let dot = path.lastIndex(of: ".") else { return nil }
+        return extensions[path[path.index(after: dot)...].lowercased()]
     }
 
     private static func mediaType(_ type: String?) -> String? {

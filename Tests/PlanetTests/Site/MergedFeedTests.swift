@@ -78,6 +78,9 @@ struct MergedFeedTests {
         #expect(list[1].type == "audio/mpeg" && list[1].kind == .audio && list[1].sizeDisplay == "24.1 MB")
         #expect(list[2].type == nil && list[2].length == nil)
         #expect(SiteEnclosure.rssEnclosure(list)?.url == "https://m.example/ep1.mp3")
+        #expect(SiteEnclosure.of(Entry(id: "1", enclosures: [Enclosure(url: "http://c.example/_1_photo.JPG?w=9")]))
+                    .first?.kind == .image)
+        #expect(SiteEnclosure.typeByExtension("https://m.example/ep.m4a") == "audio/mp4")
         #expect(SiteEnclosure(url: "https://x/a", length: 830_000).sizeDisplay == "830 kB")
         #expect(SiteEnclosure(url: "https://x/a", length: 512).sizeDisplay == "512 bytes")
     }
@@ -100,7 +103,7 @@ struct MergedFeedTests {
         let source = RiverSource(feedURL: "https://b.example/feed", name: "Bea", publicFeedURL: "https://b.example/feed")
         let river = [
             RiverEntry(entry: Entry(id: "post-1", title: "With content", content: "<p>x</p>",
-                                    enclosures: [Enclosure(url: "https://m.example/a.mp3", length: 10)]),
+                                    enclosures: [Enclosure(url: "https://m.example/download?id=1", length: 10)]),
                        source: source, date: Self.now.addingTimeInterval(-60)),
             RiverEntry(entry: Entry(id: "https://b.example/2"), source: source, date: Self.now.addingTimeInterval(-120)),
         ]
@@ -136,5 +139,52 @@ struct ItemTitleSettingTests {
         #expect(try FeedList.parse("item_title = Name:Title\n", file: file).settings.itemTitle == "name: title")
         #expect(try FeedList.parse("title = x\n", file: file).settings.itemTitle == nil)
         #expect(throws: FeedListError.self) { try FeedList.parse("item_title = feed name first\n", file: file) }
+    }
+}
+
+/// The default templates of the repository, rendered.
+@Suite("Site: default templates")
+struct DefaultTemplatePageTests {
+    static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("templates")
+    static let now = Date(timeIntervalSince1970: 1_796_400_000)
+
+    func render(_ river: [RiverEntry]) throws -> [String: String] {
+        let context = SiteContext(configuration: SiteConfiguration(title: "P", link: "https://p.example/"),
+                                  river: river, subscriptions: [], now: Self.now)
+        return try Site(templatesURL: Self.templates).render(context).mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("an Urdu entry is lang=ur dir=rtl on the page and xml:lang=ur in atom.xml; an entry of unknown language is dir=auto")
+    func languageAndDirection() throws {
+        let urdu = RiverSource(feedURL: "https://u.example/feed", name: "BBC Urdu", head: RiverSourceHead(language: "ur"))
+        let plain = RiverSource(feedURL: "https://e.example/feed", name: "E")
+        let files = try render([
+            RiverEntry(entry: Entry(id: "https://u.example/1", title: "پاکستان"), source: urdu, date: Self.now),
+            RiverEntry(entry: Entry(id: "https://e.example/1", title: "Hello"), source: plain, date: Self.now),
+        ])
+        let index = try #require(files["index.html"])
+        #expect(index.contains(#"<article class="entry" lang="ur" dir="rtl">"#))
+        #expect(index.contains(#"<article class="entry" dir="auto">"#))
+        #expect(try #require(files["atom.xml"]).contains(#"<entry xml:lang="ur">"#))
+    }
+
+    @Test("enclosures: an audio player and a link on the page, one <enclosure> in rss.xml, every one in atom.xml")
+    func enclosures() throws {
+        let source = RiverSource(feedURL: "https://pod.example/feed", name: "Pod", publicFeedURL: "https://pod.example/feed")
+        let entry = Entry(id: "https://pod.example/ep1", title: "Episode 1", content: "<p>Notes</p>", enclosures: [
+            Enclosure(url: "https://pod.example/ep1.mp3", type: "audio/mpeg", length: 1_000),
+            Enclosure(url: "https://pod.example/ep1.ogg", type: "audio/ogg"),
+            Enclosure(url: "javascript:alert(1)", type: "audio/mpeg"),
+        ])
+        let files = try render([RiverEntry(entry: entry, source: source, date: Self.now)])
+        let index = try #require(files["index.html"]), rss = try #require(files["rss.xml"]), atom = try #require(files["atom.xml"])
+        #expect(index.contains(#"<audio controls preload="none" src="https://pod.example/ep1.mp3"></audio>"#))
+        #expect(!index.contains("javascript:"))
+        #expect(rss.components(separatedBy: "<enclosure ").count == 2)
+        #expect(rss.contains(#"<enclosure url="https://pod.example/ep1.mp3" length="1000" type="audio/mpeg"/>"#))
+        #expect(atom.components(separatedBy: #"rel="enclosure""#).count == 3)
+        #expect(atom.contains(#"<link rel="enclosure" href="https://pod.example/ep1.ogg" type="audio/ogg"/>"#))
+        #expect(!rss.contains("Untitled") && !atom.contains("Untitled"))
     }
 }

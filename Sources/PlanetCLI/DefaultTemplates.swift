@@ -136,7 +136,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 ### The status report (every template; `status.html.mustache` uses it)
 
-`feeds_status` (one object per feed: `url`, `name`, `outcome`, `last_success`, `last_error`,
+status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
+screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
+per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 `http_status`, `entries_kept`, `failure_streak`, …) and `has_redirects`, documented in
 `Sources/Planet/Status/StatusReport.swift`.
 
@@ -458,47 +460,53 @@ main { min-width: 0; }
 .colophon p { margin: .25rem 0; }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
+/* status.html: a table on wide screens, one card per feed on narrow ones. */
+.status-title { font-size: 1.5rem; margin: 0 0 .5rem; }
+.feed-status { width: 100%; border-collapse: collapse; font-size: .9rem; background: var(--card); }
+.feed-status th, .feed-status td { text-align: start; vertical-align: top; padding: .4rem .5rem;
+  border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+.feed-status tr.failing > * { background: rgba(179, 38, 30, .1); }
+.feed-status tr.failing > th { border-inline-start: 4px solid var(--warn); }
+.status-badge.failing { color: var(--warn); font-weight: 700; font-size: .8rem; text-transform: uppercase; }
+@media (max-width: 50rem) {
+  .feed-status thead { position: absolute; left: -100vw; }
+  .feed-status, .feed-status tbody, .feed-status tr, .feed-status th, .feed-status td { display: block; }
+  .feed-status tr { border: 1px solid var(--rule); border-radius: .5rem; margin: 0 0 1rem; padding: .25rem 0; }
+  .feed-status th, .feed-status td { border: 0; padding: .15rem .75rem; }
+  .feed-status td::before { content: attr(data-label) ": "; color: var(--muted); }
+}
 
 """##,
         "status.html.mustache": ##"""
-<!DOCTYPE html>
-<html lang="{{planet.language}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="{{planet.generator}}">
-<meta name="robots" content="noindex">
-<title>{{planet.title}}: feed status</title>
-<link rel="stylesheet" href="static/planet.css">
-</head>
-<body>
-<header class="masthead">
-<h1><a href="index.html">{{planet.title}}</a>: feed status</h1>
-<p class="tagline">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_iso}}</time>. The same report as JSON: <a href="status.json">status.json</a>.</p>
-</header>
-<main>
+{{! The feed status report in the site's frame (partials/layout.mustache): one row per feed,
+    failing rows marked in words and colour; on a narrow screen each row is a card whose cells
+    carry their column's name (data-label). Variables: templates/README.md. }}
+{{<partials/layout}}
+{{$title}}Feed status · {{planet.title}}{{/title}}
+{{$content}}
+<h1 class="status-title">Feed status</h1>
+<p class="status-summary">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time>. The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
 <table class="feed-status">
 <thead>
-<tr><th>Feed</th><th>This run</th><th>Last success</th><th>Last error</th><th>HTTP</th><th>Entries kept</th><th>Failures in a row</th>{{#has_redirects}}<th>Moved to</th>{{/has_redirects}}</tr>
+<tr><th scope="col">Feed</th><th scope="col">This run</th><th scope="col">Last success</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failures in a row</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
 </thead>
 <tbody>
 {{#feeds_status}}
 <tr class="{{#failing}}failing{{/failing}}{{^failing}}ok{{/failing}}">
-<td>{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</td>
-<td>{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
-<td>{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
-<td>{{#last_error}}{{last_error}}{{/last_error}}</td>
-<td>{{#http_status}}{{http_status}}{{/http_status}}</td>
-<td>{{entries_kept}}</td>
-<td>{{failure_streak}}</td>
-{{#has_redirects}}<td>{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
+<th scope="row" data-label="Feed">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{#failing}} <span class="status-badge failing">failing</span>{{/failing}}</th>
+<td data-label="This run">{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td data-label="Last success">{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
+<td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
+<td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>
+<td data-label="Entries kept">{{entries_kept}}</td>
+<td data-label="Failures in a row">{{failure_streak}}</td>
+{{#has_redirects}}<td data-label="Moved to">{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>
 {{/feeds_status}}
 </tbody>
 </table>
-</main>
-</body>
-</html>
+{{/content}}
+{{/partials/layout}}
 
 """##,
     ]

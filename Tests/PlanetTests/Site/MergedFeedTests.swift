@@ -187,4 +187,21 @@ struct DefaultTemplatePageTests {
         #expect(atom.contains(#"<link rel="enclosure" href="https://pod.example/ep1.ogg" type="audio/ogg"/>"#))
         #expect(!rss.contains("Untitled") && !atom.contains("Untitled"))
     }
+
+    @Test("status.html is in the site's layout and marks a failing row in words")
+    func statusPage() throws {
+        let context = SiteContext(configuration: SiteConfiguration(title: "P", link: "https://p.example/"),
+                                  river: [], subscriptions: [SiteSubscription(name: "Down", feedURL: nil, failure: "timeout")],
+                                  now: Self.now)
+        let report = StatusReport(title: "P", generated: Self.now, feeds: [
+            FeedStatus(subscriptionURL: "https://d.example/feed", url: "https://d.example/feed", name: "Down", outcome: .failed,
+                       lastError: "timeout", failureStreak: 1),
+            FeedStatus(subscriptionURL: "https://u.example/feed", url: "https://u.example/feed", name: "Up", outcome: .ok),
+        ])
+        let files = try Site(templatesURL: Self.templates).render(context, extra: ["feeds_status": report.mustacheValue])
+        let status = String(decoding: try #require(files["status.html"]), as: UTF8.self)
+        #expect(status.contains(#"<link rel="stylesheet" href="static/planet.css">"#) && status.contains(#"class="skip-link""#))
+        #expect(status.contains(#"<tr class="failing">"#) && status.contains(#"<tr class="ok">"#))
+        #expect(status.contains(#"Down</a> <span class="status-badge failing">failing</span>"#))
+    }
 }

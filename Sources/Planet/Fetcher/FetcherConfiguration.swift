@@ -10,7 +10,7 @@ public struct FetcherConfiguration: Sendable {
     /// Per-feed time limit, seconds, from the start of the request to the last body byte
     /// (`--timeout`). Also the idle timeout of the request.
     public var timeout: Double
-    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1 (+https://planet.example.org/)`.
+    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1.0 (+https://planet.example.org/)` (`PlanetVersion.userAgent(site:)`).
     public var userAgent: String
     /// Largest accepted body, bytes, after content decoding; a larger feed fails as `tooLarge`.
     public var maxBytes: Int
@@ -21,7 +21,7 @@ public struct FetcherConfiguration: Sendable {
     public var protocolClasses: [URLProtocol.Type]
 
     /// Creates a configuration; defaults 8 jobs, 30 s timeout, 10 000 000-byte cap, 5 redirects, no stub protocols.
-    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = "planet/0.1",
+    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = PlanetVersion.userAgent(),
                 maxBytes: Int = 10_000_000, maxRedirects: Int = 5,
                 protocolClasses: [URLProtocol.Type] = []) {
         self.jobs = jobs

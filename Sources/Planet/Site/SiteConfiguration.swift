@@ -65,9 +65,3 @@ public struct SiteSubscription: Sendable, Equatable {
         self.failure = failure
     }
 }
-
-/// planet's version, for the User-Agent and the generator fields.
-public enum PlanetVersion {
-    /// Semantic version of this build.
-    public static let string = "0.1.0"
-}

@@ -80,7 +80,7 @@ public struct SiteContext: Sendable {
             "owner_name": optional(configuration.ownerName),
             "owner_email": optional(configuration.ownerEmail),
             "language": .string(configuration.language),
-            "generator": .string("planet \(PlanetVersion.string)"),
+            "generator": .string(PlanetVersion.generator),
             "version": .string(PlanetVersion.string),
             "updated_iso": .string(FeedDateParser.rfc3339(now)),
             "updated_rfc822": .string(FeedDateParser.rfc822(now)),

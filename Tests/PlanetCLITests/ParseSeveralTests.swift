@@ -142,7 +142,7 @@ struct ParseSeveralTests {
                   "id": "one-1",
                   "link": null,
                   "published": null,
-                  "summary": "<p>Hi <a href=\\"/a\\" rel=\\"noopener noreferrer\\">a</a></p>",
+                  "summary": "<p>Hi <a href=\\"https://example.org/a\\" rel=\\"noopener noreferrer\\">a</a></p>",
                   "title": "One of one",
                   "updated": null
                 },

@@ -73,20 +73,22 @@ extension FeedCache {
 
     /// Records a failed fetch: the failure's kind, message and status, one more in the failure
     /// streak. Entries are untouched (a failing feed keeps everything on the page) and so are the
-    /// validators, title and link. A 410 marks the feed gone until feeds.txt changes.
+    /// validators, title and link. A 410 marks the feed gone until feeds.txt changes; a
+    /// `Retry-After` instant also ends when feeds.txt changes.
     /// - Parameters:
     ///   - retryAfter: instant before which not to fetch again (429/503 `Retry-After`, RFC 9110
     ///     §10.2.3), nil for none.
     ///   - configFingerprint: fingerprint of the current feeds.txt, stored when the feed is gone
-    ///     (see `FeedState.isDue`).
+    ///     or waits for `retryAfter` (see `FeedState.isDue`).
     /// - Throws: `CacheError.Reason.sqlite`.
     public func recordFailure(feedURL: String, failure: FetchFailure, now: Date, retryAfter: Date? = nil,
                               configFingerprint: String? = nil) throws(CacheError) {
         let gone = failure.status == 410
+        let marked = gone || retryAfter != nil
         try sql { () throws(SQLiteError) in
             try db.statement(Self.upsertFailure).bind([
                 .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
-                .text(failure.message), .bool(gone), .date(retryAfter), .text(gone ? configFingerprint : nil),
+                .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil),
             ]).run()
         }
     }

@@ -181,6 +181,16 @@ struct FeedCacheRecordTests {
         #expect(try await cache.state(for: url)?.retryAfter == nil)
     }
 
+    @Test func retryAfterEndsWhenFeedsTxtChanges() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        try await cache.recordFailure(feedURL: url, failure: F.failure(.httpError, status: 503), now: F.t0,
+                                      retryAfter: F.t0.addingTimeInterval(3_600), configFingerprint: "sha-1")
+        let state = try #require(try await cache.state(for: url))
+        #expect(state.configFingerprint == "sha-1" && !state.gone)
+        #expect(!state.isDue(now: F.t0.addingTimeInterval(60), configFingerprint: "sha-1"))
+        #expect(state.isDue(now: F.t0.addingTimeInterval(60), configFingerprint: "sha-2"))
+    }
+
     @Test func allStatesAreOrderedByURL() async throws {
         let cache = try FeedCache(path: ":memory:")
         for feedURL in ["https://c.example/", "https://a.example/", "https://b.example/"] {

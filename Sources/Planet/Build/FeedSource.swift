@@ -15,7 +15,15 @@ enum FeedSource {
         let siteLink = PublicLink.check(feed?.link ?? state?.link)
         let url = subscription.url.absoluteString
         let publicURL = isWeb(subscription.url) ? shown : PublicLink.check(feed?.feedURL)
-        var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL)
+        // A document of this run speaks for the whole head (a field it lacks is absent now);
+        // without one, the cache's copy of the last document's.
+        let author = feed.map(\.author) ?? state?.author
+        let head = RiverSourceHead(id: feed.map(\.id) ?? state?.feedID, title: title,
+                                   updated: feed.map(\.updated) ?? state?.updated,
+                                   authorName: author?.name, authorEmail: author?.email,
+                                   authorURI: author.flatMap { PublicLink.check($0.uri) },
+                                   language: feed.map(\.language) ?? state?.language)
+        var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
         source.custom = subscription.settings.custom
         return source
     }

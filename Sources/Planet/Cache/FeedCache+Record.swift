@@ -3,7 +3,7 @@ import Foundation
 
 extension FeedCache {
     /// Records a fetched and parsed document, in one transaction: the feed's state (validators,
-    /// status, title, link; failure fields cleared), its entries, then retention.
+    /// status, title, link and the head `atom:source` needs; failure fields cleared), its entries, then retention.
     ///
     /// A new entry's `first_seen` is the build time, or its `updated` date when that is earlier and
     /// it has no `published` (see `firstSeen(_:now:)`). An entry id seen before keeps its
@@ -52,6 +52,8 @@ extension FeedCache {
                 try db.statement(Self.upsertSuccess).bind([
                     .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
+                    .text(feed.id), .date(feed.updated), .text(feed.author?.name), .text(feed.author?.email),
+                    .text(feed.author?.uri), .text(feed.language),
                     .text(feed.logo ?? feed.icon ?? feed.author?.avatar),
                 ]).run()
                 let upsert = try db.statement(Self.upsertEntry)
@@ -121,15 +123,18 @@ extension FeedCache {
 
     static let upsertSuccess = """
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status,
-                          redirect_target, title, link, image)
-        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9)
+                          redirect_target, title, link, feed_id, updated, author_name, author_email,
+                          author_uri, language, image)
+        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
         ON CONFLICT (url) DO UPDATE SET
             etag = excluded.etag, last_modified = excluded.last_modified,
             last_attempt = excluded.last_attempt, last_success = excluded.last_success,
             last_status = excluded.last_status, error_kind = NULL, error_message = NULL,
             failure_streak = 0, redirect_target = excluded.redirect_target, gone = 0,
             retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL,
-            image = excluded.image
+            feed_id = excluded.feed_id, updated = excluded.updated, author_name = excluded.author_name,
+            author_email = excluded.author_email, author_uri = excluded.author_uri,
+            language = excluded.language, image = excluded.image
         """
 
     static let upsertNotModified = """

@@ -7,7 +7,7 @@ public struct FetcherConfiguration: Sendable {
     /// Per-feed time limit, seconds, from the start of the first request to the last body byte
     /// of the last one, redirects included (`--timeout`).
     public var timeout: Double
-    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1 (+https://planet.example.org/)`.
+    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1.0 (+https://planet.example.org/)` (`PlanetVersion.userAgent(site:)`).
     public var userAgent: String
     /// Largest accepted body, bytes, after content decoding; a larger feed fails as `tooLarge`.
     public var maxBytes: Int
@@ -19,7 +19,7 @@ public struct FetcherConfiguration: Sendable {
 
     /// Creates a configuration; defaults 8 jobs, 30 s timeout, 10 000 000-byte cap, 5 redirects,
     /// the standard address policy.
-    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = "planet/0.1",
+    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = PlanetVersion.userAgent(),
                 maxBytes: Int = 10_000_000, maxRedirects: Int = 5, addressPolicy: AddressPolicy = .standard) {
         self.jobs = jobs
         self.timeout = timeout

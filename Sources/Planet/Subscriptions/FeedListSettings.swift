@@ -64,6 +64,9 @@ extension FeedList {
         public var faceWidth: Int { text("face_width").flatMap { Int($0) } ?? 48 }
         /// `face_height`: height of faces on the page, CSS pixels; default 48.
         public var faceHeight: Int { text("face_height").flatMap { Int($0) } ?? 48 }
+        /// `item_title`: how the merged feeds title an item, `name: title` (default) or `title`;
+        /// nil when absent.
+        public var itemTitle: String? { text("item_title").map(SettingKind.choiceWord) }
         /// `timezone`: IANA zone in which dates are shown on the page; default UTC.
         public var timezone: TimeZone {
             text("timezone").flatMap(TimeZone.init(identifier:)) ?? .gmt

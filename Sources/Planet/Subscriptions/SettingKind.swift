@@ -12,6 +12,8 @@ enum SettingKind: Sendable {
     case timeZone
     case languageTag
     case filter
+    /// One of the listed words (compared ignoring case and spaces around `:`).
+    case choice([String])
 
     static let known: [String: SettingKind] = [
         "title": .text,
@@ -32,6 +34,7 @@ enum SettingKind: Sendable {
         "face_height": .positiveInt,
         "include": .filter,
         "exclude": .filter,
+        "item_title": .choice(["name: title", "title"]),
     ]
 
     /// Settings that may be given on several lines, one value each (filter rules).
@@ -59,6 +62,15 @@ enum SettingKind: Sendable {
             return ok ? nil : "a language tag such as 'en' or 'pt-BR'"
         case .filter:
             return FeedSettingKind.filter.problem(with: value)
+        case .choice(let words):
+            return words.contains(Self.choiceWord(value)) ? nil
+                : "one of " + words.map { "'\($0)'" }.joined(separator: ", ")
         }
+    }
+
+    /// `value` lower-cased, with spaces around `:` made one space after it: `Name:Title` → `name: title`.
+    static func choiceWord(_ value: String) -> String {
+        value.lowercased().split(separator: ":", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ": ")
     }
 }

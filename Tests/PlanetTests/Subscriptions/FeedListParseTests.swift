@@ -86,7 +86,7 @@ struct FeedListParseTests {
         let list = try FeedList.parse(text, file: feedsFile)
         #expect(list.warnings == [
             "feeds.txt:1: unknown setting 'colour' is ignored (known: activity_threshold, days_per_page, "
-                + "description, exclude, face_height, face_width, include, items_per_feed, items_per_page, "
+                + "description, exclude, face_height, face_width, include, item_title, items_per_feed, items_per_page, "
                 + "keep_days, keep_entries, language, link, max_bytes, new_feed_items, owner, timezone, title)",
             "feeds.txt:3: 'example.org/feed' is read as a file path; write 'https://example.org/feed' "
                 + "if it is a web address",
@@ -104,7 +104,7 @@ struct FeedListParseTests {
             "feeds.txt:2: unknown setting 'titel' (did you mean 'title'?); it is ignored",
             "feeds.txt:3: unknown setting 'owners' (did you mean 'owner'?); it is ignored",
             "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: activity_threshold, days_per_page, "
-                + "description, exclude, face_height, face_width, include, items_per_feed, items_per_page, "
+                + "description, exclude, face_height, face_width, include, item_title, items_per_feed, items_per_page, "
                 + "keep_days, keep_entries, language, link, max_bytes, new_feed_items, owner, timezone, title)",
         ])
     }

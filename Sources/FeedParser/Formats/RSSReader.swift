@@ -68,10 +68,10 @@ struct RSSReader {
         entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
         entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
         let summaryElement = item.first(FieldPrecedence.rssItemSummary, core: core)
-        var summary = context.html(summaryElement.map(markup), base: summaryElement.flatMap { htmlBase($0, entry: entry) },
+        var summary = context.html(summaryElement.map(markup), base: summaryElement?.base,
                                    mayBeEscapedTwice: summaryElement.map(isEscaped) ?? false)
         let contentElement = item.first(FieldPrecedence.rssItemContent, core: core)
-        var content = context.html(contentElement.map(markup), base: contentElement.flatMap { htmlBase($0, entry: entry) },
+        var content = context.html(contentElement.map(markup), base: contentElement?.base,
                                    mayBeEscapedTwice: contentElement.map(isEscaped) ?? false)
         if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
@@ -83,15 +83,6 @@ struct RSSReader {
         let about = item.attribute("about", namespace: Namespace.rdf)
         entry.id = context.entryID(guid?.text ?? about, entry: entry, base: guid?.base ?? base)
         return entry
-    }
-
-    /// The base of an item's HTML: its xml:base when one is in effect; else the item's own link,
-    /// so that `<img src="shot.webp">` of a post in its own folder (a Hugo page bundle) resolves
-    /// in that folder, as on the post's page (FreshRSS and newsboat do the same); else the
-    /// document URL. (An xml:base equal to the document URL cannot be told from none.)
-    private func htmlBase(_ element: XML.Element, entry: Entry) -> URL? {
-        if let base = element.base, base != context.documentURL { return base }
-        return entry.link.flatMap(URL.init(string:)) ?? element.base
     }
 
     /// The HTML of an RSS text element: its text (escaped HTML, CDATA) or, for inline XHTML

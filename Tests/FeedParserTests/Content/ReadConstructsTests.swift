@@ -136,21 +136,6 @@ struct ReadConstructsTests {
         #expect(FeedDateParser.parse("2024-01-02T10:00:00+05:00 Europe/Berlin") == Date(timeIntervalSince1970: 1_704_171_600))
         #expect(FeedDateParser.parse("2024-01-02 10:00:00 Nowhere/Atlantis") == nil)
     }
-
-    // MARK: Bases of item HTML
-
-    @Test("RSS item HTML without xml:base resolves against the item's link (a Hugo page bundle)")
-    func itemLinkBase() throws {
-        let item = "<link>https://example.org/posts/shot/</link><description>&lt;img src=\"shot.webp\" alt=\"x\"&gt;</description>"
-        #expect(try Self.entry(Self.rss(item)).summary
-                == "<img src=\"https://example.org/posts/shot/shot.webp\" alt=\"x\" loading=\"lazy\">")
-        // Without a link, the feed URL; with an xml:base, the xml:base.
-        #expect(try Self.entry(Self.rss("<description>&lt;img src=\"shot.webp\" alt=\"x\"&gt;</description>")).summary
-                == "<img src=\"https://example.org/shot.webp\" alt=\"x\" loading=\"lazy\">")
-        let based = "<link>https://example.org/posts/shot/</link><description xml:base=\"https://cdn.example.net/i/\">&lt;img src=\"shot.webp\" alt=\"x\"&gt;</description>"
-        #expect(try Self.entry(Self.rss(based)).summary
-                == "<img src=\"https://cdn.example.net/i/shot.webp\" alt=\"x\" loading=\"lazy\">")
-    }
 }
 
 /// Flash-era embeds: an `<object>` without `data` names what it plays in a `movie` param.

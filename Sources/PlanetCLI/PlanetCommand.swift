@@ -1,4 +1,5 @@
 import Foundation
+import Planet
 
 /// The `planet` command line: picks the subcommand, parses its arguments from its table, runs it.
 ///
@@ -33,6 +34,10 @@ public enum PlanetCommand {
         }
         if word == "--help" || word == "-h" || word == "help" {
             io.out(HelpText.overview(specs))
+            return ExitStatus.success
+        }
+        if word == "--version" || word == "-V" || word == "version" {
+            io.out(PlanetVersion.generator + "\n")
             return ExitStatus.success
         }
         guard let command = subcommands.first(where: { $0.spec.name == word }) else {

@@ -82,6 +82,7 @@ struct RSSReader {
         // RSS 1.0 §5.5: an item's rdf:about is its URI, the id when no guid-like element says otherwise.
         let about = item.attribute("about", namespace: Namespace.rdf)
         entry.id = context.entryID(guid?.text ?? about, entry: entry, base: guid?.base ?? base)
+        entry.language = item.first([XML.Name(Namespace.dc, "language")])?.trimmedText ?? item.language
         return entry
     }
 

@@ -86,20 +86,21 @@ extension FeedCache {
     /// the WHERE makes an unchanged row cost no write (`IS NOT` compares NULLs as values).
     static let upsertEntry = """
         INSERT INTO entry (\(EntryRow.columns), in_document)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 1)
         ON CONFLICT (feed_url, id) DO UPDATE SET
             published = excluded.published, updated = excluded.updated, title = excluded.title,
             link = excluded.link, author_name = excluded.author_name,
             author_email = excluded.author_email, author_uri = excluded.author_uri,
             summary = excluded.summary, content = excluded.content,
             categories = excluded.categories, enclosures = excluded.enclosures,
-            html_base = excluded.html_base, in_document = 1
+            html_base = excluded.html_base, language = excluded.language, in_document = 1
         WHERE published IS NOT excluded.published OR updated IS NOT excluded.updated
             OR title IS NOT excluded.title OR link IS NOT excluded.link
             OR author_name IS NOT excluded.author_name OR author_email IS NOT excluded.author_email
             OR author_uri IS NOT excluded.author_uri OR summary IS NOT excluded.summary
             OR content IS NOT excluded.content OR categories IS NOT excluded.categories
             OR enclosures IS NOT excluded.enclosures OR html_base IS NOT excluded.html_base
+            OR language IS NOT excluded.language
             OR in_document IS NOT 1
         """
 

@@ -23,11 +23,41 @@ public enum FeedDateParser {
     ///   Portuguese, Italian, Dutch, Polish, Russian, Ukrainian, Greek, Hungarian, Czech and
     ///   Scandinavian languages; asctime; `2020/1/10 14:03`; CJK `2020年1月10日`.
     ///
+    /// - IANA zone names after any of these (`Etc/GMT`, `Europe/Berlin`): `parseNamedZone`.
+    ///
     /// A time without a zone is read as UTC. Four-digit years before 1000 (Go's zero time
     /// `0001-01-01`, written by Hugo for undated pages) are placeholders and give nil.
     /// - Parameter text: the element's text; surrounding whitespace is ignored.
     /// - Returns: the instant, or nil when the text cannot be read as a date (the caller warns).
     public static func parse(_ text: String) -> Date? {
+        if let date = parseNamedZone(text) { return date }
+        return parseScanned(text)
+    }
+
+    /// A date whose last word is an IANA time zone name (`Etc/GMT`, `Europe/Berlin`,
+    /// `America/Argentina/Buenos_Aires`: an area, `/`, a location), as some generators write
+    /// instead of an offset: the rest is read as the wall-clock time in that zone, daylight
+    /// saving included (Foundation's `TimeZone(identifier:)`, the tz database). When the rest
+    /// states its own offset, that offset stands. Nil when the last word is no such name.
+    private static func parseNamedZone(_ text: String) -> Date? {
+        let trimmed = text.trimmingSpacesAndNewlines()
+        guard trimmed.utf8.contains(UInt8(ascii: "/")), let space = trimmed.lastIndex(of: " ") else { return nil }
+        let name = trimmed[trimmed.index(after: space)...]
+        guard let first = name.utf8.first, first &- 0x41 < 26, name.contains("/"),
+              name.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "/_-+".utf8.contains($0) }),
+              let zone = TimeZone(identifier: String(name)) else { return nil }
+        let rest = String(trimmed[..<space])
+        guard let wall = parseScanned(rest) else { return nil }
+        // The rest has an offset of its own when one more written after it is not read as one.
+        let probe = parseScanned(rest + " +0100") ?? parseScanned(rest + "+01:00")
+        guard probe == wall.addingTimeInterval(-3600) else { return wall }
+        var instant = wall.addingTimeInterval(-Double(zone.secondsFromGMT(for: wall)))
+        let offset = zone.secondsFromGMT(for: instant)
+        instant = wall.addingTimeInterval(-Double(offset))
+        return instant
+    }
+
+    private static func parseScanned(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { all -> Date? in
             var start = 0

@@ -36,7 +36,9 @@ struct AtomReader {
 
     private mutating func entry(_ element: XML.Element, position: Int, feedAuthor: Person?) -> Entry {
         var entry = Entry(id: "")
+        // An untitled entry of a media feed names itself in `media:title` (Media RSS 1.5.1).
         entry.title = plain(element.child("title", core: core))
+            ?? element.first([XML.Name(Namespace.media, "title")]).flatMap { PlainText.collapse($0.text) }
         entry.link = link(in: element, rel: "alternate")
         let field = "entry \(position)"
         entry.published = context.date(element.first(FieldPrecedence.atomPublished, core: core)?.text, field: field)
@@ -45,7 +47,7 @@ struct AtomReader {
         let source = element.child("source", core: core)
         entry.author = element.child("author", core: core).flatMap { person($0) }
             ?? source?.child("author", core: core).flatMap { person($0) }
-            ?? element.first([XML.Name(Namespace.dc, "creator")]).flatMap { context.person($0.text) }
+            ?? element.first([XML.Name(Namespace.dc, "creator"), XML.Name(Namespace.dc, "author")]).flatMap { context.person($0.text) }
             ?? feedAuthor
         var summary: EntryHTML?, content: EntryHTML?
         if let element = element.first(FieldPrecedence.atomSummary, core: core) {
@@ -55,6 +57,9 @@ struct AtomReader {
         if let element = element.child("content", core: core), element.attribute("src") == nil {
             let text = TextConstruct(element)
             content = context.html(text.html, base: element.base, mayBeEscapedTwice: text.isEscapedHTML)
+            if text.html == nil, let type = text.unshownType {
+                context.warnings.append("\(field): content of type \(type) is not shown (only text and HTML are)")
+            }
         }
         if let media = MediaEnclosures.description(element), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
@@ -85,22 +90,26 @@ struct AtomReader {
         Self.person(element, name: element.child("name", core: core), context: context)
     }
 
-    /// RFC 4287 §3.2 person construct: `name`, `email`, `uri` (0.3: `url`) children.
+    /// RFC 4287 §3.2 person construct: `name`, `email`, `uri` (0.3: `url`, or `homepage` as some
+    /// 0.3 generators wrote it) children.
     static func person(_ element: XML.Element, name: XML.Element?, context: ReadContext) -> Person? {
         let kids = element.elements
         let person = Person(
             name: name.flatMap { PlainText.collapse($0.text) },
             email: kids.first { $0.name == "email" }?.trimmedText,
-            uri: context.url(kids.first { $0.name == "uri" || $0.name == "url" }?.trimmedText, base: element.base))
+            uri: context.url((kids.first { $0.name == "uri" || $0.name == "url" } ?? kids.first { $0.name == "homepage" })?.trimmedText,
+                             base: element.base))
         return person == Person() ? nil : person
     }
 
-    /// RFC 4287 §4.2.2 `category term` (label when no term); Atom 0.3 feeds use `dc:subject`.
+    /// RFC 4287 §4.2.2 `category term` (label when no term); Atom 0.3 feeds use `dc:subject`;
+    /// `itunes:category` (its `text`) and `media:category` (Media RSS 1.5.1) count too.
     private func categories(_ element: XML.Element) -> [String] {
         var seen = Set<String>()
-        let keys = [XML.Name(nil, "category"), XML.Name(Namespace.dc, "subject")]
+        let keys = [XML.Name(nil, "category"), XML.Name(Namespace.dc, "subject"), XML.Name(Namespace.itunes, "category"),
+                    XML.Name(Namespace.media, "category")]
         return element.all(keys, core: core).compactMap { category in
-            let term = category.attribute("term") ?? category.attribute("label") ?? category.text
+            let term = category.attribute("term") ?? category.attribute("label") ?? category.attribute("text") ?? category.text
             guard let term = PlainText.collapse(term), seen.insert(term).inserted else { return nil }
             return term
         }

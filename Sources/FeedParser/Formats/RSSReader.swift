@@ -79,7 +79,9 @@ struct RSSReader {
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
-        entry.id = context.entryID(guid?.text, entry: entry, base: guid?.base)
+        // RSS 1.0 §5.5: an item's rdf:about is its URI, the id when no guid-like element says otherwise.
+        let about = item.attribute("about", namespace: Namespace.rdf)
+        entry.id = context.entryID(guid?.text ?? about, entry: entry, base: guid?.base ?? base)
         entry.language = item.first([XML.Name(Namespace.dc, "language")])?.trimmedText ?? item.language
         return entry
     }
@@ -117,11 +119,13 @@ struct RSSReader {
         return context.person(element.text)
     }
 
-    /// `category` text (or an Atom-style `term` attribute), then `dc:subject`, deduplicated.
+    /// `category` text (or an Atom-style `term` attribute), then `dc:subject`, `itunes:category`
+    /// (its `text` attribute) and `media:category`, deduplicated.
     private func categories(_ item: XML.Element) -> [String] {
         var seen = Set<String>()
         return item.all(FieldPrecedence.rssItemCategories, core: core).compactMap { element in
-            guard let term = PlainText.collapse(element.text) ?? element.attribute("term").flatMap(PlainText.collapse),
+            let named = element.attribute("term") ?? element.attribute("text")
+            guard let term = PlainText.collapse(element.text) ?? named.flatMap(PlainText.collapse),
                   seen.insert(term).inserted else { return nil }
             return term
         }

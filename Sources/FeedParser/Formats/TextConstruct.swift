@@ -5,11 +5,21 @@ import Foundation
 /// Atom 1.0: `type="text"` (default), `"html"` (escaped HTML), `"xhtml"` (one inline XHTML `div`).
 /// Atom 0.3: a MIME type (`text/plain` default, `text/html`, `application/xhtml+xml`) plus
 /// `mode="xml"` (default, inline markup), `"escaped"` or `"base64"`.
+///
+/// Atom 1.0 content of another media type (RFC 4287 §4.1.3.3): a `text/*` type is shown as
+/// plain text; any other type that is not XML is base64 (rule 6) and is not shown, only reported
+/// (an image or a PDF has no place in an entry's HTML; the reader reports it as a warning), as is
+/// content in an XML vocabulary other than XHTML.
 struct TextConstruct {
     enum Kind { case text, html, xhtml, other }
 
     let element: XML.Element
     let kind: Kind
+    /// The declared media type, lowercased, without parameters ("" when none).
+    let type: String
+    /// True when the characters are base64 (Atom 0.3 `mode="base64"`; Atom 1.0 content whose
+    /// type is neither text, html, xhtml, `text/*` nor an XML media type: RFC 4287 §4.1.3.3 rule 6).
+    let isBase64: Bool
 
     init(_ element: XML.Element) {
         self.element = element
@@ -19,6 +29,10 @@ struct TextConstruct {
         let type = declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingSpacesAndNewlines() } ?? ""
         let mode = element.attribute("mode")?.lowercased()
+        self.type = type
+        let isXML = type.hasSuffix("+xml") || type.hasSuffix("/xml")
+        isBase64 = mode == "base64" || (mode == nil && element.namespace == Namespace.atom && element.name == "content"
+                                        && type.contains("/") && !type.hasPrefix("text/") && !isXML)
         switch type {
         case "", "text", "text/plain": kind = .text
         case "html", "text/html": kind = mode == "xml" && !element.elements.isEmpty ? .xhtml : .html
@@ -27,10 +41,15 @@ struct TextConstruct {
         }
     }
 
-    /// The raw character data, base64-decoded for Atom 0.3 `mode="base64"`.
+    /// The media type of content that is neither text nor (X)HTML and so is not shown (an image,
+    /// a PDF, an XML vocabulary): nil for the kinds planet shows.
+    var unshownType: String? { kind == .other ? type : nil }
+
+    /// The raw character data, base64-decoded when `isBase64` (and then kept as written when it
+    /// is not base64 of UTF-8 text).
     private var characters: String {
         let text = element.text
-        guard element.attribute("mode")?.lowercased() == "base64" else { return text }
+        guard isBase64 else { return text }
         let compact = text.filter { !$0.isWhitespace }
         return Data(base64Encoded: compact).flatMap { String(data: $0, encoding: .utf8) } ?? text
     }

@@ -101,7 +101,7 @@ struct SanitizingWriter {
 
     /// Writes what replaces an element the sanitizer cannot keep but must not lose: an `iframe`
     /// becomes a link to what it embedded (`EmbedReplacement`); an `object` its fallback content,
-    /// else such a link to its `data`. Returns false for every other element.
+    /// else such a link to its `data` (Flash: its `movie` param or inner `embed`). Returns false for every other element.
     private mutating func writeReplacement(_ node: HTMLFragmentNode, name: String, depth: Int) -> Bool {
         switch name {
         case "iframe":
@@ -111,12 +111,32 @@ struct SanitizingWriter {
             let start = output.count
             write(node.firstChild, transparent: false, depth: depth + 1)
             if output[start...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-                writeEmbedLink(source: node.attributeValue("data"), title: node.attributeValue("title"))
+                writeEmbedLink(source: node.attributeValue("data") ?? Self.embeddedSource(node), title: node.attributeValue("title"))
             }
             return true
         default:
             return false
         }
+    }
+
+    /// What an `<object>` without `data` embeds, as Flash-era markup says it: its
+    /// `<param name="movie" value>` (or `name="src"`), else the `src` of an `<embed>` inside it.
+    private static func embeddedSource(_ object: HTMLFragmentNode) -> String? {
+        var embed: String?
+        var child = object.firstChild
+        while let node = child {
+            switch node.name.lowercased() {
+            case "param":
+                let name = node.attributeValue("name")?.lowercased()
+                if name == "movie" || name == "src", let value = node.attributeValue("value") { return value }
+            case "embed":
+                embed = embed ?? node.attributeValue("src")
+            default:
+                break
+            }
+            child = node.next
+        }
+        return embed
     }
 
     private mutating func writeEmbedLink(source: String?, title: String?) {

@@ -190,6 +190,13 @@ struct BuildRun: Sendable {
         return Dictionary(grouping: entries, by: \.feedURL)
     }
 
+    /// Heads older than `notAfter` that may be copies of `heads` (`FeedCache.olderCopies`).
+    func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) async throws(BuildError) -> [CachedEntry] {
+        try await cacheCall { () throws(CacheError) in
+            try await cache.olderCopies(of: heads, feedURLs: feedURLs, notAfter: notAfter)
+        }
+    }
+
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);
     /// order and dates kept. Their summary and content come out sanitized (the cache stores them
     /// raw; `FeedCache.entries(keys:)` sanitizes these few, concurrently): the one way entry HTML

@@ -45,7 +45,8 @@ public enum PlanetBuild {
         let limit = page.limit
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
         // from every entry the cache keeps (issue 8); when that prefix could differ from the
-        // river over all heads (duplicates, future dates), all heads are read.
+        // river over all heads (duplicates, future dates, an older copy of a post read, which
+        // one indexed pass of the cache finds), more heads are read.
         // Each retry reads four times as many (many entries of one timestamp, e.g. a batch of
         // feeds changed at once, need a longer prefix), then all.
         var headLimit: Int? = max(4 * limit, limit + 200)
@@ -55,9 +56,15 @@ public enum PlanetBuild {
         let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
                                  activity: activity, faces: &faces, excluded: excluded)
-        while let read = headLimit,
-              !River.prefixSuffices(snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
-                                    cutoff: page.cutoff(now: now)) {
+        let urls = subscriptions.map(\.url.absoluteString)
+        while let read = headLimit, try await !River.prefixSuffices(
+            snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
+            cutoff: page.cutoff(now: now),
+            olderCopies: { () throws(BuildError) in
+                let heads = Array(snapshot.entries.values.joined())
+                guard let oldest = River.oldestSortDate(heads) else { return [] }
+                return try await run.olderCopies(of: heads, feedURLs: urls, notAfter: oldest)
+            }) {
             headLimit = read < 100_000 ? read * 4 : nil
             snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,

@@ -96,16 +96,26 @@ public enum River {
     /// Whether `river`, built from only the newest `read` entry heads (by published, else first
     /// seen: `FeedCache.entryHeads(feedURLs:newest:)`), is the river of all heads.
     ///
-    /// True when fewer than `read` heads exist (none was left out), or when the river is full and
-    /// its last entry is strictly newer than the oldest head read: every head left out is no
-    /// newer than that one, so it sorts after the whole page and can neither enter it nor change
-    /// which duplicate is kept. Ties at the boundary and future dates (clamped to the build time,
-    /// then ordered by feed URL and id) never pass this test, so they fall back to all heads.
-    /// With `cutoff` (`RiverPage.daysPerPage`), it is also true when the oldest head read is older
-    /// than the cutoff: every head left out is too old for the page.
-    public static func prefixSuffices<S: Sequence>(_ heads: S, river: [RiverEntry], limit: Int,
-                                                  read: Int, cutoff: Date? = nil) -> Bool
-        where S.Element == CachedEntry {
+    /// True when fewer than `read` heads exist (none was left out); or when the river is full,
+    /// its last entry is strictly newer than the oldest head read, and no head left out is
+    /// another copy of a head read. Every head left out is then no newer than that oldest one,
+    /// so it sorts after the whole page and cannot enter it; and since it shares neither id nor
+    /// link with a head read, it cannot change which copy of theirs is kept either (without that
+    /// last condition it could: the copy seen first stays, and an older copy may have been seen
+    /// first). Ties at the boundary and future dates (clamped to the build time, then ordered by
+    /// feed URL and id) never pass this test, so they fall back to all heads.
+    /// - Parameters:
+    ///   - heads: the heads read.
+    ///   - olderCopies: heads no newer than the oldest head read that may share a post with one
+    ///     (`FeedCache.olderCopies(of:feedURLs:notAfter:)`: any superset of the copies will do;
+    ///     heads among them are skipped). Only consulted when the dates pass.
+    ///   - cutoff: the oldest date on the page (`RiverPage.daysPerPage`), nil for none: when the
+    ///     oldest head read is older, every head left out is too old for the page, so it suffices.
+    /// - Throws: what `olderCopies` throws.
+    public static func prefixSuffices<S: Sequence, E: Error>(
+        _ heads: S, river: [RiverEntry], limit: Int, read: Int, cutoff: Date? = nil,
+        olderCopies: () async throws(E) -> [CachedEntry]
+    ) async throws(E) -> Bool where S.Element == CachedEntry {
         var count = 0
         var oldest = Date.distantFuture
         for head in heads {
@@ -114,7 +124,31 @@ public enum River {
         }
         guard count >= read else { return true }
         if let cutoff, oldest < cutoff { return true }
-        guard river.count >= limit, let last = river.last, !last.backlog else { return false }
-        return last.date > oldest
+        guard river.count >= limit, let last = river.last, !last.backlog, last.date > oldest else { return false }
+        return !sharesAPost(heads, with: try await olderCopies())
+    }
+
+    /// The sort date (published, else first seen) of the oldest of `heads`; nil for none: the
+    /// bound of the older copies `prefixSuffices` needs.
+    public static func oldestSortDate<S: Sequence>(_ heads: S) -> Date? where S.Element == CachedEntry {
+        heads.lazy.map { $0.entry.published ?? $0.firstSeen }.min()
+    }
+
+    /// True when an entry of `others` that is not one of `heads` has a head's id (as the river
+    /// compares ids: `EntryIdentity.riverKey`) or its link (`DuplicateLink.key`).
+    static func sharesAPost<S: Sequence>(_ heads: S, with others: [CachedEntry]) -> Bool where S.Element == CachedEntry {
+        guard !others.isEmpty else { return false }
+        var rows = Set<String>(), ids = Set<String>(), links = Set<String>()
+        for head in heads {
+            rows.insert(head.feedURL + "\u{1F}" + head.entry.id)
+            ids.insert(EntryIdentity.riverKey(head.entry.id, feedURL: head.feedURL))
+            if let link = head.entry.link, !link.isEmpty { links.insert(DuplicateLink.key(link) ?? link) }
+        }
+        return others.contains { other in
+            guard !rows.contains(other.feedURL + "\u{1F}" + other.entry.id) else { return false }
+            if ids.contains(EntryIdentity.riverKey(other.entry.id, feedURL: other.feedURL)) { return true }
+            guard let link = other.entry.link, !link.isEmpty else { return false }
+            return links.contains(DuplicateLink.key(link) ?? link)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+import TestSupport
 @testable import Planet
 
 @Suite("River: a fair page")
@@ -56,10 +57,14 @@ struct RiverPageTests {
         #expect(river.map(\.entry.id) == ["today", "yesterday"])
     }
 
-    @Test func aPrefixOlderThanTheCutoffSuffices() {
-        let heads = (0..<5).map { CachedEntry(feedURL: "f", entry: Entry(id: "\($0)"), firstSeen: now - Double($0) * 86_400) }
-        #expect(!River.prefixSuffices(heads, river: [], limit: 10, read: 5))
-        #expect(River.prefixSuffices(heads, river: [], limit: 10, read: 5, cutoff: now - 2 * 86_400))
+    @Test func aPrefixOlderThanTheCutoffSuffices() async throws {
+        let now = self.now
+        try await withDeadline {
+            let heads = (0..<5).map { CachedEntry(feedURL: "f", entry: Entry(id: "\($0)"), firstSeen: now - Double($0) * 86_400) }
+            #expect(await !River.prefixSuffices(heads, river: [], limit: 10, read: 5, olderCopies: { [] }))
+            #expect(await River.prefixSuffices(heads, river: [], limit: 10, read: 5, cutoff: now - 2 * 86_400,
+                                               olderCopies: { [] }))
+        }
     }
 
     @Test func theDefaultCapIsASixthOfThePage() throws {

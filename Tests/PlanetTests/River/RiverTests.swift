@@ -118,25 +118,43 @@ struct RiverPrefixTests {
                     now: now, limit: limit)
     }
 
-    @Test func fewerHeadsThanReadAlwaysSuffice() {
+    let none: () async -> [CachedEntry] = { [] }
+
+    @Test func fewerHeadsThanReadAlwaysSuffice() async {
         let heads = [head("a", -1), head("b", -2)]
-        #expect(River.prefixSuffices(heads, river: river(heads, limit: 5), limit: 5, read: 3))
+        #expect(await River.prefixSuffices(heads, river: river(heads, limit: 5), limit: 5, read: 3, olderCopies: none))
     }
 
-    @Test func aFullRiverNewerThanTheOldestHeadSuffices() {
+    @Test func aFullRiverNewerThanTheOldestHeadSuffices() async {
         let heads = [head("a", -1), head("b", -2), head("c", -3)]
-        #expect(River.prefixSuffices(heads, river: river(heads, limit: 2), limit: 2, read: 3))
+        #expect(await River.prefixSuffices(heads, river: river(heads, limit: 2), limit: 2, read: 3, olderCopies: none))
     }
 
-    @Test func duplicatesThatLeaveThePageShortDoNot() {
+    @Test func duplicatesThatLeaveThePageShortDoNot() async {
         let heads = [head("a", -1, link: "https://x/1"), head("b", -2, link: "https://x/1"), head("c", -3)]
-        #expect(!River.prefixSuffices(heads, river: river(heads, limit: 3), limit: 3, read: 3))
+        #expect(await !River.prefixSuffices(heads, river: river(heads, limit: 3), limit: 3, read: 3, olderCopies: none))
     }
 
-    @Test func aPageEndingAtTheOldestHeadOrInTheFutureDoesNot() {
+    @Test func aPageEndingAtTheOldestHeadOrInTheFutureDoesNot() async {
         let tie = [head("a", -1), head("b", -2), head("c", -2)]
-        #expect(!River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3))
+        #expect(await !River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3, olderCopies: none))
         let future = [head("a", 300), head("b", 200), head("c", 100)]
-        #expect(!River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3))
+        #expect(await !River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3, olderCopies: none))
+    }
+
+    @Test func anOlderCopyOfAHeadReadDoesNot() async {
+        let heads = [head("tag:x,1", -1, link: "https://x/1"), head("b", -2), head("c", -3)]
+        let page = river(heads, limit: 2)
+        let olderByID = CachedEntry(feedURL: "https://m.example/feed", entry: Entry(id: "tag:x,1", published: now.addingTimeInterval(-9)),
+                                    firstSeen: now.addingTimeInterval(-9))
+        let olderByLink = CachedEntry(feedURL: "https://m.example/feed",
+                                      entry: Entry(id: "m-1", link: "http://www.x/1/?utm_source=rss", published: now.addingTimeInterval(-9)),
+                                      firstSeen: now.addingTimeInterval(-9))
+        #expect(await !River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { [olderByID] }))
+        #expect(await !River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { [olderByLink] }))
+        // The heads themselves, and rows that only look alike to the cache's coarse test, pass.
+        let unrelated = CachedEntry(feedURL: "https://m.example/feed", entry: Entry(id: "m-2", link: "https://y/1"),
+                                    firstSeen: now.addingTimeInterval(-9))
+        #expect(await River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { heads + [unrelated] }))
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// The one wrapper around libxml2's C API in FeedParser. Nothing from `CLibXML2` leaves this file.
 ///
 /// Parsing uses a fresh parser context per document with its own structured error handler, so no
-/// global libxml2 state is touched and documents can be parsed concurrently.
+/// global libxml2 state is touched and documents can be parsed concurrently; every entry point
+/// first reads `LibXML.initialized` (libxml2's globals are set up once, before the first parse).
 enum LibXML2 {
     /// The result of parsing one XML document in recovery mode.
     struct Parsed: Sendable {
@@ -47,6 +48,7 @@ enum LibXML2 {
     ///   - data: the document as UTF-8 bytes.
     ///   - base: document URL: the base of the root element's `xml:base`.
     static func parse(_ data: Data, base: URL?) -> Parsed {
+        _ = LibXML.initialized
         guard let ctxt = xmlNewParserCtxt() else {
             return Parsed(root: nil, diagnostics: [Diagnostic(line: 0, code: -1, message: "out of memory")])
         }
@@ -203,6 +205,7 @@ enum LibXML2 {
     ///   - encoding: charset label, or nil to let libxml2 read `<meta charset>` (else Latin-1).
     /// - Returns: the root element, nil when nothing could be read.
     static func parseHTML(_ data: Data, base: URL?, encoding: String?) -> XML.Element? {
+        _ = LibXML.initialized
         guard let ctxt = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
@@ -222,6 +225,7 @@ enum LibXML2 {
     /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,
     /// entities decoded (libxml2's HTML parser, recovering, silent).
     static func htmlText(_ html: String) -> String {
+        _ = LibXML.initialized
         guard let ctxt = htmlNewParserCtxt() else { return html }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue

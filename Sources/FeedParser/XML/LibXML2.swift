@@ -13,8 +13,8 @@ enum LibXML2 {
         var root: XML.Element?
         /// libxml2 diagnostics, "line N: message", in document order.
         var diagnostics: [Diagnostic]
-        /// Why the document is refused as an attack (external entity, entity amplification); `root`
-        /// is nil then. See `EntityBudget`.
+        /// Why the document is refused as an attack (external entity, entity amplification, markup
+        /// beyond `MarkupBudget.document`); `root` is nil then. See `EntityBudget`.
         var refusal: String? = nil
     }
 
@@ -49,6 +49,9 @@ enum LibXML2 {
     ///   - base: document URL: the base of the root element's `xml:base`.
     static func parse(_ data: Data, base: URL?) -> Parsed {
         _ = LibXML.initialized
+        if let violation = MarkupBudget.document.violation(data) {
+            return Parsed(root: nil, diagnostics: [], refusal: "markup beyond the parser's bounds: \(violation)")
+        }
         guard let ctxt = xmlNewParserCtxt() else {
             return Parsed(root: nil, diagnostics: [Diagnostic(line: 0, code: -1, message: "out of memory")])
         }
@@ -203,10 +206,11 @@ enum LibXML2 {
     /// - Parameters:
     ///   - data: the page's bytes.
     ///   - encoding: charset label, or nil to let libxml2 read `<meta charset>` (else Latin-1).
-    /// - Returns: the root element, nil when nothing could be read.
+    /// - Returns: the root element, nil when nothing could be read or the page exceeds
+    ///   `MarkupBudget.html`.
     static func parseHTML(_ data: Data, base: URL?, encoding: String?) -> XML.Element? {
         _ = LibXML.initialized
-        guard let ctxt = htmlNewParserCtxt() else { return nil }
+        guard MarkupBudget.html.violation(data) == nil, let ctxt = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
@@ -223,9 +227,12 @@ enum LibXML2 {
     }
 
     /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,
-    /// entities decoded (libxml2's HTML parser, recovering, silent).
+    /// entities decoded (libxml2's HTML parser, recovering, silent); "" for markup beyond
+    /// `MarkupBudget.html`.
     static func htmlText(_ html: String) -> String {
         _ = LibXML.initialized
+        // Markup beyond `MarkupBudget.html` is not parsed: its text is dropped.
+        guard MarkupBudget.html.violation(html) == nil else { return "" }
         guard let ctxt = htmlNewParserCtxt() else { return html }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue

@@ -30,7 +30,7 @@ struct FeedCacheIndexTests {
                 """)
         }
         let migrated = try FeedCache(path: path)
-        #expect(try await migrated.sqliteUserVersion() == 3)
+        #expect(try await migrated.sqliteUserVersion() == CacheSchema.currentVersion)
         #expect(try await migrated.indexNames().isSuperset(of: ["entry_feed_head", "entry_fallen_off"]))
         let heads = try await migrated.entryHeads(feedURLs: [F.feedURL])
         #expect(heads.map(\.entry.id) == ["new", "old"])

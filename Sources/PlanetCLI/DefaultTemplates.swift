@@ -127,7 +127,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 ### The status report (every template; `status.html.mustache` uses it)
 
 `feeds_status` (one object per feed: `url`, `name`, `outcome`, `last_success`, `last_error`,
-`http_status`, `entries_kept`, `failure_streak`, …) and `has_redirects`, documented in
+`http_status`, `entries_kept`, `entries_dropped`, `failure_streak`, …) and `has_redirects`, documented in
 `Sources/Planet/Status/StatusReport.swift`.
 
 """##,
@@ -447,7 +447,7 @@ main { min-width: 0; }
 <td>{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
 <td>{{#last_error}}{{last_error}}{{/last_error}}</td>
 <td>{{#http_status}}{{http_status}}{{/http_status}}</td>
-<td>{{entries_kept}}</td>
+<td>{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
 <td>{{failure_streak}}</td>
 {{#has_redirects}}<td>{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>

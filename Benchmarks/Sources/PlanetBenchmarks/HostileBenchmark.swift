@@ -11,7 +11,7 @@ import Glibc
 /// - `xml-attributes`: one RSS item element with N attributes (`a0="x" a1="x" …`).
 /// - `html-attributes`: one RSS item whose description holds `<p a0="x" …>` with N attributes
 ///   (sanitized as the build does when the entry leaves the cache).
-/// - `items`: an RSS feed of N tiny undated items (`<item><title>tN</title></item>`), parsed with
+/// - `items`: an RSS feed of N tiny undated items (`<item><guid>N</guid></item>`), parsed with
 ///   deferred sanitizing as a build parses.
 enum HostileBenchmark {
     static let defaultCases: [(name: String, count: Int)] = [
@@ -51,7 +51,7 @@ enum HostileBenchmark {
             for number in 0..<count { text += " a\(number)=\"x\"" }
             text += ">text</p>]]></description></item>"
         case "items":
-            for number in 0..<count { text += "<item><title>t\(number)</title></item>\n" }
+            for number in 0..<count { text += "<item><guid>\(number)</guid></item>" }
         default:
             return nil
         }

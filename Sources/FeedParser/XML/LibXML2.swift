@@ -16,6 +16,8 @@ enum LibXML2 {
         /// Why the document is refused as an attack (external entity, entity amplification, markup
         /// beyond `MarkupBudget.document`); `root` is nil then. See `EntityBudget`.
         var refusal: String? = nil
+        /// Entries left out by the entry limit of `parse(_:base:entryLimit:)`, with the warning.
+        var entryLimit: EntryLimit? = nil
     }
 
     struct Diagnostic: Sendable, Equatable {
@@ -47,7 +49,10 @@ enum LibXML2 {
     /// - Parameters:
     ///   - data: the document as UTF-8 bytes.
     ///   - base: document URL: the base of the root element's `xml:base`.
-    static func parse(_ data: Data, base: URL?) -> Parsed {
+    ///   - entryLimit: for a feed, the most `item`/`entry` elements kept among the children of the
+    ///     root and of its children (RSS 1.0 items are the root's, RSS 2.0's the channel's, Atom's
+    ///     the feed's): the newest (`EntryLimit`); the others are never converted. nil keeps all.
+    static func parse(_ data: Data, base: URL?, entryLimit: Int? = nil) -> Parsed {
         _ = LibXML.initialized
         if let violation = MarkupBudget.document.violation(data) {
             return Parsed(root: nil, diagnostics: [], refusal: "markup beyond the parser's bounds: \(violation)")
@@ -84,17 +89,20 @@ enum LibXML2 {
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
         var budget = EntityBudget(documentSize: data.count)
-        let root = xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil, budget: &budget) }
+        var limit = entryLimit.map(EntryLimit.init)
+        let root = xmlDocGetRootElement(doc).map {
+            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, level: 0)
+        }
         if let refusal = budget.refusal {
             return Parsed(root: nil, diagnostics: sink.diagnostics, refusal: refusal)
         }
-        return Parsed(root: root, diagnostics: sink.diagnostics)
+        return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit)
     }
 
     private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?,
-                                budget: inout EntityBudget) -> XML.Element {
+                                budget: inout EntityBudget, limit: inout EntryLimit?, level: Int) -> XML.Element {
         var attributes: [XML.Attribute] = []
         var attr = node.pointee.properties
         while let current = attr {
@@ -112,10 +120,18 @@ enum LibXML2 {
         let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
         var children: [XML.Node] = []
         var child = node.pointee.children
+        let kept = level <= 1 ? keptEntries(of: node, limit: &limit) : nil
+        var entryIndex = 0
         while let current = child, budget.refusal == nil {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(.element(convert(current, parentBase: base, parentLanguage: language, budget: &budget)))
+                if let kept, isEntry(current) {
+                    let keep = kept.contains(entryIndex)
+                    entryIndex += 1
+                    if !keep { break }
+                }
+                children.append(.element(convert(current, parentBase: base, parentLanguage: language,
+                                                 budget: &budget, limit: &limit, level: level + 1)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let text = string(current.pointee.content) { appendText(text, to: &children) }
             case XML_ENTITY_REF_NODE:
@@ -128,6 +144,42 @@ enum LibXML2 {
         return XML.Element(namespace: Namespace.canonical(node.pointee.ns.flatMap { string($0.pointee.href) }),
                            name: string(node.pointee.name) ?? "", attributes: attributes,
                            children: children, base: base, language: language)
+    }
+
+    /// An `item` (RSS) or `entry` (Atom) element, in any namespace.
+    private static func isEntry(_ node: xmlNodePtr) -> Bool {
+        guard let name = node.pointee.name else { return false }
+        return xmlStrEqual(name, "item") != 0 || xmlStrEqual(name, "entry") != 0
+    }
+
+    /// Which of `node`'s entry children (`isEntry`, counted in document order) `limit` keeps,
+    /// nil for all. Dates are read from the C tree (`pubDate`, `published`, `updated`, `date`,
+    /// `issued`, `modified`: the latest), so that dropped entries are never converted.
+    private static func keptEntries(of node: xmlNodePtr, limit: inout EntryLimit?) -> Set<Int>? {
+        guard limit != nil else { return nil }
+        var entries: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, isEntry(current) { entries.append(current) }
+            child = current.pointee.next
+        }
+        return limit?.kept(count: entries.count) { entryDate(entries[$0]) }
+    }
+
+    private static let dateElements = ["pubDate", "published", "updated", "date", "issued", "modified"]
+
+    /// The latest date among an entry element's date children, nil when none reads as a date.
+    private static func entryDate(_ entry: xmlNodePtr) -> Date? {
+        var latest: Date?
+        var child = entry.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            guard current.pointee.type == XML_ELEMENT_NODE, let name = string(current.pointee.name),
+                  dateElements.contains(name), let text = string(current.pointee.children?.pointee.content),
+                  let date = FeedDateParser.parse(text) else { continue }
+            latest = max(latest ?? date, date)
+        }
+        return latest
     }
 
     private static func appendText(_ text: String, to children: inout [XML.Node]) {
@@ -223,7 +275,10 @@ enum LibXML2 {
         defer { xmlFreeDoc(doc) }
         // HTML pages have no entity declarations; the budget only guards the conversion.
         var budget = EntityBudget(documentSize: data.count)
-        return xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil, budget: &budget) }
+        var limit: EntryLimit? = nil
+        return xmlDocGetRootElement(doc).map {
+            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, level: 0)
+        }
     }
 
     /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,

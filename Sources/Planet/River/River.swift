@@ -52,20 +52,34 @@ public enum River {
     /// seen: `FeedCache.entryHeads(feedURLs:newest:)`), is the river of all heads.
     ///
     /// True when fewer than `read` heads exist (none was left out), or when the river is full and
-    /// its last entry is strictly newer than the oldest head read: every head left out is no
-    /// newer than that one, so it sorts after the whole page and can neither enter it nor change
-    /// which duplicate is kept. Ties at the boundary and future dates (clamped to the build time,
-    /// then ordered by feed URL and id) never pass this test, so they fall back to all heads.
+    /// its last entry sorts before every head left out. A head's river date is never later than
+    /// the date it was read by (published, else first seen; clamping only lowers it), and the
+    /// heads were read in that order, then by feed URL and id, as the river breaks ties. So a head
+    /// left out sorts after the page when the page's last entry is strictly newer than the oldest
+    /// head read, or equally old and, by feed URL then id, not after the last head read of that
+    /// date (the ones left out of that date come after it). Such a head can neither enter the
+    /// page nor change which duplicate is kept. Ties are therefore decided from the heads read:
+    /// a feed of 300,000 undated entries, all first seen at once, needs no read of all of them.
     public static func prefixSuffices<S: Sequence>(_ heads: S, river: [RiverEntry], limit: Int,
                                                   read: Int) -> Bool where S.Element == CachedEntry {
         var count = 0
         var oldest = Date.distantFuture
+        var lastOfOldest: (feedURL: String, id: String)?
         for head in heads {
             count += 1
-            oldest = min(oldest, head.entry.published ?? head.firstSeen)
+            let date = head.entry.published ?? head.firstSeen
+            let key = (feedURL: head.feedURL, id: head.entry.id)
+            if date < oldest {
+                oldest = date
+                lastOfOldest = key
+            } else if date == oldest, let known = lastOfOldest, known < key {
+                lastOfOldest = key
+            }
         }
         guard count >= read else { return true }
         guard river.count >= limit, let last = river.last else { return false }
-        return last.date > oldest
+        if last.date > oldest { return true }
+        guard last.date == oldest, let boundary = lastOfOldest else { return false }
+        return (feedURL: last.source.feedURL, id: last.entry.id) <= boundary
     }
 }

@@ -133,10 +133,22 @@ struct RiverPrefixTests {
         #expect(!River.prefixSuffices(heads, river: river(heads, limit: 3), limit: 3, read: 3))
     }
 
-    @Test func aPageEndingAtTheOldestHeadOrInTheFutureDoesNot() {
-        let tie = [head("a", -1), head("b", -2), head("c", -2)]
-        #expect(!River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3))
+    @Test func aPageEndingInTheFutureDoesNot() {
         let future = [head("a", 300), head("b", 200), head("c", 100)]
         #expect(!River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3))
+    }
+
+    /// Heads left out at the boundary date come after the last head read (the read is ordered by
+    /// date, then feed URL, then id, as the river is), so a tie is decided from the heads read.
+    @Test func aTieAtTheOldestHeadIsDecidedFromTheHeadsRead() {
+        let tie = [head("a", -1), head("b", -2), head("c", -2)]
+        #expect(River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3))
+        // 400 undated entries first seen at once (a feed of 300,000 of them): a page of 60 from
+        // the first 400 read suffices; before, every head of the feed was read.
+        let undated = (0..<400).map { number in
+            CachedEntry(feedURL: source.feedURL, entry: Entry(id: String(format: "u%05d", number)),
+                        firstSeen: now.addingTimeInterval(-60), inDocument: true)
+        }
+        #expect(River.prefixSuffices(undated, river: river(undated, limit: 60), limit: 60, read: 400))
     }
 }

@@ -7,8 +7,9 @@ public enum River {
     ///
     /// - Sort date: `published`, else the first-seen time (issue 5: an entry whose `updated`
     ///   changes does not move up, so `updated` never dates an entry; one with only `updated` is
-    ///   dated by when planet first saw it). Dates after `now` are clamped to `now` (DESIGN.md:
-    ///   future dates are shown at the build time).
+    ///   dated by when planet first saw it). A date after `now` is replaced by the first-seen
+    ///   time (itself never after `now`), so a post dated 2100 sits where it appeared and ages
+    ///   like any other instead of staying first for good.
     /// - Order: date descending; ties broken by feed URL, then entry id, so that the same input
     ///   always gives the same page.
     /// - Duplicates: an entry whose id, or whose link, was already taken by a newer (earlier in
@@ -22,7 +23,7 @@ public enum River {
     /// - Returns: at most `limit` entries, newest first.
     public static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
         let dated = candidates.map { candidate in
-            let raw = candidate.entry.published ?? candidate.firstSeen
+            let raw = candidate.entry.published.flatMap { $0 > now ? nil : $0 } ?? candidate.firstSeen
             return RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now))
         }
         let ordered = dated.sorted(by: isBefore)

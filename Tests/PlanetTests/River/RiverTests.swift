@@ -45,6 +45,18 @@ struct RiverTests {
         #expect(river[0].date == now)
     }
 
+    @Test("a post dated 2100 is dated by when it was first seen, so it ages like any other")
+    func futureDatesAgeFromFirstSeen() {
+        let future = candidate("2100", published: 2_400_000_000, firstSeen: -10 * 86_400)
+        let recent = candidate("yesterday", published: -86_400)
+        let river = River.build([future, recent], now: now, limit: 10)
+        #expect(river.map(\.entry.id) == ["yesterday", "2100"])
+        #expect(river[1].date == now.addingTimeInterval(-10 * 86_400))
+        // A later build gives it the same date: it does not come back to the top.
+        let later = River.build([future, recent], now: now.addingTimeInterval(30 * 86_400), limit: 10)
+        #expect(later.last?.date == now.addingTimeInterval(-10 * 86_400))
+    }
+
     @Test func breaksTiesByFeedURLThenID() {
         let river = River.build([
             candidate("z", published: -5, source: beta),

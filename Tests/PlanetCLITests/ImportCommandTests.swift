@@ -199,8 +199,9 @@ struct ImportCommandTests {
         #expect(outcome.out == "imported 1 feeds from config.ini into the new feeds.txt (0 already listed); "
             + "settings set: title, link\n")
         #expect(try read(folder) == "title = Planet Venus\nlink = https://venus.example.org/\n\nhttps://a.org/feed   Ay\n")
+        // No temporary file is left; the edit lock's empty file stays (FeedListLock).
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(leftovers == ["config.ini", "feeds.txt"])
+        #expect(leftovers == [".feeds.txt.lock", "config.ini", "feeds.txt"])
     }
 
     @Test func importReplacesInitPlaceholdersButNotEditedSettings() async throws {

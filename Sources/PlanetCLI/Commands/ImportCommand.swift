@@ -33,7 +33,7 @@ enum ImportCommand: Subcommand {
             return ExitStatus.usage
         }
         let created = !FileManager.default.fileExists(atPath: FeedsFile.url(arguments, io: io).path)
-        guard var list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
+        guard let list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
         let isXML = data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
         let source: Source
         do {
@@ -43,8 +43,9 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): \(error.message)")
             return ExitStatus.usage
         }
-        let summary = merge(source, into: &list)
-        guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
+        // Under the lock, against feeds.txt as it is now.
+        guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { merge(source, into: &$0) })
+        else { return ExitStatus.usage }
         io.line("imported \(summary.added) feeds from \(file.relativePath) "
             + (created ? "into the new \(list.file.relativePath) " : "")
             + "(\(summary.skipped) already listed)"

@@ -37,9 +37,20 @@ extension Feed {
     /// - Throws: `FeedParseError` `.empty` for a blank body, `.notAFeed` for another kind of
     ///   document (HTML page, other XML, JSON without items), `.malformed` when nothing is readable,
     ///   the document is larger than `maxBytes`, or it was refused as an XML attack.
+    ///
+    /// Every string of the result is free of the characters XML 1.0 forbids (`XMLCharacters`):
+    /// this is where text enters the model, so a `"\ufffe"` in a JSON Feed cannot make the
+    /// planet's own feeds ill-formed.
     public static func parse(_ data: Data, url: URL?, contentType: String? = nil,
                              maxBytes: Int = defaultMaxBytes, maxEntries: Int = defaultMaxEntries,
                              sanitizing: HTMLSanitizing = .eager) throws(FeedParseError) -> Feed {
+        try read(data, url: url, contentType: contentType, maxBytes: maxBytes, maxEntries: maxEntries,
+                 sanitizing: sanitizing).scrubbed()
+    }
+
+    /// `parse` before `scrubbed()`.
+    private static func read(_ data: Data, url: URL?, contentType: String?, maxBytes: Int, maxEntries: Int,
+                             sanitizing: HTMLSanitizing) throws(FeedParseError) -> Feed {
         guard data.count <= maxBytes else {
             throw FeedParseError(url: url, reason: .malformed("document of \(data.count) bytes is larger than the cap of \(maxBytes) bytes"))
         }

@@ -403,7 +403,12 @@ main { min-width: 0; }
 .entry-feed { margin: 0; font-size: .9rem; }
 .entry-title { margin: .25rem 0 .25rem; font-size: 1.35rem; line-height: 1.3; }
 .entry-title a { color: inherit; }
-.entry-content { overflow-wrap: anywhere; }
+/* An entry stays in its card whatever its markup: wide or deeply nested content scrolls inside it
+   (overflow, contain) instead of drawing over the sidebar, and headings inside a post are sized in
+   rem, so nested h1s cannot compound to Chrome's 10,000 px font-size clamp. */
+.entry-content { overflow-wrap: anywhere; overflow: auto; contain: layout paint; }
+.entry-content h1, .entry-content h2 { font-size: 1.25rem; }
+.entry-content h3, .entry-content h4, .entry-content h5, .entry-content h6 { font-size: 1.1rem; }
 .entry-content img, .entry-content video { max-width: 100%; height: auto; }
 .entry-content pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); border-radius: .25rem; }
 .entry-content blockquote { margin-left: 0; padding-left: 1rem; border-left: 3px solid var(--rule); }

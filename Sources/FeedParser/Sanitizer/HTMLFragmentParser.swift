@@ -68,8 +68,10 @@ enum HTMLFragmentParser {
     }
 
     /// Elements nested deeper than this are flattened to their text, so hostile nesting cannot
-    /// exhaust the stack of the recursive copy or of the serializer.
-    static let maximumDepth = 128
+    /// exhaust the stack of the recursive copy or of the serializer, nor draw outside its entry
+    /// (60 nested blockquotes reached 1,600 px past the entry card; nested `h1`s Chrome's
+    /// 10,000 px font-size clamp). Real posts nest a dozen levels at most.
+    static let maximumDepth = 32
 
     /// Copies a sibling list. While `transparent`, the document scaffolding (`html`, `body`) is
     /// unwrapped and `head` is skipped, wherever libxml2 happened to put fragment content.

@@ -52,7 +52,7 @@ struct SanitizingWriter {
 
     private mutating func writeElement(_ node: HTMLFragmentNode, name: String, depth: Int) {
         let rule = ElementRule.table[name]
-        if rule?.action == .drop { return }
+        if rule?.action == .drop || name == "br" && endsWithTwoBreaks { return }
         guard let rule, !(name == "a" && linkDepth > 0) else {
             write(node.firstChild, transparent: false, depth: depth + 1)
             return

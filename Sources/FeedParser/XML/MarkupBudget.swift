@@ -110,8 +110,9 @@ struct MarkupBudget: Sendable {
     /// - Returns: the index after the tag, the number of attributes, and whether it ended in `/>`.
     private func scanAttributes(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int)
         -> (end: Int, attributes: Int, selfClosing: Bool) {
-        enum State { case between, name, afterName, beforeValue, quoted(UInt8), unquoted }
+        enum State { case between, name, afterName, beforeValue, quoted, unquoted }
         var state = State.between
+        var quote: UInt8 = 0
         var attributes = 0
         var slash = false
         var index = from
@@ -141,8 +142,13 @@ struct MarkupBudget: Sendable {
             case .beforeValue:
                 if byte == 0x3E { return (index, attributes, false) }
                 if Self.isSpace(byte) { continue }
-                state = byte == 0x22 || byte == 0x27 ? .quoted(byte) : .unquoted
-            case .quoted(let quote):
+                if byte == 0x22 || byte == 0x27 {
+                    quote = byte
+                    state = .quoted
+                } else {
+                    state = .unquoted
+                }
+            case .quoted:
                 if byte == quote { state = .between; slash = false }
             case .unquoted:
                 if byte == 0x3E { return (index, attributes, false) }

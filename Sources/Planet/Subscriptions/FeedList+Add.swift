@@ -45,7 +45,7 @@ extension FeedList {
         var text = location
         if let name = subscription.name, !name.isEmpty {
             let gap = nameColumn.map { max(1, $0 - location.count) } ?? 3
-            text += String(repeating: " ", count: gap) + name
+            text += String(repeating: " ", count: gap) + DisplayName.written(name)
         }
         var index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
         if let comment {

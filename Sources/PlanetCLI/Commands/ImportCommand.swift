@@ -9,12 +9,15 @@ enum ImportCommand: Subcommand {
         name: "import",
         summary: "add the feeds of an OPML file or a Venus config.ini",
         arguments: [.init(name: "FILE", help: "An OPML 1.0/2.0 file, or a Planet Venus config.ini.")],
-        options: [FeedsFile.option],
+        options: [FeedsFile.option,
+                  .init(name: "allow-files", help: "Also import feeds that are local files (file:// URLs, paths).")],
         discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
             + "and the folders it sat in become a comment above it.\n"
             + "config.ini: one [URL] section per feed with its name; the [Planet] settings name, link, "
             + "owner_name, owner_email and items_per_page are copied when feeds.txt does not set them "
             + "or still has the placeholder 'planet init' wrote.\n"
+            + "Feeds that are local files (file://, /dev/zero, ~/.ssh/…) are skipped with a warning "
+            + "unless --allow-files: a list from elsewhere should not make the build read this machine's files.\n"
             + "Without feeds.txt, a new one is written.")
 
     /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
@@ -35,7 +38,7 @@ enum ImportCommand: Subcommand {
         let created = !FileManager.default.fileExists(atPath: FeedsFile.url(arguments, io: io).path)
         guard let list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
         let isXML = data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
-        let source: Source
+        var source: Source
         do {
             source = isXML ? try opml(data, file: file, io: io, command: arguments.command)
                 : try venus(data, file: file)
@@ -43,6 +46,7 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): \(error.message)")
             return ExitStatus.usage
         }
+        if !arguments.flag("allow-files") { source.feeds = localFilesSkipped(source.feeds, file: file, io: io, command: arguments.command) }
         // Under the lock, against feeds.txt as it is now.
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { merge(source, into: &$0) })
         else { return ExitStatus.usage }
@@ -83,6 +87,18 @@ enum ImportCommand: Subcommand {
             feeds.append((Subscription(url: url, name: name), group))
         }
         return Source(feeds: feeds)
+    }
+
+    /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list
+    /// becomes), each skipped with a warning naming it and `--allow-files`.
+    private static func localFilesSkipped(_ feeds: [(subscription: Subscription, group: String?)], file: URL,
+                                          io: CommandIO, command: String) -> [(subscription: Subscription, group: String?)] {
+        feeds.filter { feed in
+            guard feed.subscription.url.isFileURL else { return true }
+            io.message("\(command): warning: \(file.relativePath): skipped the local file '\(feed.subscription.url.path)' "
+                + "(pass --allow-files to import local files)")
+            return false
+        }
     }
 
     /// The feeds and settings of a Planet Venus config.ini.

@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "PlanetTests", dependencies: ["Planet", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "PlanetCLITests", dependencies: ["PlanetCLI", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "IntegrationTests", dependencies: ["PlanetCLI", "Planet", "FeedParser", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),

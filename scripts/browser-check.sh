@@ -8,6 +8,10 @@
 #     (non-image) URLs;
 #   - the page shows as many entries as the feed has items, so a page that failed to load or to
 #     render does not pass.
+# Then a second planet from the presentation cases of the same table (inline CSS, presentational
+# HTML, lazy images, iframes and objects): no payload ran, no iframe/object/embed element, every
+# style attribute inside the checked CSS subset, an "Embedded …" link for each embed; a screenshot
+# of it is written (kept with --keep, to look at).
 # Needs: swift, chromium (Debian's package), python3.   Usage: scripts/browser-check.sh [--keep]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -104,3 +108,109 @@ if failures:
     sys.exit(1)
 print(f"browser-check: ok: {check.entries} entries, title {check.title.strip()!r}, no payload ran")
 PY
+
+# The presentation page: one item per inline-CSS, presentational, lazy-image and embed vector.
+python3 - "$repo/Tests/FeedParserTests/Fixtures/sanitizer/vectors.json" "$work/presentation.xml" <<'PY'
+import json, sys
+from xml.sax.saxutils import escape
+table = json.load(open(sys.argv[1], encoding="utf-8"))
+prefixes = ("css-inline-", "benign-css-", "benign-pres-", "benign-lazy-", "embed-iframe-", "embed-object-", "image-alt-")
+cases = [case for case in table["cases"] if case["id"].startswith(prefixes)]
+items = "".join(
+    f"<item><title>{escape(case['id'])}</title><guid isPermaLink=\"false\">{escape(case['id'])}</guid>"
+    f"<pubDate>Mon, 01 Jan 2024 00:{index // 60:02d}:{index % 60:02d} GMT</pubDate>"
+    f"<description>{escape(case['input'])}</description></item>\n"
+    for index, case in enumerate(cases))
+open(sys.argv[2], "w", encoding="utf-8").write(
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel><title>Presentation</title>"
+    f"<link>https://example.org/blog/</link><description>CSS and embeds</description>\n{items}</channel></rss>\n")
+PY
+cat >"$work/presentation.txt" <<FEEDS
+title = Presentation Check Planet
+link = https://planet.example.org/
+items_per_page = 1000
+$work/presentation.xml Presentation
+FEEDS
+"$planet" build --config "$work/presentation.txt" --output "$work/presentation" --templates "$repo/templates" \
+    --cache "$work/presentation.sqlite" --now 2026-12-01T00:00:00Z --quiet
+items=$(grep -c '<item>' "$work/presentation.xml")
+HOME="$work" "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+    --user-data-dir="$work/profile" --virtual-time-budget=5000 --dump-dom \
+    "file://$work/presentation/index.html" >"$work/presentation-dom.html" 2>>"$work/chromium.log" || {
+    echo "browser-check: chromium failed on the presentation page:" >&2; tail -20 "$work/chromium.log" >&2; exit 1; }
+HOME="$work" "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+    --user-data-dir="$work/profile" --virtual-time-budget=5000 --window-size=1000,6000 \
+    --screenshot="$work/presentation.png" "file://$work/presentation/index.html" >/dev/null 2>>"$work/chromium.log" || true
+[ -s "$work/presentation.png" ] || { echo "browser-check: no screenshot of the presentation page" >&2; exit 1; }
+
+python3 - "$work/presentation-dom.html" "$items" "Presentation Check Planet" <<'PY'
+import re, sys
+from html.parser import HTMLParser
+
+path, expected, planet_title = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+FORBIDDEN_TAGS = {"script", "iframe", "object", "embed", "applet", "svg", "math", "style", "frame"}
+FORBIDDEN_CSS = re.compile(r"url\(|expression|position|z-index|!|\\|@|behavior|binding|display|transform", re.I)
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
+
+class Check(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.in_title, self.title, self.entries, self.depth = False, "", 0, 0
+        self.styles, self.embeds, self.problems = 0, 0, []
+        self.in_link = False
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "title":
+            self.in_title = True
+        if tag == "article" and "entry" in classes and self.depth == 0:
+            self.entries += 1
+            self.depth = 1
+            return
+        if not self.depth:
+            return
+        if tag not in VOID:
+            self.depth += 1
+        if tag in FORBIDDEN_TAGS:
+            self.problems.append(f"entry {self.entries}: <{tag}> element")
+        for name, value in attrs:
+            if name.startswith("on") or name == "srcdoc":
+                self.problems.append(f"entry {self.entries}: <{tag} {name}>")
+            if name == "style":
+                self.styles += 1
+                if FORBIDDEN_CSS.search(value or ""):
+                    self.problems.append(f"entry {self.entries}: style {value!r}")
+        self.in_link = tag == "a"
+
+    def handle_endtag(self, tag):
+        if tag == "title":
+            self.in_title = False
+        if self.depth and tag not in VOID:
+            self.depth -= 1
+        self.in_link = False
+
+    def handle_data(self, data):
+        if self.in_title:
+            self.title += data
+        if self.depth and data.startswith("Embedded "):
+            self.embeds += 1
+
+check = Check()
+check.feed(open(path, encoding="utf-8", errors="replace").read())
+failures = []
+if "XSS" in check.title or planet_title not in check.title:
+    failures.append(f"<title> is {check.title.strip()!r}: a payload ran (or the page did not load)")
+if check.entries != expected:
+    failures.append(f"{check.entries} entries in the DOM, the feed has {expected} items")
+if check.styles == 0:
+    failures.append("no style attribute survived: the CSS subset is not on the page")
+if check.embeds < 5:
+    failures.append(f"{check.embeds} 'Embedded …' links, expected one per usable embed")
+failures += check.problems[:50]
+if failures:
+    print("browser-check: presentation FAILED", *failures, sep="\n  ", file=sys.stderr)
+    sys.exit(1)
+print(f"browser-check: ok: presentation page, {check.entries} entries, {check.styles} style attributes, "
+      f"{check.embeds} embed links, no payload ran")
+PY
+echo "browser-check: screenshot of the presentation page: $work/presentation.png" >&2

@@ -13,10 +13,10 @@ struct DeferredSanitizingTests {
 
     static let fixtures = Bundle.module.resourceURL?.appendingPathComponent("Fixtures")
 
-    /// Every feed document of the corpus and of the recovery, encoding and fuzz fixtures.
+    /// Every feed document of the corpus and of the recovery and encoding fixtures.
     static let cases: [Case] = {
         guard let fixtures else { return [] }
-        return ["corpus", "recovery", "encodings", "fuzz"].flatMap { folder -> [Case] in
+        return ["corpus", "recovery", "encodings"].flatMap { folder -> [Case] in
             let names = (try? FileManager.default.subpathsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? []
             return names.filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") }.map { Case(path: folder + "/" + $0) }
         }.sorted { $0.path < $1.path }
@@ -25,6 +25,8 @@ struct DeferredSanitizingTests {
     @Test("the fixtures are found")
     func fixturesFound() {
         #expect(Self.cases.filter { $0.path.hasPrefix("corpus/") }.count == 52)
+        #expect(Self.cases.filter { $0.path.hasPrefix("recovery/") }.count == 6)
+        #expect(Self.cases.filter { $0.path.hasPrefix("encodings/") }.count == 28)
     }
 
     @Test("deferred, then sanitized, equals eager (with and without a document URL)", arguments: cases)

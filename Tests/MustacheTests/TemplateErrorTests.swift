@@ -35,6 +35,25 @@ struct TemplateErrorTests {
         #expect(error?.description == test.message)
     }
 
+    @Test("a compile error shows the offending line with a caret under the column")
+    func excerptPointsAtTheTag() {
+        let error = #expect(throws: TemplateError.self) {
+            try Template("<ul>\n\t<li>é {{#entries}}\r\n", name: "index.html.mustache")
+        }
+        #expect(error?.excerpt == "    | \t<li>é {{#entries}}\n    | \t      ^")
+        #expect(error?.descriptionWithExcerpt == """
+            index.html.mustache:2:8: section 'entries' opened here is never closed
+                | \t<li>é {{#entries}}
+                | \t      ^
+            """)
+        let long = String(repeating: "x", count: 500) + "{{/a}}" + String(repeating: "y", count: 500)
+        let cut = #expect(throws: TemplateError.self) { try Template(long, name: "t") }
+        let lines = cut?.excerpt?.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.count == 2 && lines[0].count == 206, "\(lines)")
+        #expect(lines.count == 2 && Array(lines[0])[lines[1].count - 1] == "{", "the caret is under the tag")
+        #expect(TemplateError(template: "t", line: 0, column: 0, reason: .unknownTemplate("t")).excerpt == nil)
+    }
+
     @Test func errorsCompareWhole() {
         let error = #expect(throws: TemplateError.self) { try Template("\n  {{#entries}}", name: "index.html.mustache") }
         #expect(error == TemplateError(template: "index.html.mustache", line: 2, column: 3, reason: .unclosedSection("entries")))

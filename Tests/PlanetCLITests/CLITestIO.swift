@@ -21,7 +21,7 @@ final class Capture: Sendable {
 /// Runs `planet ARGUMENTS` in `folder` with captured streams, within a deadline (a run that
 /// does not finish comes back with status -1 and the deadline named on `err`).
 func runPlanet(_ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
-               environment: [String: String] = [:], deadline: Double = 60) async -> CommandOutcome {
+               environment: [String: String] = [:], deadline: Double = Deadline.standard) async -> CommandOutcome {
     let out = Capture()
     let err = Capture()
     let io = CommandIO(out: { out.append($0) }, err: { err.append($0) },

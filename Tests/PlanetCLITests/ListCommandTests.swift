@@ -38,7 +38,7 @@ struct ListCommandTests {
         defer { removeFolder(folder) }
         try "https://a.org/feed  Alpha\nhttps://b.org/feed  Beta\nhttps://c.org/feed\n"
             .write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             try await Self.makeCache(folder.appendingPathComponent(".planet/cache.sqlite").path)
         }
         let listed = await runPlanet(["list"], in: folder)
@@ -63,7 +63,7 @@ struct ListCommandTests {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         try "https://a.org/feed  Alpha\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             try await Self.makeCache(folder.appendingPathComponent("elsewhere.sqlite").path)
         }
         let named = await runPlanet(["list", "--json", "--cache", "elsewhere.sqlite"], in: folder)
@@ -80,7 +80,7 @@ struct ListCommandTests {
         defer { removeFolder(folder) }
         try "https://a.org/feed  Alpha\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let path = folder.appendingPathComponent("old.sqlite").path
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             try await Self.makeCache(path)
             // Make it look like a v2 cache (what the planet before schema v3 wrote).
             let db = try SQLiteDatabase(path: path)

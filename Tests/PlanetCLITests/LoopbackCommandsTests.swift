@@ -15,7 +15,7 @@ struct LoopbackCommandsTests {
 
     @Test func parseFetchesAURLAndPrintsTheContract() async throws {
         let server = try await LoopbackServer.start(["/feed.xml": .ok(Self.rss)])
-        let outcome = try await withDeadline(seconds: 60) {
+        let outcome = try await withDeadline {
             await runPlanet(["parse", server.url(for: "/feed.xml").absoluteString, "--json", "--timeout", "10"])
         }
         await server.stop()
@@ -35,7 +35,7 @@ struct LoopbackCommandsTests {
         ])
         let feedURL = server.url(for: "/feed.xml").absoluteString
         let missingURL = server.url(for: "/missing.xml").absoluteString
-        let (added, missing) = try await withDeadline(seconds: 60) {
+        let (added, missing) = try await withDeadline {
             (await runPlanet(["add", feedURL, "--timeout", "10"], in: folder),
              await runPlanet(["add", missingURL, "--timeout", "10"], in: folder))
         }
@@ -73,7 +73,7 @@ struct LoopbackCommandsTests {
         let rssURL = server.url(for: "/blog/feed.xml").absoluteString
         let atomURL = server.url(for: "/blog/atom.xml").absoluteString
         let plainURL = server.url(for: "/plain/").absoluteString
-        let (first, picked, again, tooFar, plain) = try await withDeadline(seconds: 60) {
+        let (first, picked, again, tooFar, plain) = try await withDeadline {
             (await runPlanet(["add", pageURL, "--timeout", "10"], in: folder),
              await runPlanet(["add", pageURL, "--pick", "2", "--timeout", "10"], in: folder),
              await runPlanet(["add", pageURL, "--timeout", "10"], in: folder),
@@ -97,7 +97,7 @@ struct LoopbackCommandsTests {
         #expect(text == "title = T\n\(rssURL)   Served Feed\n\(atomURL)   Served Atom\n")
         let server2 = try await LoopbackServer.start(["/blog/": .ok(Self.page, contentType: "text/html")])
         let pageURL2 = server2.url(for: "/blog/").absoluteString
-        let parsed = try await withDeadline(seconds: 60) { await runPlanet(["parse", pageURL2, "--timeout", "10"]) }
+        let parsed = try await withDeadline { await runPlanet(["parse", pageURL2, "--timeout", "10"]) }
         await server2.stop()
         #expect(parsed.status == 2)
         #expect(parsed.err == "planet parse: \(pageURL2): not a feed: an HTML page; it links the feeds "
@@ -115,7 +115,7 @@ struct LoopbackCommandsTests {
         ])
         let pageURL = server.url(for: "/").absoluteString
         let feedURL = server.url(for: "/feed.xml").absoluteString
-        let outcome = try await withDeadline(seconds: 60) {
+        let outcome = try await withDeadline {
             await runPlanet(["add", pageURL, "My name", "--timeout", "10"], in: folder)
         }
         await server.stop()
@@ -131,7 +131,7 @@ struct LoopbackCommandsTests {
         let server = try await LoopbackServer.start(["/image.svg": .ok("<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
                                                                         contentType: "image/svg+xml")])
         let url = server.url(for: "/image.svg").absoluteString
-        let outcome = try await withDeadline(seconds: 60) { await runPlanet(["add", url, "--timeout", "10"], in: folder) }
+        let outcome = try await withDeadline { await runPlanet(["add", url, "--timeout", "10"], in: folder) }
         await server.stop()
         #expect(outcome.status == 2)
         #expect(outcome.err == "planet add: \(url): not a feed: XML with root element 'svg'; "

@@ -38,3 +38,18 @@ enum Windows1252 {
         return out
     }
 }
+
+extension Windows1252 {
+    /// What a C1 code point (U+0080–U+009F) in text means: HTML reads a numeric character
+    /// reference to one (`&#146;`) as the windows-1252 character of that byte (HTML Living
+    /// Standard §13.2.5.80, numeric character reference end state, its replacement table), and
+    /// raw C1 code points in UTF-8 feeds are the same bytes mislabelled. Returns the character
+    /// (0x92 → U+2019 ’, 0x93/0x94 → U+201C/U+201D, 0x96 → U+2013), nil for the five code points
+    /// the table leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D: dropped, as controls are) and
+    /// for any scalar outside U+0080–U+009F.
+    static func characterForC1(_ value: UInt32) -> Unicode.Scalar? {
+        guard (0x80...0x9F).contains(value) else { return nil }
+        let mapped = UInt32(high[Int(value - 0x80)])
+        return mapped == value ? nil : Unicode.Scalar(mapped)
+    }
+}

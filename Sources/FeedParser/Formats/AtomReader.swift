@@ -9,12 +9,13 @@ struct AtomReader {
 
     /// Maps a `<feed>` root to a feed.
     static func read(root: XML.Element, format: Feed.Format, context: ReadContext) -> Feed {
+        var root = root
         var reader = AtomReader(context: context, core: root.namespace ?? Namespace.atom)
+        reader.context.adoptSiteBase(reader.link(in: root, rel: "alternate"), root: &root)
         var feed = Feed(format: format)
         let base = root.base
         feed.title = reader.plain(root.child("title", core: reader.core))
         feed.link = reader.link(in: root, rel: "alternate")
-        reader.context.adoptSiteBase(feed.link)
         feed.feedURL = reader.link(in: root, rel: "self")
         feed.subtitle = reader.plain(root.first(FieldPrecedence.atomSubtitle, core: reader.core))
         feed.id = root.child("id", core: reader.core)?.trimmedText
@@ -26,9 +27,9 @@ struct AtomReader {
         feed.rights = reader.plain(root.first(FieldPrecedence.atomRights, core: reader.core))
         feed.generator = root.child("generator", core: reader.core).flatMap { PlainText.collapse($0.text) }
         let entries = root.elements.filter { $0.name == "entry" && ($0.namespace == reader.core || $0.namespace == nil) }
-        feed.entries = entries.enumerated().map { index, element in
+        feed.entries = reader.context.distinctIDs(entries.enumerated().map { index, element in
             reader.entry(element, position: index + 1, feedAuthor: feed.author)
-        }
+        })
         feed.warnings = reader.context.warnings
         return feed
     }
@@ -48,13 +49,15 @@ struct AtomReader {
             ?? feedAuthor
         var summary: EntryHTML?, content: EntryHTML?
         if let element = element.first(FieldPrecedence.atomSummary, core: core) {
-            summary = context.html(TextConstruct(element).html, base: element.base)
+            let text = TextConstruct(element)
+            summary = context.html(text.html, base: element.base, mayBeEscapedTwice: text.isEscapedHTML)
         }
         if let element = element.child("content", core: core), element.attribute("src") == nil {
-            content = context.html(TextConstruct(element).html, base: element.base)
+            let text = TextConstruct(element)
+            content = context.html(text.html, base: element.base, mayBeEscapedTwice: text.isEscapedHTML)
         }
         if let media = MediaEnclosures.description(element), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
-            summary = context.html(media.html, base: media.base)
+            summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(element)

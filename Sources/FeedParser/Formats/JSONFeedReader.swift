@@ -24,9 +24,9 @@ struct JSONFeedReader {
         }
         var reader = JSONFeedReader(context: context)
         var feed = reader.feed(root)
-        feed.entries = items.enumerated().compactMap { index, item in
+        feed.entries = reader.context.distinctIDs(items.enumerated().compactMap { index, item in
             (item as? [String: Any]).map { reader.entry($0, position: index + 1, home: feed.link) }
-        }
+        })
         if let warning = limit.warning { reader.context.warnings.append(warning) }
         feed.warnings = reader.context.warnings
         feed.entriesDropped = limit.dropped
@@ -42,10 +42,10 @@ struct JSONFeedReader {
 
     private mutating func feed(_ root: [String: Any]) -> Feed {
         var feed = Feed(format: .jsonFeed)
-        let base = context.documentURL
         feed.title = string(root["title"]).flatMap(PlainText.collapse)
-        feed.link = context.url(string(root["home_page_url"]), base: base)
+        feed.link = context.url(string(root["home_page_url"]), base: context.documentURL)
         context.adoptSiteBase(feed.link)
+        let base = context.documentURL
         feed.feedURL = context.url(string(root["feed_url"]), base: base)
         feed.subtitle = string(root["description"]).flatMap(PlainText.fromAmbiguous)
         feed.language = string(root["language"])
@@ -68,10 +68,12 @@ struct JSONFeedReader {
         entry.updated = context.date(string(item["date_modified"]), field: field)
         entry.author = person(item["authors"]) ?? person(item["author"])
         let contentBase = entry.link.flatMap { URL(string: $0) } ?? home.flatMap { URL(string: $0) }
-        let summary = context.html(string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) }, base: contentBase)
-        var content = context.html(string(item["content_html"]), base: contentBase)
+        // `summary` and `content_text` are plain text (JSON Feed 1.1): escaped, never read as markup.
+        let summary = context.html(string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) },
+                                   base: contentBase, mayBeEscapedTwice: false)
+        var content = context.html(string(item["content_html"]), base: contentBase, mayBeEscapedTwice: true)
         if let text = string(item["content_text"]), EntryHTML.isEmpty(&content) {
-            content = context.html(PlainText.escapedHTML(text), base: contentBase)
+            content = context.html(PlainText.escapedHTML(text), base: contentBase, mayBeEscapedTwice: false)
         }
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         var seen = Set<String>()

@@ -34,13 +34,14 @@ enum MediaEnclosures {
     }
 
     /// `media:description` of the item or its `media:group` (YouTube puts the video's text only
-    /// there), as HTML: the summary when the document has no other.
-    static func description(_ item: XML.Element) -> (html: String, base: URL?)? {
+    /// there), as HTML: the summary when the document has no other. `isHTML` for `type="html"`
+    /// (escaped HTML), false for plain text (the default, escaped here).
+    static func description(_ item: XML.Element) -> (html: String, base: URL?, isHTML: Bool)? {
         let key = XML.Name(Namespace.media, "description")
         let groups = item.all([XML.Name(Namespace.media, "group")])
         guard let element = item.first([key]) ?? groups.lazy.compactMap({ $0.first([key]) }).first,
               let text = element.trimmedText else { return nil }
-        let html = element.attribute("type") == "html" ? text : PlainText.escapedHTML(text)
-        return (html, element.base)
+        let isHTML = element.attribute("type") == "html"
+        return (isHTML ? text : PlainText.escapedHTML(text), element.base, isHTML)
     }
 }

@@ -10,25 +10,37 @@ struct RSSReader {
 
     /// Maps a `<rss>` or `<rdf:RDF>` root to a feed.
     static func read(root: XML.Element, format: Feed.Format, context: ReadContext) -> Feed {
-        let channel = root.elements.first { $0.name == "channel" } ?? root
-        var reader = RSSReader(context: context, core: channel.namespace ?? root.namespace)
+        var root = root
+        var reader = RSSReader(context: context, core: nil)
+        reader.context.adoptSiteBase(reader.siteLink(Self.channel(of: root)), root: &root)
+        let channel = Self.channel(of: root)
+        reader = RSSReader(context: reader.context, core: channel.namespace ?? root.namespace)
         // RSS 2.0 puts items inside the channel; RSS 1.0 and 0.90 beside it, under rdf:RDF.
         let items = channel.elements.filter { $0.name == "item" }
             + (channel.name == "channel" ? root.elements.filter { $0.name == "item" } : [])
         let image = channel.child("image", core: reader.core) ?? root.child("image", core: reader.core)
         var feed = reader.channel(channel, format: format, image: image)
-        feed.entries = items.enumerated().map { index, item in reader.entry(item, position: index + 1) }
+        feed.entries = reader.context.distinctIDs(items.enumerated().map { index, item in reader.entry(item, position: index + 1) })
         feed.warnings = reader.context.warnings
         return feed
+    }
+
+    private static func channel(of root: XML.Element) -> XML.Element {
+        root.elements.first { $0.name == "channel" } ?? root
+    }
+
+    /// The channel's site link: RSS `<link>`, else `atom:link rel="alternate"`.
+    private func siteLink(_ channel: XML.Element) -> String? {
+        let core = self.core ?? channel.namespace
+        return context.url(channel.child("link", core: core)?.trimmedText, base: channel.base)
+            ?? atomLink(in: channel, rel: "alternate")
     }
 
     private mutating func channel(_ channel: XML.Element, format: Feed.Format, image: XML.Element?) -> Feed {
         let base = channel.base
         var feed = Feed(format: format)
         feed.title = channel.first(FieldPrecedence.rssChannelTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
-        feed.link = context.url(channel.child("link", core: core)?.trimmedText, base: base)
-            ?? atomLink(in: channel, rel: "alternate")
-        context.adoptSiteBase(feed.link)
+        feed.link = siteLink(channel)
         feed.feedURL = atomLink(in: channel, rel: "self")
         feed.subtitle = channel.first(FieldPrecedence.rssChannelSubtitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
         feed.language = channel.first(FieldPrecedence.rssChannelLanguage, core: core)?.trimmedText ?? channel.language
@@ -56,11 +68,13 @@ struct RSSReader {
         entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
         entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
         let summaryElement = item.first(FieldPrecedence.rssItemSummary, core: core)
-        var summary = context.html(summaryElement.map(markup), base: summaryElement?.base)
+        var summary = context.html(summaryElement.map(markup), base: summaryElement?.base,
+                                   mayBeEscapedTwice: summaryElement.map(isEscaped) ?? false)
         let contentElement = item.first(FieldPrecedence.rssItemContent, core: core)
-        var content = context.html(contentElement.map(markup), base: contentElement?.base)
+        var content = context.html(contentElement.map(markup), base: contentElement?.base,
+                                   mayBeEscapedTwice: contentElement.map(isEscaped) ?? false)
         if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
-            summary = context.html(media.html, base: media.base)
+            summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(item)
@@ -73,6 +87,11 @@ struct RSSReader {
     /// (`xhtml:body`, markup written unescaped), the serialized children.
     private func markup(_ element: XML.Element) -> String {
         element.elements.isEmpty ? element.text : element.innerXML
+    }
+
+    /// True when the element's HTML is escaped text (RSS's own form), not inline XHTML markup.
+    private func isEscaped(_ element: XML.Element) -> Bool {
+        element.elements.isEmpty
     }
 
     /// A guid that is a permalink (RSS 2.0: `isPermaLink` defaults to true) and an http(s) URL.

@@ -26,6 +26,17 @@ struct ReadContext {
     /// base of relative URLs, so that `/about` in a saved copy of a feed resolves where the feed
     /// meant it to (as it would have when fetched from that site). A document fetched over
     /// http(s) keeps its URL (RFC 3986 §5.1.3: the retrieval URI is the base).
+    ///
+    /// The elements' bases were computed from the file URL when the document was parsed, so when
+    /// the site link is adopted `root` is rebased on it (`XML.Element.rebased(documentURL:)`):
+    /// every relative URL inside, `xml:base` included, then resolves against the site.
+    mutating func adoptSiteBase(_ siteLink: String?, root: inout XML.Element) {
+        guard !Self.isWeb(documentURL), let siteLink, let url = URL(string: siteLink), Self.isWeb(url) else { return }
+        documentURL = url
+        root = root.rebased(documentURL: url)
+    }
+
+    /// `adoptSiteBase(_:root:)` for a document without element bases (JSON Feed).
     mutating func adoptSiteBase(_ siteLink: String?) {
         guard !Self.isWeb(documentURL), let siteLink, let url = URL(string: siteLink), Self.isWeb(url) else { return }
         documentURL = url
@@ -66,11 +77,15 @@ struct ReadContext {
     /// An entry's summary or content: sanitized HTML with absolute URLs (`.eager`), or the
     /// fragment exactly as the sanitizer will get it (`.deferred`); nil when the fragment is empty.
     /// The base is `base` (xml:base), else the document URL.
-    /// HTML that was escaped twice (no tag at all, but `&lt;p&gt;`: Hexo, some CMS exports) is
-    /// unescaped once first, so readers see the post and not its source.
-    func html(_ html: String?, base: URL?) -> EntryHTML? {
+    ///
+    /// `mayBeEscapedTwice` is set only for fields declared (or presumed) to be escaped HTML: RSS
+    /// `description`/`content:encoded`, Atom `type="html"`, JSON Feed `content_html`. There, HTML
+    /// escaped once too often (no tag at all, but `&lt;p&gt;…&lt;/p&gt;`: Hexo, some CMS exports)
+    /// is unescaped once first (`PlainText.isDoubleEscapedHTML`), so readers see the post and not
+    /// its source. Declared text and XHTML are never unescaped (RFC 4287 §3.1.1.1, §3.1.1.3).
+    func html(_ html: String?, base: URL?, mayBeEscapedTwice: Bool) -> EntryHTML? {
         guard var html, !PlainText.trimmed(html).isEmpty else { return nil }
-        if PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
+        if mayBeEscapedTwice, PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
         let field = EntryHTML(html: html, base: base ?? documentURL, isSanitized: false)
         return sanitizing == .eager ? field.sanitized() : field
     }
@@ -96,15 +111,35 @@ struct ReadContext {
         return "urn:planet:" + StableHash.fnv1a64(parts)
     }
 
-    /// A person from RSS-style text: "jane@example.org (Jane Doe)", "Jane Doe <jane@example.org>",
-    /// "jane@example.org" or just a name (RSS 2.0 `<author>`, `managingEditor`, `dc:creator`).
+    /// `entries` with every id that repeats inside the document for different posts (another
+    /// link or title: a broken plugin gives every item one guid) replaced by what the id rule
+    /// gives without it (`entryID(nil, entry:)`: the link, else a hash): such a guid identifies
+    /// nothing in this feed (RSS 2.0 spec, `<guid>`: unique within the channel). An id repeated
+    /// for the same link and title is left alone (the river keeps one of them).
+    func distinctIDs(_ entries: [Entry]) -> [Entry] {
+        var groups: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { groups[entry.id, default: []].append(index) }
+        var entries = entries
+        for (_, indices) in groups where indices.count > 1 {
+            let first = entries[indices[0]]
+            guard indices.contains(where: { entries[$0].link != first.link || entries[$0].title != first.title }) else { continue }
+            for index in indices { entries[index].id = entryID(nil, entry: entries[index]) }
+        }
+        return entries
+    }
+
+    /// A person from RSS-style text: "jane@example.org (Jane Doe)", "Jane Doe (jane@example.org)",
+    /// "Jane Doe <jane@example.org>", "jane@example.org" or just a name (RSS 2.0 `<author>`,
+    /// `managingEditor`, `dc:creator`). Of the two sides of a parenthesis, the one that is a single
+    /// token with exactly one `@` is the address, in either order; text without `@` is a name.
     func person(_ text: String?) -> Person? {
         guard let text = text.flatMap(PlainText.collapse) else { return nil }
         if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
-            let email = text[..<open].trimmingSpaces()
-            let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            let outside = text[..<open].trimmingSpaces()
+            let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .trimmingSpaces()
-            if email.utf8.contains(UInt8(ascii: "@")) { return Person(name: name.isEmpty ? nil : name, email: email) }
+            if Self.isAddress(inside) { return Person(name: outside.isEmpty ? nil : outside, email: inside) }
+            if outside.utf8.contains(UInt8(ascii: "@")) { return Person(name: inside.isEmpty ? nil : inside, email: outside) }
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
             let name = text[..<open].trimmingSpaces()
@@ -114,6 +149,11 @@ struct ReadContext {
         }
         if !text.utf8.contains(UInt8(ascii: " ")), text.utf8.contains(UInt8(ascii: "@")) { return Person(email: text) }
         return Person(name: text)
+    }
+
+    /// One token (no space) with exactly one `@`: an e-mail address in an RSS person.
+    private static func isAddress(_ text: String) -> Bool {
+        !text.utf8.contains(UInt8(ascii: " ")) && text.utf8.count(where: { $0 == UInt8(ascii: "@") }) == 1
     }
 
     /// An integer attribute such as an enclosure length; nil for "0", negative or non-numbers.

@@ -13,10 +13,14 @@ struct TextConstruct {
 
     init(_ element: XML.Element) {
         self.element = element
-        let type = element.attribute("type")?.lowercased().trimmingSpaces() ?? "text"
+        // RFC 4287 §3.1.1: no type, or an empty one, is "text"; a media type's parameters
+        // (`text/html; charset=utf-8`) do not change what it is (RFC 2045 §5.1).
+        let declared = element.attribute("type")?.lowercased() ?? ""
+        let type = declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map { $0.trimmingSpacesAndNewlines() } ?? ""
         let mode = element.attribute("mode")?.lowercased()
         switch type {
-        case "text", "text/plain": kind = .text
+        case "", "text", "text/plain": kind = .text
         case "html", "text/html": kind = mode == "xml" && !element.elements.isEmpty ? .xhtml : .html
         case "xhtml", "application/xhtml+xml": kind = mode == "escaped" ? .html : .xhtml
         default: kind = type.hasPrefix("text/") ? .text : .other
@@ -53,8 +57,13 @@ struct TextConstruct {
         switch kind {
         case .text: return PlainText.collapse(PlainText.decodingEntities(characters))
         case .html: return PlainText.fromHTML(characters)
-        case .xhtml: return PlainText.collapse(xhtmlRoot.text)
+        case .xhtml: return PlainText.collapse(xhtmlRoot.renderedText)
         case .other: return nil
         }
     }
+
+    /// True for escaped HTML (`type="html"`, `text/html`): the only kind whose content may be
+    /// HTML escaped once too often. Text and XHTML say exactly what they mean (RFC 4287
+    /// §3.1.1.1, §3.1.1.3): their escaped `&lt;b&gt;` is the text "<b>".
+    var isEscapedHTML: Bool { kind == .html }
 }

@@ -3,22 +3,29 @@ import Foundation
 /// Turns what feeds put in titles and other text fields into plain text (DESIGN.md: "tags
 /// stripped, entities decoded").
 enum PlainText {
-    /// Whitespace runs (including newlines and NBSP) collapsed to one space, trimmed; nil when empty.
+    /// Whitespace runs (Unicode `White_Space` scalars: newlines, NBSP, ideographic space…)
+    /// collapsed to one space, trimmed; nil when empty. Works on Unicode scalars, not grapheme
+    /// clusters: a zero-width non-joiner or a combining mark after a space (Persian "می \u{200C}خواهم")
+    /// is not white space and is kept. C1 controls become their windows-1252 character
+    /// (`Windows1252.characterForC1`; "Don\u{92}t" is "Don’t") or are dropped.
     static func collapse(_ text: String) -> String? {
         if let ascii = collapseASCII(text) { return ascii.isEmpty ? nil : ascii }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace {
+        for var scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace, scalar.value != 0x85 {
                 pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(character)
+                continue
             }
+            if (0x80...0x9F).contains(scalar.value) {
+                guard let character = Windows1252.characterForC1(scalar.value) else { continue }
+                scalar = character
+            }
+            if pendingSpace { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
         }
-        return out.isEmpty ? nil : out
+        return out.isEmpty ? nil : String(out)
     }
 
     /// `collapse` for ASCII text on bytes (ASCII white space is tab, LF, VT, FF, CR and space,
@@ -81,13 +88,41 @@ enum PlainText {
         return false
     }
 
-    /// True for HTML escaped one time too many: no `<` at all, but an escaped tag such as `&lt;p`
-    /// or `&lt;/`.
+    /// True for HTML escaped one time too many: no `<` at all, but escaped tags that unescape to
+    /// real HTML elements: a start and an end tag of one element the sanitizer keeps
+    /// (`&lt;p&gt;…&lt;/p&gt;`), or a void one (`&lt;br&gt;`, `&lt;img …&gt;`). An escaped
+    /// `&lt;nick&gt;` (an IRC log) or a lone `&lt;details&gt;` (an article about HTML) is text.
     static func isDoubleEscapedHTML(_ html: String) -> Bool {
-        guard !html.utf8.contains(UInt8(ascii: "<")), let offset = html.utf8Offset(ofLiteral: "&lt;") else { return false }
-        let after = html.utf8.index(html.utf8.startIndex, offsetBy: offset + 4)
-        guard let next = html[after...].unicodeScalars.first else { return false }
-        return next.properties.isAlphabetic || next == "/" || next == "!"
+        guard !html.utf8.contains(UInt8(ascii: "<")), html.containsLiteral("&lt;") else { return false }
+        var starts = Set<String>(), ends = Set<String>()
+        let utf8 = Array(html.utf8)
+        let open = Array("&lt;".utf8)
+        var index = 0
+        while index + open.count < utf8.count {
+            guard utf8[index] == open[0], Array(utf8[index..<(index + open.count)]) == open else {
+                index += 1
+                continue
+            }
+            index += open.count
+            let isEnd = utf8[index] == UInt8(ascii: "/")
+            if isEnd { index += 1 }
+            var name: [UInt8] = []
+            while index < utf8.count, name.count < 16, isTagNameByte(utf8[index], first: name.isEmpty) {
+                name.append(utf8[index] | 0x20)
+                index += 1
+            }
+            // A tag name ends at white space, `/` or the escaped `>`.
+            guard !name.isEmpty, index < utf8.count,
+                  [UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: "&")].contains(utf8[index]),
+                  case let tag = String(decoding: name, as: UTF8.self), SanitizerPolicy.elements[tag] != nil else { continue }
+            if isEnd { ends.insert(tag) } else { starts.insert(tag) }
+        }
+        return !starts.isDisjoint(with: ends) || !starts.isDisjoint(with: SanitizerPolicy.void)
+    }
+
+    private static func isTagNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        let letter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        return first ? letter : letter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Text declared plain (Atom `type="text"`, JSON Feed `summary`) in which publishers still

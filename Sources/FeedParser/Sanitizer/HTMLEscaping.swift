@@ -1,7 +1,8 @@
 /// Escaping for the HTML the sanitizer writes, on UTF-8 bytes. Besides the markup characters it
 /// removes the code points that XML 1.0 §2.2 forbids or discourages (C0 controls other than tab,
-/// newline and carriage return, DEL, C1 controls, U+FFFE, U+FFFF), so that the output stays
-/// well-formed when a feed writer escapes it into XML.
+/// newline and carriage return, DEL, U+FFFE, U+FFFF), so that the output stays well-formed when a
+/// feed writer escapes it into XML. C1 controls become the windows-1252 character of their byte
+/// (`Windows1252.characterForC1`: `&#146;` is ’ in HTML), or go when that byte has none.
 enum HTMLEscaping {
     /// Appends `text` as element content: `&`, `<`, `>` escaped.
     static func appendText(_ text: String, to output: inout [UInt8]) {
@@ -46,7 +47,9 @@ enum HTMLEscaping {
             case 0x09, 0x0A, 0x0D: (replacement, width) = (nil, 0)
             case 0..<0x20, 0x7F: (replacement, width) = ("", 1)
             case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                (replacement, width) = ("", 2)  // U+0080…U+009F
+                // U+0080…U+009F: windows-1252's character for the byte, as HTML reads `&#146;`
+                let character = Windows1252.characterForC1(UInt32(bytes[index + 1]))
+                (replacement, width) = (character.map { String(Character($0)) } ?? "", 2)
             case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
                 (replacement, width) = ("", 3)  // U+FFFE, U+FFFF
             default: (replacement, width) = (nil, 0)

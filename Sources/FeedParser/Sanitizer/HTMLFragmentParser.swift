@@ -31,13 +31,14 @@ enum HTMLFragmentParser {
         // passed explicitly so a <meta charset> inside the fragment cannot change the decoding.
         // libxml2 stops reading at a NUL byte; HTML replaces NUL with U+FFFD (HTML Living Standard
         // §13.2.5), and so do we, so nothing after a NUL can hide from the sanitizer or get lost.
+        // A doctype inside the fragment is removed, as HTML ignores it (`FragmentDoctype`).
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
             | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(html.utf8.count + prefix.count + suffix.count + 8)
         bytes.append(contentsOf: prefix)
-        appendReplacingNUL(html, to: &bytes)
+        appendReplacingNUL(FragmentDoctype.removing(from: html), to: &bytes)
         bytes.append(contentsOf: suffix)
         let count = Int32(clamping: bytes.count)
         let document = bytes.withUnsafeBufferPointer { buffer in

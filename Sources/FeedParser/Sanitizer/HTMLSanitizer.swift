@@ -4,16 +4,23 @@ import Foundation
 /// unescaped), over libxml2's HTML parser — never regular expressions.
 ///
 /// The fragment is parsed leniently, then rebuilt from the tree: only the elements and attributes
-/// of `SanitizerPolicy` survive; script, style, iframe, object, embed, forms, frames, base, meta,
-/// link, SVG, MathML, template and noscript go with their content; unknown elements are unwrapped;
-/// every `on*` attribute, `style`, `srcdoc`, `formaction`, `id`, `class` and `target` is removed;
-/// comments, CDATA and processing instructions are dropped. URLs (`href`, `src`, `cite`, `poster`,
-/// each `srcset` candidate) follow `safeURL`'s rule; the one exception is `<img src>`, which may also
+/// of `SanitizerPolicy` survive; script, style, embed, forms, frames, base, meta, link, SVG,
+/// MathML, template and noscript go with their content; unknown elements are unwrapped; every
+/// `on*` attribute, `srcdoc`, `formaction`, `id`, `class` and `target` is removed; comments,
+/// CDATA and processing instructions are dropped. URLs (`href`, `src`, `cite`, `poster`, each
+/// `srcset` candidate) follow `safeURL`'s rule; the one exception is `<img src>`, which may also
 /// be a base64 PNG, GIF, JPEG, WebP, AVIF or BMP `data:` URL (never SVG). An element whose URL is
-/// refused keeps its content but loses the attribute; an `img` without a usable `src` is dropped.
-/// Links get `rel="noopener noreferrer"` (any `target` is dropped), images `loading="lazy"`, audio
-/// and video `controls`. `style` is dropped entirely rather than filtered: no CSS subset is safe
-/// against overlays and exfiltration without a CSS parser.
+/// refused keeps its content but loses the attribute; an `img` without a usable `src` (after its
+/// lazy-loading `data-src`, `LazyImage`) leaves its `alt` text. Links get
+/// `rel="noopener noreferrer"` (any `target` is dropped), images `loading="lazy"`, audio and video
+/// `controls`.
+///
+/// What is safe and visible is kept: `style` attributes are reduced to a checked CSS subset
+/// (`InlineStyle`: colours, font weight/style/size, alignment, bounded margins, padding and
+/// borders, image floats; never `url()`, `expression`, `position`, `!important`); presentational
+/// HTML (`font`, `center`, `strike`, table `border`/`cellpadding`/`align`, image `hspace`…) is
+/// written as allowed elements and that CSS (`PresentationalHTML`); an `iframe` becomes a link to
+/// what it embedded and an `object` its fallback content (`EmbedReplacement`).
 public enum HTMLSanitizer {
     /// Sanitizes an HTML fragment.
     /// - Parameters:

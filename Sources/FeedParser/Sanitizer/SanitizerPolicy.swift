@@ -73,10 +73,11 @@ enum SanitizerPolicy {
 
     /// Elements removed together with everything inside them: active content, forms, document
     /// metadata, foreign content (SVG, MathML) and raw-text elements. (Void elements that go are in
-    /// `droppedVoid`.)
+    /// `droppedVoid`; `iframe` and `object` never reach the page either, but are replaced by a link
+    /// or their fallback content: `SanitizingWriter.writeReplacement`.)
     static let dropped: Set<String> = [
-        "applet", "button", "canvas", "datalist", "dialog", "form", "frameset", "head", "iframe",
-        "map", "math", "noembed", "noframes", "noscript", "object", "option", "optgroup", "output",
+        "applet", "button", "canvas", "datalist", "dialog", "form", "frameset", "head",
+        "map", "math", "noembed", "noframes", "noscript", "option", "optgroup", "output",
         "plaintext", "portal", "script", "select", "slot", "style", "svg", "template", "textarea",
         "title", "xmp",
     ]

@@ -11,6 +11,9 @@ struct SanitizingWriter {
     /// Nesting of written `a` elements: a link inside a link is unwrapped (HTML forbids it and
     /// browsers would restructure the tree).
     private var linkDepth = 0
+    /// For each table being written, innermost last: what its `border` and `cellpadding` give its
+    /// cells (`PresentationalHTML.cellDeclarations`).
+    private var tableCellStyles: [[InlineStyle.Declaration]] = []
 
     init(base: URL?, capacity: Int) {
         self.base = base
@@ -50,38 +53,90 @@ struct SanitizingWriter {
         }
     }
 
-    private mutating func writeElement(_ node: HTMLFragmentNode, name: String, depth: Int) {
+    private mutating func writeElement(_ node: HTMLFragmentNode, name source: String, depth: Int) {
+        if writeReplacement(node, name: source, depth: depth) { return }
+        let name = PresentationalHTML.elementName(for: source)
         let rule = ElementRule.table[name]
         if rule?.action == .drop || name == "br" && endsWithTwoBreaks { return }
         guard let rule, !(name == "a" && linkDepth > 0) else {
             write(node.firstChild, transparent: false, depth: depth + 1)
             return
         }
-        let kept = Self.filter(node, allowed: rule.attributes, base: base)
+        var kept = Self.filter(node, allowed: rule.attributes, base: base)
+        if name == "img" { LazyImage.adopt(node, into: &kept, base: base) }
         if let required = rule.required, !kept.contains(where: { required.contains($0.name) }) {
+            if name == "img" { writeAlternativeText(kept) }
             if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }  // see SanitizerPolicy.droppedVoid
             return
         }
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: name.utf8)
         for attribute in kept { writeAttribute(attribute) }
+
         if !rule.forced.isEmpty, !(name == "a" && !kept.contains(where: { $0.name == "href" })) {
             // A link without a target needs no rel.
             for attribute in rule.forced where !kept.contains(where: { $0.name == attribute.name }) {
                 writeAttribute(attribute)
             }
         }
+        // The style goes last, after the forced attributes, so that sanitizing the output again
+        // (where those are the element's own) writes the attributes in the same order.
+        let declarations = PresentationalHTML.declarations(node, source: source, element: name,
+                                                           cell: tableCellStyles.last ?? [])
+        if let style = InlineStyle.serialized(declarations) { writeAttribute(("style", style)) }
         output.append(UInt8(ascii: ">"))
         if rule.isVoid {
             write(node.firstChild, transparent: false, depth: depth + 1)  // see SanitizerPolicy.droppedVoid
             return
         }
         if name == "a" { linkDepth += 1 }
+        if name == "table" { tableCellStyles.append(PresentationalHTML.cellDeclarations(ofTable: node)) }
         write(node.firstChild, transparent: false, depth: depth + 1)
+        if name == "table" { tableCellStyles.removeLast() }
         if name == "a" { linkDepth -= 1 }
         output.append(contentsOf: "</".utf8)
         output.append(contentsOf: name.utf8)
         output.append(UInt8(ascii: ">"))
+    }
+
+    /// Writes what replaces an element the sanitizer cannot keep but must not lose: an `iframe`
+    /// becomes a link to what it embedded (`EmbedReplacement`); an `object` its fallback content,
+    /// else such a link to its `data`. Returns false for every other element.
+    private mutating func writeReplacement(_ node: HTMLFragmentNode, name: String, depth: Int) -> Bool {
+        switch name {
+        case "iframe":
+            writeEmbedLink(source: node.attributeValue("src"), title: node.attributeValue("title"))
+            return true
+        case "object":
+            let start = output.count
+            write(node.firstChild, transparent: false, depth: depth + 1)
+            if output[start...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                writeEmbedLink(source: node.attributeValue("data"), title: node.attributeValue("title"))
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func writeEmbedLink(source: String?, title: String?) {
+        guard let link = EmbedReplacement.link(source: source, title: title, base: base) else { return }
+        if linkDepth > 0 {
+            HTMLEscaping.appendText(link.text, to: &output)  // a link inside a link is unwrapped
+            return
+        }
+        output.append(contentsOf: "<a".utf8)
+        writeAttribute(("href", link.href))
+        for attribute in SanitizerPolicy.forced["a"] ?? [] { writeAttribute(attribute) }
+        output.append(UInt8(ascii: ">"))
+        HTMLEscaping.appendText(link.text, to: &output)
+        output.append(contentsOf: "</a>".utf8)
+    }
+
+    /// An image that cannot be shown leaves its text alternative (`alt`), as a browser shows it.
+    private mutating func writeAlternativeText(_ kept: [(name: String, value: String?)]) {
+        guard let alt = kept.first(where: { $0.name == "alt" })?.value, let text = PlainText.collapse(alt) else { return }
+        HTMLEscaping.appendText(text, to: &output)
     }
 
     private mutating func writeAttribute(_ attribute: (name: String, value: String?)) {

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// - HTML named entities that the document never declares (`&nbsp;`, `&uuml;`) become numeric
 ///   character references, so their text is kept instead of dropped;
-/// - a bare `&` that starts no reference (`AT&T`, `?a=1&b=2`) becomes `&amp;`.
+/// - a bare `&` that starts no reference (`AT&T`, `?a=1&b=2`) becomes `&amp;`;
+/// - a hexadecimal character reference with an uppercase `X` (`&#XE9;`), which HTML accepts and
+///   XML 1.0 §4.1 does not, is written with `x`.
 ///
 /// CDATA sections and comments are copied untouched: `&` is literal there.
 enum EntityRepair {
@@ -75,6 +77,10 @@ enum EntityRepair {
             return (Array("&amp;".utf8), 1)
         }
         let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
+        if isNumeric, name.utf8.first == UInt8(ascii: "X"), name.utf8.count > 1,
+           name.utf8.dropFirst().allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }) {
+            return (Array("&#x".utf8) + Array(name.utf8.dropFirst()) + [UInt8(ascii: ";")], cursor + 1 - index)
+        }
         if isNumeric || predefined.contains(name) { return (nil, cursor + 1 - index) }
         guard let scalar = LibXML2.htmlEntity(named: name) else { return (Array("&amp;".utf8), 1) }
         return (Array("&#\(scalar.value);".utf8), cursor + 1 - index)

@@ -25,11 +25,13 @@ enum LibXML2 {
         var code: Int
         var message: String
 
-        /// Undeclared entity, or '&' not starting a reference: what `EntityRepair` fixes.
+        /// Undeclared entity, '&' not starting a reference, or a character reference XML does not
+        /// accept (`&#XE9;`): what `EntityRepair` fixes.
         var isEntityProblem: Bool {
             // XML_ERR_UNDECLARED_ENTITY 26, XML_WAR_UNDECLARED_ENTITY 27, XML_ERR_ENTITYREF_SEMICOL_MISSING 23,
-            // XML_ERR_NAME_REQUIRED 68, XML_ERR_ENTITYREF_NO_NAME 22.
-            [22, 23, 26, 27, 68].contains(code)
+            // XML_ERR_NAME_REQUIRED 68, XML_ERR_ENTITYREF_NO_NAME 22, XML_ERR_INVALID_HEX_CHARREF 6,
+            // XML_ERR_INVALID_DEC_CHARREF 7.
+            [6, 7, 22, 23, 26, 27, 68].contains(code)
         }
 
         /// libxml2 stopped an entity loop or its own amplification check (XML_ERR_ENTITY_LOOP 89).
@@ -114,8 +116,7 @@ enum LibXML2 {
         }
         var base = parentBase
         if let value = attributes.first(where: { $0.name == "base" && $0.namespace == xmlNamespace })?.value {
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            base = URL(string: trimmed, relativeTo: parentBase)?.absoluteURL ?? parentBase
+            base = XML.Element.resolvedBase(value, parent: parentBase)
         }
         let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
         var children: [XML.Node] = []
@@ -292,7 +293,7 @@ enum LibXML2 {
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        let wrapped = "<html><body><div>" + html + "</div></body></html>"
+        let wrapped = "<html><body><div>" + FragmentDoctype.removing(from: html) + "</div></body></html>"
         let doc: htmlDocPtr? = wrapped.withCString { bytes in
             htmlCtxtReadMemory(ctxt, bytes, Int32(strlen(bytes)), nil, "UTF-8", options)
         }

@@ -88,6 +88,25 @@ enum XML {
             }
         }
 
+        /// The text a reader sees when this element is shown as (X)HTML: `text` without the
+        /// content of `script` and `style` elements (raw text that is never rendered).
+        var renderedText: String {
+            var out = ""
+            appendRenderedText(to: &out)
+            return out
+        }
+
+        private func appendRenderedText(to out: inout String) {
+            for node in children {
+                switch node {
+                case .text(let text): out += text
+                case .element(let element):
+                    if element.name == "script" || element.name == "style" { continue }
+                    element.appendRenderedText(to: &out)
+                }
+            }
+        }
+
         /// Trimmed text, nil when empty.
         var trimmedText: String? {
             let value = text.trimmingSpacesAndNewlines()

@@ -13,6 +13,9 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     public var column: Int
     /// What went wrong.
     public var reason: Reason
+    /// The text of the offending line (without its line break), when the error has a place in a
+    /// template's source (compile errors); nil otherwise. Not compared by `==`.
+    public var sourceLine: String?
 
     /// What went wrong; each case's message is given beside it.
     public enum Reason: Sendable, Equatable {
@@ -55,6 +58,38 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         let place = line > 0 ? "\(template):\(line):\(column)" : template
         return "\(place): \(message)"
+    }
+
+    /// The offending line and a caret under the column, for a terminal or a cron mail, e.g.
+    ///
+    ///     |     {{#entries}}
+    ///     |     ^
+    ///
+    /// Tabs before the column are kept so the caret lines up; nil when there is no source line.
+    /// Lines longer than 200 characters are cut around the column.
+    public var excerpt: String? {
+        guard let sourceLine, line > 0, column > 0 else { return nil }
+        var characters = Array(sourceLine)
+        var caretColumn = column - 1
+        if characters.count > 200 {
+            let start = max(0, min(caretColumn - 100, characters.count - 200))
+            characters = Array(characters[start..<min(characters.count, start + 200)])
+            caretColumn -= start
+        }
+        let text = String(characters.map { $0.isNewline ? " " : $0 })
+        let padding = String(characters.prefix(caretColumn).map { $0 == "\t" ? "\t" : " " })
+        return "    | \(text)\n    | \(padding)^"
+    }
+
+    /// `description`, then the ``excerpt`` on the lines below it when there is one.
+    public var descriptionWithExcerpt: String {
+        guard let excerpt else { return description }
+        return description + "\n" + excerpt
+    }
+
+    /// Errors are equal when template, place and reason are (the source line is not compared).
+    public static func == (lhs: TemplateError, rhs: TemplateError) -> Bool {
+        lhs.template == rhs.template && lhs.line == rhs.line && lhs.column == rhs.column && lhs.reason == rhs.reason
     }
 
     /// The message without the place.

@@ -121,7 +121,9 @@ struct Scanner {
 
     func error(at offset: Int, _ reason: TemplateError.Reason) -> TemplateError {
         let position = source.position(of: offset)
-        return TemplateError(template: templateName, line: position.line, column: position.column, reason: reason)
+        var error = TemplateError(template: templateName, line: position.line, column: position.column, reason: reason)
+        error.sourceLine = source.lineText(position.line)
+        return error
     }
 }
 

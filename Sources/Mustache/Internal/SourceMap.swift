@@ -25,6 +25,15 @@ struct SourceMap {
         return Position(line: low + 1, column: column)
     }
 
+    /// The text of `line` (1-based) without its line break; empty past the end.
+    func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     /// The source text between two offsets.
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)

@@ -4,6 +4,15 @@ import Foundation
 import Glibc
 #endif
 
+/// What ``Publisher/publish(files:staticFolder:)`` did: how many files it wrote and how many it
+/// kept from the previous site (bytes and mtime unchanged).
+public struct PublishOutcome: Sendable, Equatable {
+    /// Files written anew.
+    public var written: Int
+    /// Files identical to the previous site's, kept as they were (hard links).
+    public var kept: Int
+}
+
 /// Writes a site so that the output folder is replaced whole or not at all.
 ///
 /// The site is written into a temporary sibling of the output folder (same file system), then
@@ -51,34 +60,67 @@ public struct Publisher: Sendable {
 
     /// Publishes `files` (relative path → bytes), a copy of the folder `staticFolder` (if it
     /// exists) under `static/`, and the marker `.planet-site`.
+    ///
+    /// A file whose bytes equal those of the same path in the current site is not rewritten: the
+    /// new site gets a hard link to the old file, so its bytes and mtime stay and `rsync -a`
+    /// transfers nothing for it. When every file is unchanged and no file is gone, nothing at all is
+    /// written and the folder is not swapped.
+    /// - Returns: what was written (``PublishOutcome``).
     /// - Throws: `BuildError.write` when the output may not be replaced (`check()`) or naming the
     ///   path that could not be written; the old site stays.
-    public func publish(files: [String: Data], staticFolder: URL?) throws(BuildError) {
+    @discardableResult
+    public func publish(files: [String: Data], staticFolder: URL?) throws(BuildError) -> PublishOutcome {
         let target = try check()
         let fileManager = FileManager.default
+        var planned = files
+        planned[Self.markerName] = Data(Self.markerText.utf8)
+        if let staticFolder {
+            for (path, data) in Self.regularFiles(under: staticFolder) { planned["static/" + path] = data }
+        }
+        let current = Self.regularFiles(under: target)
+        let unchanged = Set(planned.compactMap { path, data in current[path] == data ? path : nil })
+        if unchanged.count == planned.count, current.count == planned.count {
+            return PublishOutcome(written: 0, kept: unchanged.count)
+        }
         let parent = target.deletingLastPathComponent()
         let name = target.lastPathComponent
         removeLeftovers(in: parent, name: name)
         let staging = parent.appendingPathComponent(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        var written = 0
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try? fileManager.removeItem(at: staging)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            if let staticFolder, fileManager.fileExists(atPath: staticFolder.path) {
-                try fileManager.copyItem(at: staticFolder, to: staging.appendingPathComponent("static"))
-            }
-            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
-            for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            for (path, data) in planned.sorted(by: { $0.key < $1.key }) {
                 let file = staging.appendingPathComponent(path)
                 try fileManager.createDirectory(at: file.deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
+                if unchanged.contains(path), link(target.appendingPathComponent(path).path, file.path) == 0 {
+                    continue
+                }
                 try data.write(to: file)
+                written += 1
             }
         } catch {
             try? fileManager.removeItem(at: staging)
             throw BuildError(.write("\(staging.path): cannot write the site: \(error.localizedDescription); check that the folder is writable"))
         }
         try swap(staging, into: target)
+        return PublishOutcome(written: written, kept: planned.count - written)
+    }
+
+    /// The regular files under `folder` (relative path → bytes), following no symbolic link;
+    /// empty when the folder does not exist or cannot be read.
+    static func regularFiles(under folder: URL) -> [String: Data] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+        var files: [String: Data] = [:]
+        while let path = enumerator.nextObject() as? String {
+            guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
+                  let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+            else { continue }
+            files[path] = data
+        }
+        return files
     }
 
     /// Moves `staging` to `output` atomically, deleting what was there.

@@ -12,10 +12,14 @@ public enum River {
     ///   like any other instead of staying first for good.
     /// - Order: date descending; ties broken by feed URL, then entry id, so that the same input
     ///   always gives the same page.
-    /// - Duplicates: an entry whose id, or whose link, was already taken by a newer (earlier in
-    ///   order) entry is dropped: the same post reached through two feeds, or a guid repeated
-    ///   inside one feed, appears once. An id that is not an absolute IRI (an RSS guid such as
-    ///   "1") counts within its own feed only (`EntryIdentity`), so two feeds' posts "1" both stay.
+    /// - Duplicates: the same post appears once. Copies share an id (an id that is not an absolute
+    ///   IRI, an RSS guid such as "1", counts within its own feed only: `EntryIdentity`), or a
+    ///   link once normalised (`DuplicateLink`: scheme, host case, default port, trailing slash,
+    ///   tracking parameters, fragment). Of copies sharing an id, the one planet saw first is kept:
+    ///   a later copy from another feed (a guid reused with a newer date) never replaces a post
+    ///   already shown, so no feed can rewrite another's posts. Of copies sharing a link, the
+    ///   author's is kept (the feed whose site host is the link's host), else the one seen first.
+    ///   Equal first-seen times fall back to the order below (the newest copy is kept).
     /// - Parameters:
     ///   - candidates: entries of all feeds, any order.
     ///   - now: the build time.
@@ -24,22 +28,41 @@ public enum River {
     public static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
         let dated = candidates.map { candidate in
             let raw = candidate.entry.published.flatMap { $0 > now ? nil : $0 } ?? candidate.firstSeen
-            return RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now))
+            return (entry: RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now)),
+                    firstSeen: candidate.firstSeen)
         }
-        let ordered = dated.sorted(by: isBefore)
+        // Which copy of a post stays: first seen first, then the river's own order.
+        let byPriority = dated.sorted { a, b in
+            a.firstSeen != b.firstSeen ? a.firstSeen < b.firstSeen : isBefore(a.entry, b.entry)
+        }
         var seenIDs = Set<String>()
-        var seenLinks = Set<String>()
-        var river: [RiverEntry] = []
-        river.reserveCapacity(min(limit, ordered.count))
-        for item in ordered where river.count < limit {
-            guard seenIDs.insert(EntryIdentity.riverKey(item.entry.id, feedURL: item.source.feedURL)).inserted
-            else { continue }
-            if let link = item.entry.link, !link.isEmpty {
-                guard seenLinks.insert(link).inserted else { continue }
-            }
-            river.append(item)
+        var unique: [RiverEntry] = []
+        for item in byPriority
+        where seenIDs.insert(EntryIdentity.riverKey(item.entry.entry.id, feedURL: item.entry.source.feedURL)).inserted {
+            unique.append(item.entry)
         }
-        return river
+        // Of copies sharing a link, the author's first (unique is in priority order already).
+        let byLink = unique.enumerated().sorted { a, b in
+            let authorA = isAuthorCopy(a.element), authorB = isAuthorCopy(b.element)
+            return authorA != authorB ? authorA : a.offset < b.offset
+        }
+        var seenLinks = Set<String>()
+        var kept: [RiverEntry] = []
+        kept.reserveCapacity(unique.count)
+        for (_, item) in byLink {
+            if let link = item.entry.link, !link.isEmpty {
+                guard seenLinks.insert(DuplicateLink.key(link) ?? link).inserted else { continue }
+            }
+            kept.append(item)
+        }
+        return Array(kept.sorted(by: isBefore).prefix(max(0, limit)))
+    }
+
+    /// True when the entry's link is on its feed's own site (same host, `www.` aside).
+    static func isAuthorCopy(_ item: RiverEntry) -> Bool {
+        guard let link = item.entry.link, let site = item.source.siteLink,
+              let host = DuplicateLink.host(link) else { return false }
+        return DuplicateLink.host(site) == host
     }
 
     /// Newest first; equal dates ordered by feed URL, then entry id.
@@ -58,9 +81,11 @@ public enum River {
     /// heads were read in that order, then by feed URL and id, as the river breaks ties. So a head
     /// left out sorts after the page when the page's last entry is strictly newer than the oldest
     /// head read, or equally old and, by feed URL then id, not after the last head read of that
-    /// date (the ones left out of that date come after it). Such a head can neither enter the
-    /// page nor change which duplicate is kept. Ties are therefore decided from the heads read:
-    /// a feed of 300,000 undated entries, all first seen at once, needs no read of all of them.
+    /// date (the ones left out of that date come after it). Such a head cannot enter the page.
+    /// (Nor is it weighed as a copy: an older head left out that shares an id or link with an
+    /// entry on the page and was seen before it does not displace that entry, as it would in a
+    /// river of all heads; this test cannot see such heads.) Ties are decided from the heads
+    /// read: a feed of 300,000 undated entries, all first seen at once, needs no read of all.
     public static func prefixSuffices<S: Sequence>(_ heads: S, river: [RiverEntry], limit: Int,
                                                   read: Int) -> Bool where S.Element == CachedEntry {
         var count = 0

@@ -66,7 +66,7 @@ public struct Site: Sendable {
     /// A template error with the templates' place first, once: an error about a whole folder or
     /// file already names its absolute path.
     static func message(_ error: TemplateError, place: String) -> String {
-        error.template.hasPrefix("/") ? error.description : "\(place)/\(error)"
+        error.template.hasPrefix("/") ? error.descriptionWithExcerpt : "\(place)/\(error.descriptionWithExcerpt)"
     }
 
     /// Where errors say the templates are: the folder's path, or "built-in templates".

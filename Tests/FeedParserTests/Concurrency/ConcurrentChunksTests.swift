@@ -48,7 +48,7 @@ struct ConcurrentChunksTests {
     @Test("map gives the sequential map, order kept", arguments: [1, 2, 3, 7, 200])
     func mapKeepsOrder(_ lanes: Int) async throws {
         let numbers = Array(0..<150)
-        let mapped = try await withDeadline(seconds: 60) {
+        let mapped = try await withDeadline {
             await ConcurrentChunks.map(numbers, lanes: lanes, weight: { $0 % 5 }) { "n\($0 * 2)" }
         }
         #expect(mapped == numbers.map { "n\($0 * 2)" })

@@ -16,7 +16,7 @@ struct ConcurrentParseTests {
           arguments: DeferredSanitizingTests.cases)
     func equalsEager(_ testCase: DeferredSanitizingTests.Case) async throws {
         let data = try Data(contentsOf: try #require(DeferredSanitizingTests.fixtures).appendingPathComponent(testCase.path))
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             for url in [URL(string: "https://feeds.example/\(testCase.path)"), nil] {
                 let eager = Result { () throws(FeedParseError) in try Feed.parse(data, url: url) }
                 for lanes in [1, 2, 3, 16] {
@@ -52,7 +52,7 @@ struct ConcurrentParseTests {
             + items.joined() + "</channel></rss>").utf8)
         let url = URL(string: "https://site.example/feed.xml")
         let eager = try Feed.parse(data, url: url)
-        let concurrent = try await withDeadline(seconds: 60) { try await Feed.parseConcurrently(data, url: url) }
+        let concurrent = try await withDeadline { try await Feed.parseConcurrently(data, url: url) }
         #expect(concurrent.entries.map(\.id) == (0..<57).map { "g\($0)" })
         #expect(concurrent.entries.allSatisfy { $0.summary?.contains("script") == false })
         let same = concurrent == eager
@@ -66,7 +66,7 @@ struct ConcurrentParseTests {
                   content: number % 4 == 0 ? "<script>only</script>" : "<p>c\(number)",
                   htmlBase: "https://base.example/dir/")
         }
-        let sanitized = try await withDeadline(seconds: 60) { await Entry.sanitizingHTML(entries, lanes: lanes) }
+        let sanitized = try await withDeadline { await Entry.sanitizingHTML(entries, lanes: lanes) }
         #expect(sanitized == entries.map { $0.sanitizingHTML() })
         #expect(sanitized[1].summary == #"<b>s1</b><a href="https://base.example/dir/r1" rel="noopener noreferrer">r</a>"#)
     }

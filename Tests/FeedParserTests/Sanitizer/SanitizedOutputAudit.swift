@@ -4,7 +4,9 @@ import Foundation
 /// An independent check of sanitizer output: parses it again and lists everything that is not
 /// allowed — an element outside the allow-list, an attribute that is not allowed for its element,
 /// an event handler, a URL attribute whose scheme is not http(s)/mailto (or a raster data image),
-/// a character XML 1.0 forbids. Empty means the output is safe by the allow-list's own terms.
+/// a character XML 1.0 forbids, a `style` that names a property outside the inline subset or
+/// holds anything that can load, run or escape (`url(`, `expression`, `position`, `\\`, `!`…).
+/// Empty means the output is safe by the allow-list's own terms.
 enum SanitizedOutputAudit {
     static func problems(in output: String) -> [String] {
         var problems: [String] = []
@@ -25,6 +27,10 @@ enum SanitizedOutputAudit {
             }
             for attribute in attributes {
                 let isForced = SanitizerPolicy.forced[name]?.contains { $0.name == attribute.name } ?? false
+                if attribute.name == "style" {
+                    problems += styleProblems(attribute.value, element: name)
+                    continue
+                }
                 if allowed[attribute.name] == nil, SanitizerPolicy.global[attribute.name] == nil, !isForced {
                     problems.append("attribute \(attribute.name) on <\(name)>")
                 }
@@ -38,6 +44,42 @@ enum SanitizedOutputAudit {
             }
             audit(children, problems: &problems)
         }
+    }
+
+    /// Written independently of `InlineStyle`: property names from the documented list, and none
+    /// of the characters or words that CSS needs to load, run or position anything.
+    private static let styleProperties: Set<String> = {
+        var names: Set<String> = ["color", "background-color", "font-weight", "font-style", "font-size", "line-height",
+                                  "text-align", "text-decoration", "text-decoration-line", "vertical-align", "white-space",
+                                  "margin", "padding", "border", "border-width", "border-style", "border-color",
+                                  "border-collapse", "border-spacing", "width", "float", "clear"]
+        for side in ["top", "right", "bottom", "left"] {
+            names.formUnion(["margin-\(side)", "padding-\(side)", "border-\(side)", "border-\(side)-width",
+                             "border-\(side)-style", "border-\(side)-color"])
+        }
+        return names
+    }()
+
+    private static func styleProblems(_ style: String, element: String) -> [String] {
+        var problems: [String] = []
+        let lower = style.lowercased()
+        for word in ["url", "expression", "position", "z-index", "import", "behavior", "javascript", "image", "-moz-binding"]
+        where lower.contains(word) {
+            problems.append("style contains '\(word)'")
+        }
+        for character in ["\\", "!", "@", "<", ">", "{", "}", "\"", "'", "/*"] where lower.contains(character) {
+            problems.append("style contains '\(character)'")
+        }
+        for declaration in lower.split(separator: ";") {
+            let property = declaration.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if !styleProperties.contains(property) { problems.append("style property '\(property)'") }
+            if (property == "float" || property == "clear") && element != "img" { problems.append("\(property) on <\(element)>") }
+            let value = declaration.split(separator: ":").dropFirst().joined()
+            if property.hasPrefix("margin") || property.hasPrefix("padding"), value.contains("-") {
+                problems.append("negative \(property)")
+            }
+        }
+        return problems
     }
 
     private static func isSafe(_ url: String, image: Bool) -> Bool {

@@ -50,7 +50,7 @@ struct CronFailureTests {
 
     @Test(arguments: cases)
     func failingFeedKeepsItsEntries(_ test: Case) async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let victim = SwitchingRoute(first: { _ in okResponse(rssFeed("victim")) }, then: test.responder)
             let server = try await LoopbackServer.start([
                 "/good.xml": .ok(rssFeed("good")), "/victim.xml": victim.route,
@@ -81,7 +81,7 @@ struct CronFailureTests {
 
     @Test("410 Gone is not fetched again until feeds.txt changes")
     func goneIsNotFetchedAgain() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/good.xml": .ok(rssFeed("good")), "/gone.xml": .status(410)])
             let planet = try CronPlanet(feeds: [(server.url(for: "/good.xml"), "Good"),
                                                 (server.url(for: "/gone.xml"), "Gone")])
@@ -100,7 +100,7 @@ struct CronFailureTests {
 
     @Test("503 with Retry-After is not fetched again before then")
     func retryAfterIsHonoured() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/busy.xml": .response(LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "3600")])),
             ])

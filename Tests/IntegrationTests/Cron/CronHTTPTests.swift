@@ -8,7 +8,7 @@ import TestSupport
 struct CronHTTPTests {
     @Test("a second build sends only conditional requests, gets 304s and rewrites no entry")
     func conditionalRequests() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/etag.xml": .conditional(rssFeed("etag"), etag: "\"v1\"", lastModified: nil),
                 "/date.xml": .conditional(rssFeed("date"), etag: nil, lastModified: "Tue, 01 Dec 2026 10:00:00 GMT"),
@@ -44,7 +44,7 @@ struct CronHTTPTests {
 
     @Test("a 304 for a feed planet has no copy of fails that feed only, and the next build asks again")
     func notModifiedWithoutCachedCopy() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/confused.xml": .status(304),
                 "/good.xml": .ok(rssFeed("good")),
@@ -69,7 +69,7 @@ struct CronHTTPTests {
     @Test("301 and 308 chains are followed, recorded, reported and applied with --apply-redirects",
           arguments: [301, 308])
     func permanentRedirects(_ status: Int) async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/old.xml": .redirect(to: "/middle.xml", status: status),
                 "/middle.xml": .redirect(to: "/new.xml", status: status),
@@ -97,7 +97,7 @@ struct CronHTTPTests {
 
     @Test("undated entries keep their first-seen date across three builds")
     func undatedEntriesKeepFirstSeen() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/undated.xml": .ok(rssFeed("undated", dated: false))])
             let planet = try CronPlanet(feeds: [(server.url(for: "/undated.xml"), "Undated")])
             defer { planet.remove() }
@@ -117,7 +117,7 @@ struct CronHTTPTests {
 
     @Test("--offline renders from the cache without a request")
     func offline() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok(rssFeed("cached"))])
             let planet = try CronPlanet(feeds: [(server.url(for: "/feed.xml"), "Cached")])
             defer { planet.remove() }
@@ -132,7 +132,7 @@ struct CronHTTPTests {
 
     @Test("--strict exits 1 when a feed failed; the site is still written")
     func strict() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/good.xml": .ok(rssFeed("good")), "/bad.xml": .status(500)])
             let planet = try CronPlanet(feeds: [(server.url(for: "/good.xml"), "Good"), (server.url(for: "/bad.xml"), "Bad")])
             defer { planet.remove() }

@@ -8,7 +8,7 @@ import TestSupport
 struct CronLockTests {
     @Test("a second build while another holds the lock is refused with status 75; --wait waits")
     func secondBuildIsRefused() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok(rssFeed("locked"))])
             let planet = try CronPlanet(feeds: [(server.url(for: "/feed.xml"), "Locked")])
             defer { planet.remove() }

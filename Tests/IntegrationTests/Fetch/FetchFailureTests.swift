@@ -35,7 +35,7 @@ struct FetchFailureTests {
 
     @Test("a failing feed is reported with its kind, status and URL", arguments: cases)
     func failure(_ test: Case) async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": test.route])
             let url = server.url(for: "/feed.xml")
             let fetcher = Fetcher(FetcherConfiguration(timeout: 3, maxBytes: 1000))
@@ -55,7 +55,7 @@ struct FetchFailureTests {
 
     @Test("503 with Retry-After keeps the header; delay-seconds count from the given now")
     func retryAfter() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let route = LoopbackRoute.response(LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "120")]))
             let server = try await LoopbackServer.start(["/feed.xml": route])
             let result = await Fetcher(FetcherConfiguration(timeout: 5)).fetch(Subscription(url: server.url(for: "/feed.xml")))
@@ -75,7 +75,7 @@ struct FetchFailureTests {
 
     @Test("a port nobody listens on is a refused connection")
     func connectionRefused() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([:])
             let url = server.url(for: "/feed.xml")
             await server.stop()  // the port is now closed: connecting is refused
@@ -91,7 +91,7 @@ struct FetchFailureTests {
 
     @Test("one failing feed does not stop the others")
     func failureIsolated() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/ok.xml": .ok("<rss/>"), "/bad.xml": .status(500)])
             let subscriptions = ["/bad.xml", "/ok.xml", "/missing.xml"].map { Subscription(url: server.url(for: $0)) }
             let results = await Fetcher(FetcherConfiguration(timeout: 5)).fetchAll(subscriptions)

@@ -10,7 +10,7 @@ struct FetchFixtureFeedTests {
     @Test("fetchAll returns the served bytes, status, type and final URL")
     func fetchesFixture() async throws {
         let feed = try FetchFixtures.data("rss20-20items.xml")
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok(feed)])
             let url = server.url(for: "/feed.xml")
             let results = await Fetcher(FetcherConfiguration(timeout: 5)).fetchAll([Subscription(url: url)])
@@ -32,7 +32,7 @@ struct FetchFixtureFeedTests {
         let feed = try FetchFixtures.data("rss20-20items.xml")
         let expected = try FetchFixtures.expectedItems()
         try #require(expected.count == 20)
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok(feed)])
             let result = await Fetcher(FetcherConfiguration(timeout: 5))
                 .fetch(Subscription(url: server.url(for: "/feed.xml")))

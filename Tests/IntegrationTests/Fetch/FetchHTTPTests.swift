@@ -19,7 +19,7 @@ struct FetchHTTPTests {
 
     @Test("sends User-Agent, Accept and Accept-Encoding")
     func requestHeaders() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok(Self.rss)])
             let fetcher = Fetcher(FetcherConfiguration(timeout: 5, userAgent: "planet/9.9 (+http://planet.test/)"))
             _ = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")))
@@ -34,7 +34,7 @@ struct FetchHTTPTests {
 
     @Test("temporary then permanent redirects: final URL reported, no permanent move")
     func temporaryRedirectChain() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/old.xml": .redirect(to: "/moved.xml", status: 302),
                 "/moved.xml": .redirect(to: "/feed.xml", status: 301),
@@ -52,7 +52,7 @@ struct FetchHTTPTests {
 
     @Test("301 then 308: the feed's new home is the end of the permanent chain")
     func permanentRedirectChain() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/a.xml": .redirect(to: "/b.xml", status: 301),
                 "/b.xml": .redirect(to: "/c.xml", status: 308),
@@ -70,7 +70,7 @@ struct FetchHTTPTests {
     @Test("a gzip body is decoded")
     func gzipBody() async throws {
         let feed = try FetchFixtures.data("rss20-20items.xml")
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .gzip(feed)])
             let result = await Fetcher(FetcherConfiguration(timeout: 5))
                 .fetch(Subscription(url: server.url(for: "/feed.xml")))
@@ -84,7 +84,7 @@ struct FetchHTTPTests {
         FetchValidators(lastModified: "Wed, 20 Mar 2024 09:30:00 GMT"),
     ])
     func conditionalGet(_ validators: FetchValidators) async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let route = LoopbackRoute.conditional(Self.rss, etag: "\"v7\"", lastModified: "Wed, 20 Mar 2024 09:30:00 GMT")
             let server = try await LoopbackServer.start(["/feed.xml": route])
             let url = server.url(for: "/feed.xml")
@@ -104,7 +104,7 @@ struct FetchHTTPTests {
 
     @Test("at most `jobs` feeds are fetched at once, and results keep the input order")
     func jobsBound() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             var routes: [String: LoopbackRoute] = [:]
             for index in 0..<9 { routes["/f\(index).xml"] = .delayed(0.2, .ok("<rss>\(index)</rss>")) }
             let server = try await LoopbackServer.start(routes)

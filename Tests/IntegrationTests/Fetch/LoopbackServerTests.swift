@@ -20,7 +20,7 @@ struct LoopbackServerTests {
 
     @Test("serves a route's body and records the request")
     func servesAndRecords() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok("<rss/>")])
             let (data, response) = try await get(server.url(for: "/feed.xml?x=1"),
                                                  headers: ["X-Probe": "42"])
@@ -39,7 +39,7 @@ struct LoopbackServerTests {
 
     @Test("answers 404 for a path without a route")
     func unknownPath() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start([:])
             let (_, response) = try await get(server.url(for: "/nothing"))
             await server.stop()
@@ -64,7 +64,7 @@ struct LoopbackServerTests {
                         status: 200),
     ])
     func conditional(_ test: ConditionalCase) async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let route = LoopbackRoute.conditional(Data("<rss/>".utf8), etag: "\"v1\"",
                                                   lastModified: "Tue, 02 Jan 2024 03:04:05 GMT")
             let server = try await LoopbackServer.start(["/feed.xml": route])
@@ -77,7 +77,7 @@ struct LoopbackServerTests {
 
     @Test("a stopped server refuses connections")
     func stopRefuses() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/a": .ok("a")])
             let url = server.url(for: "/a")
             await server.stop()
@@ -87,7 +87,7 @@ struct LoopbackServerTests {
 
     @Test("stop cuts a response still waiting on its delay")
     func stopCutsDelayedResponse() async throws {
-        try await withDeadline(seconds: 60) {
+        try await withDeadline {
             let server = try await LoopbackServer.start(["/slow": .delayed(60, .ok("late"))])
             let url = server.url(for: "/slow")
             let client = Task { try await get(url) }

@@ -26,7 +26,7 @@ struct MarkdownPagesBuildTests {
         let options = BuildOptions(configURL: config, outputURL: output,
                                    templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
                                    cacheURL: folder.appendingPathComponent("cache.sqlite"))
-        _ = try await withDeadline(seconds: 60) { try await PlanetBuild.run(options) }
+        _ = try await withDeadline { try await PlanetBuild.run(options) }
         for name in ["about.html", "code-of-conduct.html"] {
             let page = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
             assertGolden(page, path: Self.fixtures.appendingPathComponent("build/golden/\(name)"))

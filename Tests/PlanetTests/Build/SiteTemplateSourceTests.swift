@@ -19,9 +19,13 @@ struct SiteTemplateSourceTests {
         #expect(site.staticFiles == ["static/planet.css": Data("body {}\n".utf8)])
     }
 
-    @Test func aBrokenInMemoryTemplateNamesItsPlace() {
-        #expect(throws: BuildError(.template("built-in templates/index.html:1:1: section 'x' opened here is never closed"))) {
-            try Site(.builtIn(["index.html.mustache": "{{#x}}"]))
+    @Test func aBrokenInMemoryTemplateNamesItsPlaceAndShowsTheLine() {
+        #expect(throws: BuildError(.template("""
+            built-in templates/index.html:2:3: section 'x' opened here is never closed
+                |   {{#x}}
+                |   ^
+            """))) {
+            try Site(.builtIn(["index.html.mustache": "<p>\n  {{#x}}\n"]))
         }
     }
 

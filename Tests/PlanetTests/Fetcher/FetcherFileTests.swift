@@ -21,7 +21,7 @@ struct FetcherFileTests {
         let file = folder.appendingPathComponent("feed.xml")
         let body = Data("<rss version=\"2.0\"/>".utf8)
         try body.write(to: file)
-        let result = try await withDeadline(seconds: 60) {
+        let result = try await withDeadline {
             await Fetcher().fetch(Subscription(url: file))
         }
         #expect(result.outcome == .fetched(FetchedDocument(data: body, finalURL: file)))
@@ -53,7 +53,7 @@ struct FetcherFileTests {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = try test.make(folder)
-        let result = try await withDeadline(seconds: 60) {
+        let result = try await withDeadline {
             await Fetcher(FetcherConfiguration(maxBytes: 10)).fetch(Subscription(url: url))
         }
         guard case .failed(let failure) = result.outcome else {
@@ -68,7 +68,7 @@ struct FetcherFileTests {
     @Test("a URL that is neither http(s) nor file is refused without a request")
     func unsupportedScheme() async throws {
         let url = try #require(URL(string: "ftp://example.org/feed.xml"))
-        let result = try await withDeadline(seconds: 60) { await Fetcher().fetch(Subscription(url: url)) }
+        let result = try await withDeadline { await Fetcher().fetch(Subscription(url: url)) }
         guard case .failed(let failure) = result.outcome else {
             Issue.record("expected a failure, got \(result.outcome)")
             return

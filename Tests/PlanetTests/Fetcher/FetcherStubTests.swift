@@ -35,7 +35,7 @@ struct FetcherStubTests {
     func stubbedFailure(_ test: Case) async throws {
         let host = URLProtocolStub.uniqueHost()
         let url = try #require(URL(string: "http://\(host)/feed.xml"))
-        let result = try await withDeadline(seconds: 60) {
+        let result = try await withDeadline {
             await URLProtocolStub.withStubs([host: .fail(test.code)]) {
                 await Fetcher(Self.configuration).fetch(Subscription(url: url))
             }
@@ -56,7 +56,7 @@ struct FetcherStubTests {
         let up = URLProtocolStub.uniqueHost("up")
         let subscriptions = try [down, up].map { Subscription(url: try #require(URL(string: "https://\($0)/feed"))) }
         let body = Data("<rss/>".utf8)
-        let results = try await withDeadline(seconds: 60) {
+        let results = try await withDeadline {
             await URLProtocolStub.withStubs([
                 down: .fail(.notConnectedToInternet),
                 up: .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: body),

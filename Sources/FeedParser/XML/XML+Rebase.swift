@@ -1,0 +1,33 @@
+import Foundation
+
+extension XML.Element {
+    /// The effective base of an element with `xml:base="value"` whose parent's base is `parent`
+    /// (XML Base §4.2: the value, trimmed, resolved against the parent's base); `parent` when the
+    /// value is not a URI reference.
+    static func resolvedBase(_ value: String, parent: URL?) -> URL? {
+        URL(string: value.trimmingSpacesAndNewlines(), relativeTo: parent)?.absoluteURL ?? parent
+    }
+
+    /// This element and its descendants with every `base` computed again as if the document had
+    /// been read from `documentURL`: each `xml:base` resolved against its parent's new base, the
+    /// root's against `documentURL` (XML Base §4.2). A feed read from a file takes its site link
+    /// as document URL this way (`ReadContext.adoptSiteBase`).
+    func rebased(documentURL: URL?) -> XML.Element {
+        var element = self
+        element.rebase(parent: documentURL)
+        return element
+    }
+
+    private mutating func rebase(parent: URL?) {
+        if let value = attribute("base", namespace: Namespace.xml) {
+            base = Self.resolvedBase(value, parent: parent)
+        } else {
+            base = parent
+        }
+        for index in children.indices {
+            guard case .element(var child) = children[index] else { continue }
+            child.rebase(parent: base)
+            children[index] = .element(child)
+        }
+    }
+}

@@ -411,7 +411,8 @@ main { min-width: 0; }
 .entry-content h3, .entry-content h4, .entry-content h5, .entry-content h6 { font-size: 1.1rem; }
 .entry-content img, .entry-content video { max-width: 100%; height: auto; }
 .entry-content pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); border-radius: .25rem; }
-.entry-content blockquote { margin-left: 0; padding-left: 1rem; border-left: 3px solid var(--rule); }
+.entry-content blockquote { margin-left: 0; margin-right: 0; padding-left: 1rem; border-left: 3px solid var(--rule); }
+.entry-content blockquote blockquote { padding-left: .5rem; }
 .entry-meta { font-size: .9rem; margin: 0 0 .5rem; }
 .sidebar h2 { font-size: 1rem; }
 .subscriptions { list-style: none; padding: 0; font-size: .95rem; }

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Checks a built planet: rss.xml and atom.xml read by feedparser with bozo == 0 and the same
-entries (ids, titles, links, dates, in order) as the river on index.html, and opml.xml listing
-every subscription of feeds.txt.
+entries (ids, titles, links, dates, in order) as the river on index.html (the feeds' titles with
+the feed's name first unless feeds.txt says `item_title = title`); every atom.xml entry has an
+atom:source that feedparser reads (`source` with a title and an id) and the enclosures the file
+holds (`enclosures`), rss.xml at most one <enclosure> per item; feed.json is JSON Feed 1.1 with
+the same ids; and opml.xml lists every subscription of feeds.txt.
 
 Usage: check-site.py OUTPUT_DIR FEEDS_TXT
 Exit status 0 when all agree, 1 with one line per disagreement on stderr.
 """
 import calendar
+import json
 import sys
 import xml.etree.ElementTree as ElementTree
 from datetime import datetime
@@ -25,12 +29,15 @@ class RiverReader(HTMLParser):
         self.entries = []
         self.in_title = False
         self.in_meta = False
+        self.in_feed = False
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         classes = (attrs.get("class") or "").split()
         if tag == "article" and "entry" in classes:
-            self.entries.append({"title": "", "link": None, "date": None})
+            self.entries.append({"title": "", "link": None, "date": None, "feed": ""})
+        elif tag == "p" and "entry-feed" in classes:
+            self.in_feed = True
         elif tag == "h3" and "entry-title" in classes:
             self.in_title = True
         elif tag == "a" and self.in_title:
@@ -45,10 +52,13 @@ class RiverReader(HTMLParser):
             self.in_title = False
         elif tag == "p":
             self.in_meta = False
+            self.in_feed = False
 
     def handle_data(self, data):
         if self.in_title:
             self.entries[-1]["title"] += data
+        elif self.in_feed:
+            self.entries[-1]["feed"] += data
 
 
 def epoch_of_iso(text):
@@ -62,18 +72,80 @@ def read_feed(path, problems):
     return feed
 
 
-def compare_river(output, problems):
+def item_title_setting(feeds_txt):
+    """The `item_title` setting of feeds.txt, lower-cased; 'name: title' when absent."""
+    for line in Path(feeds_txt).read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip().lower() == "item_title":
+            return ": ".join(part.strip() for part in value.strip().lower().split(":"))
+    return "name: title"
+
+
+def expected_title(page, named):
+    """The merged feeds' title of a river entry: 'Feed: Title' when named; an untitled post's
+    page title is 'Feed, date' and its feed title 'Feed: date'."""
+    if not named:
+        return page["title"]
+    untitled = page["feed"] + ", "
+    rest = page["title"][len(untitled):] if page["title"].startswith(untitled) else page["title"]
+    return f"{page['feed']}: {rest}"
+
+
+def compare_sources_and_enclosures(output, atom, rss, problems):
+    raw = (output / "atom.xml").read_text(encoding="utf-8")
+    for number, entry in enumerate(atom.entries, start=1):
+        source = entry.get("source") or {}
+        if not source.get("title") or not source.get("id"):
+            problems.append(f"atom.xml: entry {number}: feedparser reads no source title and id: {dict(source)}")
+        if not entry.get("author"):
+            problems.append(f"atom.xml: entry {number}: no author")
+    in_file = raw.count('rel="enclosure"')
+    read = sum(len(entry.get("enclosures", [])) for entry in atom.entries)
+    if read != in_file:
+        problems.append(f"atom.xml: feedparser reads {read} enclosures, the file holds {in_file}")
+    for number, item in enumerate(rss.entries, start=1):
+        if len(item.get("enclosures", [])) > 1:
+            problems.append(f"rss.xml: item {number} has {len(item.enclosures)} enclosures")
+    return read
+
+
+def compare_json_feed(output, atom, problems):
+    path = output / "feed.json"
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        problems.append(f"feed.json: {error}")
+        return
+    if document.get("version") != "https://jsonfeed.org/version/1.1" or not isinstance(document.get("title"), str):
+        problems.append("feed.json: no JSON Feed 1.1 version or title")
+    items = document.get("items")
+    if not isinstance(items, list):
+        problems.append("feed.json: no items")
+        return
+    ids = [item.get("id") for item in items]
+    if ids != [entry.get("id") for entry in atom.entries]:
+        problems.append("feed.json: item ids differ from atom.xml's")
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item.get("content_html", item.get("content_text")), str):
+            problems.append(f"feed.json: item {number} has neither content_html nor content_text")
+        for attachment in item.get("attachments", []):
+            if not attachment.get("url") or not attachment.get("mime_type"):
+                problems.append(f"feed.json: item {number}: an attachment without url or mime_type")
+
+
+def compare_river(output, feeds_txt, problems):
     reader = RiverReader()
     reader.feed((output / "index.html").read_text(encoding="utf-8"))
     river = reader.entries
     rss = read_feed(output / "rss.xml", problems)
     atom = read_feed(output / "atom.xml", problems)
+    named = item_title_setting(feeds_txt) == "name: title"
     for name, feed in (("rss.xml", rss), ("atom.xml", atom)):
         if len(feed.entries) != len(river):
             problems.append(f"{name}: {len(feed.entries)} entries, index.html has {len(river)}")
         for number, (page, item) in enumerate(zip(river, feed.entries), start=1):
             where = f"{name}: entry {number}"
-            if item.get("title") != page["title"]:
+            if item.get("title") != expected_title(page, named):
                 problems.append(f"{where}: title '{item.get('title')}', index.html '{page['title']}'")
             # feedparser falls back to an Atom entry's id for `link`; read the alternate link itself
             links = [l.get("href") for l in item.get("links", []) if l.get("rel") == "alternate"]
@@ -89,7 +161,9 @@ def compare_river(output, problems):
         guid, atom_id = item.get("id"), entry.get("id")
         if guid != atom_id:
             problems.append(f"entry {number}: rss guid '{guid}', atom id '{atom_id}'")
-    return len(river)
+    enclosures = compare_sources_and_enclosures(output, atom, rss, problems)
+    compare_json_feed(output, atom, problems)
+    return len(river), enclosures
 
 
 def subscriptions(feeds_txt):
@@ -127,14 +201,14 @@ def main():
         sys.exit(__doc__)
     output, feeds_txt = Path(sys.argv[1]), sys.argv[2]
     problems = []
-    entries = compare_river(output, problems)
+    entries, enclosures = compare_river(output, feeds_txt, problems)
     feeds = compare_opml(output, feeds_txt, problems)
     for problem in problems:
         print(f"check-site: {problem}", file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"check-site: {output}: rss.xml and atom.xml match the river ({entries} entries); "
-          f"opml.xml lists {feeds} subscriptions")
+    print(f"check-site: {output}: rss.xml, atom.xml and feed.json match the river ({entries} entries, "
+          f"each with its source; {enclosures} enclosures read); opml.xml lists {feeds} subscriptions")
 
 
 if __name__ == "__main__":

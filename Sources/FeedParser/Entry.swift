@@ -33,12 +33,17 @@ public struct Entry: Sendable, Equatable {
     /// `HTMLSanitizer.sanitize(_:base:)` before use — `Entry.sanitizingHTML()` does it exactly as
     /// an eager parse would. Not part of the JSON parse contract.
     public var htmlBase: String?
+    /// Language tag (BCP 47) of the entry's text: the effective `xml:lang` of its content, else of
+    /// the entry element (XML 1.0 §2.12: inherited from the feed's root; RFC 4287 §2), else RSS
+    /// `dc:language` of the item, else JSON Feed 1.1 item `language`; nil when the document says
+    /// nothing. Not part of the JSON parse contract (the feed-level `language` is).
+    public var language: String?
 
     /// Creates an entry with the given fields; everything but `id` defaults to nil or empty.
     public init(id: String, title: String? = nil, link: String? = nil, published: Date? = nil,
                 updated: Date? = nil, author: Person? = nil, summary: String? = nil,
                 content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = [],
-                htmlBase: String? = nil) {
+                htmlBase: String? = nil, language: String? = nil) {
         self.id = id
         self.title = title
         self.link = link
@@ -50,6 +55,7 @@ public struct Entry: Sendable, Equatable {
         self.categories = categories
         self.enclosures = enclosures
         self.htmlBase = htmlBase
+        self.language = language
     }
 }
 

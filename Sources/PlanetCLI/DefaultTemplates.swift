@@ -16,6 +16,7 @@ planet looks; `planet init` writes a copy of them beside a new feeds.txt.
 | file | becomes |
 |---|---|
 | `NAME.EXT.mustache` at the top level | `output/NAME.EXT`: `index.html`, `rss.xml`, `atom.xml`, `opml.xml`, `status.html` |
+| (none) | `output/feed.json`, JSON Feed 1.1, written by planet itself (Mustache cannot escape JSON); a `feed.json.mustache` of yours replaces it |
 | `_NAME.mustache`, anything in a subfolder | a partial only, never an output file |
 | `_page.html.mustache` | each Markdown page `pages/NAME.md` → `output/NAME.html` |
 | `partials/layout.mustache` | the frame every HTML page shares (head, header, footer) |
@@ -74,7 +75,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `planet.version` | `0.1.0` |
 | `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
 | `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` |
-| `planet.rss_url`, `planet.atom_url` | `planet.link` + `rss.xml` / `atom.xml` (the feeds' self links); null without `planet.link` |
+| `planet.rss_url`, `planet.atom_url`, `planet.json_feed_url` | `planet.link` + `rss.xml` / `atom.xml` / `feed.json` (the feeds' self links); null without `planet.link` |
 
 ### `entries`: the river, newest first (at most `items_per_page`)
 
@@ -82,8 +83,17 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 |---|---|
 | `id` | the entry's id (RSS guid / Atom id) as the feed gave it; a `file:` id is replaced by `atom_id` |
 | `id_is_link` | true when `id` is the entry's absolute link (RSS `<guid isPermaLink="true">`) |
-| `atom_id` | `id` when it is an absolute IRI, else a stable `urn:planet:…` made of the feed and `id` (RFC 4287 §4.2.6); the default rss.xml uses it as `<guid>` too, so two feeds that both number their posts "1" give two items |
+| `atom_id` | `id` when it is an absolute IRI of a registered scheme (a `tag:` with a valid RFC 4151 date), else a stable `urn:planet:…` made of the feed and `id` (RFC 4287 §4.2.6); the default rss.xml uses it as `<guid>` too, so two feeds that both number their posts "1" give two items |
 | `title` | plain text; null when the entry has none |
+| `display_title` | `title`, else the feed's name and the date: `Jane Doe, 4 December 2026` |
+| `feed_title` | the title in the merged feeds, per setting `item_title`: `Jane Doe: Title` (default) or `display_title` |
+| `credit.name`, `credit.email`, `credit.uri` | who the merged feeds credit: the entry's author, else its feed's author, else `feed_name` (email and uri null when unknown) |
+| `source.id`, `source.title`, `source.updated_iso`, `source.author_name`, `source.author_email`, `source.author_uri` | the source feed for Atom's `atom:source` (RFC 4287 §4.2.11): its id (its own when publishable, else its public URL, else `urn:planet:…`), title, updated (else the entry's date), author (else `feed_name`) |
+| `enclosures` | the http(s) enclosures, each with `url`, `type` (null if unknown), `length` (bytes, null if unknown), `rss_type`/`rss_length` (`application/octet-stream`/`0` when unknown), `size_display` (`24.1 MB`), `file_name`, `is_audio`, `is_video` |
+| `rss_enclosure` | the one enclosure of an RSS item: the first audio or video one, else the first; null when none |
+| `page_enclosures`, `has_page_enclosures` | the enclosures the page shows (images left out: they are usually in the content) |
+| `lang` | the entry's language (BCP 47): its own `xml:lang`, else its feed's language; null when unknown or malformed |
+| `dir` | `rtl` for a right-to-left language (Arabic, Urdu, Persian, Hebrew, …), else `auto` |
 | `link` | the entry's page; null when absent or unsafe |
 | `author` | the author's name (else email); null when absent |
 | `feed_name` | the subscription's name (feeds.txt, else the feed's title) |
@@ -126,7 +136,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 ### The status report (every template; `status.html.mustache` uses it)
 
-`feeds_status` (one object per feed: `url`, `name`, `outcome`, `last_success`, `last_error`,
+status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
+screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
+per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 `http_status`, `entries_kept`, `entries_dropped`, `failure_streak`, …) and `has_redirects`, documented in
 `Sources/Planet/Status/StatusReport.swift`.
 
@@ -147,9 +159,11 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 """##,
         "atom.xml.mustache": ##"""
-{{! Atom 1.0 (RFC 4287) of the river. Every id is an absolute IRI (§4.2.6), every entry has
-    updated (§4.2.15) and inherits the feed's author (§4.1.1); content URLs are absolute.
-    Variables: templates/README.md. }}
+{{! Atom 1.0 (RFC 4287) of the river. Every id is an absolute IRI of a registered scheme
+    (§4.2.6), every entry has updated (§4.2.15), an author (the post's, else its feed's, else the
+    subscription's name: §4.2.1, so the feed-level author below credits no post) and an
+    atom:source naming the feed it came from (§4.2.11); content URLs are absolute; enclosures
+    are link rel="enclosure" (§4.2.7.2). Variables: templates/README.md. }}
 <?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="{{planet.language}}">
 <title>{{planet.title}}</title>
@@ -162,26 +176,39 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 <link rel="self" type="application/atom+xml" href="{{planet.atom_url}}"/>
 {{/planet.atom_url}}
 <updated>{{planet.updated_iso}}</updated>
-<author><name>{{#planet.owner_name}}{{planet.owner_name}}{{/planet.owner_name}}{{^planet.owner_name}}{{planet.title}}{{/planet.owner_name}}</name>{{#planet.owner_email}}<email>{{planet.owner_email}}</email>{{/planet.owner_email}}</author>
+<author><name>{{planet.title}}</name>{{#planet.link}}<uri>{{planet.link}}</uri>{{/planet.link}}</author>
 <generator version="{{planet.version}}">planet</generator>
 {{#entries}}
-<entry>
-<title>{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</title>
+<entry{{#lang}} xml:lang="{{lang}}"{{/lang}}>
+<title>{{feed_title}}</title>
 {{#link}}
 <link rel="alternate" type="text/html" href="{{link}}"/>
 {{/link}}
+{{#enclosures}}
+<link rel="enclosure" href="{{url}}"{{#type}} type="{{type}}"{{/type}}{{#length}} length="{{length}}"{{/length}}/>
+{{/enclosures}}
 <id>{{atom_id}}</id>
 <published>{{date_iso}}</published>
 <updated>{{updated_iso}}</updated>
-{{#author}}
-<author><name>{{author}}</name></author>
-{{/author}}
+<author><name>{{credit.name}}</name>{{#credit.email}}<email>{{credit.email}}</email>{{/credit.email}}{{#credit.uri}}<uri>{{credit.uri}}</uri>{{/credit.uri}}</author>
 {{#content}}
 <content type="html">{{content}}</content>
 {{/content}}
 {{^content}}
-<content type="text">{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</content>
+<content type="text">{{display_title}}</content>
 {{/content}}
+<source>
+<id>{{source.id}}</id>
+<title>{{source.title}}</title>
+{{#feed_link}}
+<link rel="alternate" type="text/html" href="{{feed_link}}"/>
+{{/feed_link}}
+{{#feed_url}}
+<link rel="self" href="{{feed_url}}"/>
+{{/feed_url}}
+<updated>{{source.updated_iso}}</updated>
+<author><name>{{source.author_name}}</name>{{#source.author_email}}<email>{{source.author_email}}</email>{{/source.author_email}}{{#source.author_uri}}<uri>{{source.author_uri}}</uri>{{/source.author_uri}}</author>
+</source>
 </entry>
 {{/entries}}
 </feed>
@@ -238,17 +265,24 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 """##,
         "partials/entry.mustache": ##"""
-<article class="entry">
+<article class="entry"{{#lang}} lang="{{lang}}"{{/lang}} dir="{{dir}}">
 <header>
 <p class="entry-feed">{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
-<h3 class="entry-title">{{#link}}<a href="{{link}}">{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</a>{{/link}}{{^link}}{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}{{/link}}</h3>
+<h3 class="entry-title" dir="auto">{{#link}}<a href="{{link}}">{{display_title}}</a>{{/link}}{{^link}}{{display_title}}{{/link}}</h3>
 <p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></p>
 </header>
 {{#content}}
-<div class="entry-content">
+<div class="entry-content" dir="auto">
 {{{content}}}
 </div>
 {{/content}}
+{{#has_page_enclosures}}
+<ul class="entry-enclosures">
+{{#page_enclosures}}
+<li>{{#is_audio}}<audio controls preload="none" src="{{url}}"></audio>{{/is_audio}}{{#is_video}}<video controls preload="none" src="{{url}}"></video>{{/is_video}}<a href="{{url}}"><bdi>{{file_name}}</bdi></a>{{#type}} <span class="enclosure-meta">{{type}}{{#size_display}}, {{size_display}}{{/size_display}}</span>{{/type}}{{^type}}{{#size_display}} <span class="enclosure-meta">{{size_display}}</span>{{/size_display}}{{/type}}</li>
+{{/page_enclosures}}
+</ul>
+{{/has_page_enclosures}}
 </article>
 
 """##,
@@ -271,6 +305,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 {{/planet.description}}
 <link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="rss.xml">
 <link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="atom.xml">
+<link rel="alternate" type="application/feed+json" title="{{planet.title}} (JSON Feed)" href="feed.json">
 <link rel="stylesheet" href="static/planet.css">
 </head>
 <body>
@@ -302,7 +337,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 {{/sidebar}}
 </div>
 <footer class="colophon">
-<p>Feeds of this planet: <a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="opml.xml">subscriptions (OPML)</a></p>
+<p>Feeds of this planet: <a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="feed.json">JSON Feed</a> · <a href="opml.xml">subscriptions (OPML)</a></p>
 <p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (times in {{planet.timezone}}){{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
 </footer>
 </body>
@@ -325,7 +360,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
     RFC 822; the guid is the entry's atom_id (its own id when that is an absolute IRI, else an id
     unique to its feed, so that two feeds' guid "1" stay two items in a reader) and a permalink
     only when it is the entry's absolute link; the author is
-    dc:creator because RSS <author> must be an email address. Variables: templates/README.md. }}
+    dc:creator because RSS <author> must be an email address. An item carries one <enclosure>
+    (url, length, type: all three required), its first audio or video one, else its first; the
+    others are in atom.xml and feed.json. Variables: templates/README.md. }}
 <?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <channel>
@@ -340,7 +377,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 <generator>{{planet.generator}}</generator>
 {{#entries}}
 <item>
-<title>{{#title}}{{title}}{{/title}}{{^title}}Untitled post{{/title}}</title>
+<title>{{feed_title}}</title>
 {{#link}}
 <link>{{link}}</link>
 {{/link}}
@@ -352,6 +389,9 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 {{#feed_url}}
 <source url="{{feed_url}}">{{feed_name}}</source>
 {{/feed_url}}
+{{#rss_enclosure}}
+<enclosure url="{{url}}" length="{{rss_length}}" type="{{rss_type}}"/>
+{{/rss_enclosure}}
 {{#content}}
 <description>{{content}}</description>
 {{/content}}
@@ -411,9 +451,13 @@ main { min-width: 0; }
 .entry-content h3, .entry-content h4, .entry-content h5, .entry-content h6 { font-size: 1.1rem; }
 .entry-content img, .entry-content video { max-width: 100%; height: auto; }
 .entry-content pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); border-radius: .25rem; }
-.entry-content blockquote { margin-left: 0; margin-right: 0; padding-left: 1rem; border-left: 3px solid var(--rule); }
-.entry-content blockquote blockquote { padding-left: .5rem; }
+.entry-content blockquote { margin-inline: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); }
+.entry-content blockquote blockquote { padding-inline-start: .5rem; }
 .entry-meta { font-size: .9rem; margin: 0 0 .5rem; }
+.entry-enclosures { list-style: none; padding: 0; margin: .75rem 0 0; overflow-wrap: anywhere; }
+.entry-enclosures li { margin: .25rem 0; }
+.entry-enclosures audio, .entry-enclosures video { display: block; width: 100%; margin-bottom: .25rem; }
+.enclosure-meta { color: var(--muted); font-size: .9rem; }
 .sidebar h2 { font-size: 1rem; }
 .subscriptions { list-style: none; padding: 0; font-size: .95rem; }
 .subscriptions li { margin: .3rem 0; }
@@ -422,47 +466,53 @@ main { min-width: 0; }
 .colophon p { margin: .25rem 0; }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
+/* status.html: a table on wide screens, one card per feed on narrow ones. */
+.status-title { font-size: 1.5rem; margin: 0 0 .5rem; }
+.feed-status { width: 100%; border-collapse: collapse; font-size: .9rem; background: var(--card); }
+.feed-status th, .feed-status td { text-align: start; vertical-align: top; padding: .4rem .5rem;
+  border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+.feed-status tr.failing > * { background: rgba(179, 38, 30, .1); }
+.feed-status tr.failing > th { border-inline-start: 4px solid var(--warn); }
+.status-badge.failing { color: var(--warn); font-weight: 700; font-size: .8rem; text-transform: uppercase; }
+@media (max-width: 50rem) {
+  .feed-status thead { position: absolute; left: -100vw; }
+  .feed-status, .feed-status tbody, .feed-status tr, .feed-status th, .feed-status td { display: block; }
+  .feed-status tr { border: 1px solid var(--rule); border-radius: .5rem; margin: 0 0 1rem; padding: .25rem 0; }
+  .feed-status th, .feed-status td { border: 0; padding: .15rem .75rem; }
+  .feed-status td::before { content: attr(data-label) ": "; color: var(--muted); }
+}
 
 """##,
         "status.html.mustache": ##"""
-<!DOCTYPE html>
-<html lang="{{planet.language}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="{{planet.generator}}">
-<meta name="robots" content="noindex">
-<title>{{planet.title}}: feed status</title>
-<link rel="stylesheet" href="static/planet.css">
-</head>
-<body>
-<header class="masthead">
-<h1><a href="index.html">{{planet.title}}</a>: feed status</h1>
-<p class="tagline">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_iso}}</time>. The same report as JSON: <a href="status.json">status.json</a>.</p>
-</header>
-<main>
+{{! The feed status report in the site's frame (partials/layout.mustache): one row per feed,
+    failing rows marked in words and colour; on a narrow screen each row is a card whose cells
+    carry their column's name (data-label). Variables: templates/README.md. }}
+{{<partials/layout}}
+{{$title}}Feed status · {{planet.title}}{{/title}}
+{{$content}}
+<h1 class="status-title">Feed status</h1>
+<p class="status-summary">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time>. The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
 <table class="feed-status">
 <thead>
-<tr><th>Feed</th><th>This run</th><th>Last success</th><th>Last error</th><th>HTTP</th><th>Entries kept</th><th>Failures in a row</th>{{#has_redirects}}<th>Moved to</th>{{/has_redirects}}</tr>
+<tr><th scope="col">Feed</th><th scope="col">This run</th><th scope="col">Last success</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failures in a row</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
 </thead>
 <tbody>
 {{#feeds_status}}
 <tr class="{{#failing}}failing{{/failing}}{{^failing}}ok{{/failing}}">
-<td>{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</td>
-<td>{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
-<td>{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
-<td>{{#last_error}}{{last_error}}{{/last_error}}</td>
-<td>{{#http_status}}{{http_status}}{{/http_status}}</td>
-<td>{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
-<td>{{failure_streak}}</td>
-{{#has_redirects}}<td>{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
+<th scope="row" data-label="Feed">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{#failing}} <span class="status-badge failing">failing</span>{{/failing}}</th>
+<td data-label="This run">{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td data-label="Last success">{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
+<td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
+<td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>
+<td data-label="Entries kept">{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
+<td data-label="Failures in a row">{{failure_streak}}</td>
+{{#has_redirects}}<td data-label="Moved to">{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>
 {{/feeds_status}}
 </tbody>
 </table>
-</main>
-</body>
-</html>
+{{/content}}
+{{/partials/layout}}
 
 """##,
     ]

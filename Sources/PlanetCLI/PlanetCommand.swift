@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import Planet
 
 /// The `planet` command line: picks the subcommand, parses its arguments from its table, runs it.
 ///
@@ -36,6 +37,10 @@ public enum PlanetCommand {
         }
         if word == "--help" || word == "-h" || word == "help" {
             io.out(HelpText.overview(specs))
+            return ExitStatus.success
+        }
+        if word == "--version" || word == "-V" || word == "version" {
+            io.out(PlanetVersion.generator + "\n")
             return ExitStatus.success
         }
         guard let command = subcommands.first(where: { $0.spec.name == word }) else {

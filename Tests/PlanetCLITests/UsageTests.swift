@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Planet
 @testable import PlanetCLI
 
 @Suite("command line usage")
@@ -72,6 +73,19 @@ struct UsageTests {
         for argument in spec.arguments {
             #expect(outcome.out.contains("  \(argument.name)"))
         }
+    }
+
+    @Test("planet --version prints the one version string, which the User-Agent and the generator use too")
+    func versionIsPrintedFromTheOnePlace() async {
+        for word in ["--version", "-V", "version"] {
+            let outcome = await runPlanet([word])
+            #expect(outcome.status == 0 && outcome.err.isEmpty)
+            #expect(outcome.out == "planet \(PlanetVersion.string)\n")
+        }
+        let parts = PlanetVersion.string.split(separator: ".")
+        #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil })  // semver MAJOR.MINOR.PATCH
+        #expect(FetcherConfiguration().userAgent == "planet/\(PlanetVersion.string)")
+        #expect(PlanetVersion.userAgent(site: "https://p.example/") == "planet/\(PlanetVersion.string) (+https://p.example/)")
     }
 
     @Test func overviewListsEveryCommand() async {

@@ -64,6 +64,7 @@ struct AtomReader {
         entry.enclosures = MediaEnclosures.read(element, core: core, context: context)
         let id = element.child("id", core: core)
         entry.id = context.entryID(id?.text, entry: entry, base: id?.base)
+        entry.language = element.child("content", core: core)?.language ?? element.language
         return entry
     }
 

@@ -92,6 +92,7 @@ struct JSONFeedReader {
         }
         entry.enclosures = enclosures
         entry.id = context.entryID(string(item["id"]), entry: entry)
+        entry.language = string(item["language"])
         return entry
     }
 

@@ -80,6 +80,7 @@ struct RSSReader {
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
         entry.id = context.entryID(guid?.text, entry: entry, base: guid?.base)
+        entry.language = item.first([XML.Name(Namespace.dc, "language")])?.trimmedText ?? item.language
         return entry
     }
 

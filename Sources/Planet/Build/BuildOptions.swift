@@ -1,16 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {
-    /// Equal when every option is; `progress` is ignored, `protocolClasses` compared by identity.
+    /// Equal when every option is; `progress` and `addressPolicy` (closures) are ignored.
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
             && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout && a.cacheURL == b.cacheURL
             && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
-            && a.protocolClasses.map(ObjectIdentifier.init) == b.protocolClasses.map(ObjectIdentifier.init)
     }
 
     /// The subscription list, feeds.txt.
@@ -39,9 +35,9 @@ public struct BuildOptions: Sendable, Equatable {
     /// Called after each feed is done (fetched, parsed and recorded), from any task: the CLI's
     /// progress line and `--verbose` lines. nil: no calls.
     public var progress: (@Sendable (BuildProgress) -> Void)?
-    /// `URLProtocol` classes for the fetcher's session, for tests that stub the network (see
-    /// `FetcherConfiguration.protocolClasses`). Empty in production.
-    public var protocolClasses: [URLProtocol.Type] = []
+    /// Which addresses a redirect from a public address may not lead to (see
+    /// `FetcherConfiguration.addressPolicy`); `.standard` except in tests.
+    public var addressPolicy: AddressPolicy = .standard
 
     /// Creates options with the given fields; defaults 8 jobs, 30 s timeout, the clock and the default cache.
     public init(configURL: URL, outputURL: URL, templates: TemplateSource, now: Date? = nil,

@@ -20,7 +20,7 @@ extension BuildRun {
             errorKind: failing ? (outcome?.failure?.kind.rawValue ?? state?.errorKind) : nil,
             httpStatus: outcome?.failure?.status ?? state?.lastStatus, entriesKept: kept,
             failureStreak: state?.failureStreak ?? 0,
-            redirectTo: state?.redirectTarget, gone: state?.gone ?? false, retryAfter: state?.retryAfter)
+            redirectTo: state?.redirectTarget.map(URLText.removingUserinfo), gone: state?.gone ?? false, retryAfter: state?.retryAfter)
         status.entriesDropped = outcome?.feed?.entriesDropped ?? 0
         return status
     }

@@ -46,7 +46,7 @@ struct BuildRun: Sendable {
         configuration.jobs = max(1, options.jobs)
         configuration.timeout = options.timeout
         configuration.userAgent = userAgent
-        configuration.protocolClasses = options.protocolClasses
+        configuration.addressPolicy = options.addressPolicy
         if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
         let fetcher = Fetcher(configuration)
 
@@ -125,7 +125,7 @@ struct BuildRun: Sendable {
             }
             outcome.notModified = false
             outcome.failure = FetchFailure(kind: .other, url: outcome.subscription.url, status: 304,
-                                           message: "\(key): HTTP 304 but no cached copy")
+                                           message: "\(outcome.subscription.url.displayString): HTTP 304 but no cached copy")
         }
         if let failure = outcome.failure {
             try await cache.recordFailure(feedURL: key, failure: failure, now: now,

@@ -9,11 +9,21 @@ enum FeedSource {
     ///   - state: the cache's state of the feed, if any.
     static func make(_ subscription: Subscription, feed: Feed?, state: FeedState?) -> RiverSource {
         let title = feed?.title ?? state?.title
-        let name = subscription.name ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? subscription.url.absoluteString
+        // The subscription URL without userinfo: credentials never reach a page.
+        let shown = subscription.url.displayString
+        let name = subscription.name ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? shown
         let siteLink = PublicLink.check(feed?.link ?? state?.link)
         let url = subscription.url.absoluteString
-        let publicURL = isWeb(subscription.url) ? url : PublicLink.check(feed?.feedURL)
-        return RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL)
+        let publicURL = isWeb(subscription.url) ? shown : PublicLink.check(feed?.feedURL)
+        // A document of this run speaks for the whole head (a field it lacks is absent now);
+        // without one, the cache's copy of the last document's.
+        let author = feed.map(\.author) ?? state?.author
+        let head = RiverSourceHead(id: feed.map(\.id) ?? state?.feedID, title: title,
+                                   updated: feed.map(\.updated) ?? state?.updated,
+                                   authorName: author?.name, authorEmail: author?.email,
+                                   authorURI: author.flatMap { PublicLink.check($0.uri) },
+                                   language: feed.map(\.language) ?? state?.language)
+        return RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
     }
 
     /// http and https feeds may be named in public; files may not.
@@ -21,10 +31,15 @@ enum FeedSource {
         ["http", "https"].contains(url.scheme?.lowercased() ?? "")
     }
 
-    /// `message` with a local file's path replaced by the feed's display name, so that no file
-    /// path reaches the published status report.
+    /// `message` with a local file's path replaced by the feed's display name, and a web feed's
+    /// URL without its userinfo, so that no file path and no password reaches the published
+    /// status report.
     static func publicMessage(_ message: String?, subscription: Subscription, name: String) -> String? {
-        guard let message, !isWeb(subscription.url) else { return message }
+        guard let message else { return nil }
+        if isWeb(subscription.url) {
+            return message.replacingOccurrences(of: subscription.url.absoluteString,
+                                                with: subscription.url.displayString)
+        }
         return message.replacingOccurrences(of: subscription.url.absoluteString, with: name)
             .replacingOccurrences(of: subscription.url.path, with: name)
     }

@@ -29,7 +29,7 @@ public enum PlanetBuild {
         let cache = try openCache(options.resolvedCacheURL)
 
         let run = BuildRun(options: options, cache: cache, now: now, settings: settings,
-                           userAgent: "planet/\(PlanetVersion.string) (+\(configuration.link))",
+                           userAgent: PlanetVersion.userAgent(site: configuration.link),
                            fingerprint: fingerprint(of: list))
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
         var subscriptions = list.subscriptions
@@ -141,6 +141,8 @@ public enum PlanetBuild {
                           link: settings.link?.absoluteString ?? "http://localhost/",
                           description: settings.siteDescription ?? "",
                           ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? "en")
+                          timeZone: settings.timezone, language: settings.language ?? "en",
+                          itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
+                            ?? .nameAndTitle)
     }
 }

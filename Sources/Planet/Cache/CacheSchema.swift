@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -72,12 +72,27 @@ enum CacheSchema {
         CREATE INDEX entry_fallen_off ON entry (feed_url) WHERE in_document = 0;
         """
 
-    /// v4: the sanitized summary and content of an entry that has been shown, and the
+    /// v4: what the merged feeds say about each entry's source feed (RFC 4287 §4.2.11
+    /// `atom:source`) and its language, kept so that a 304 or a failing feed still has them:
+    /// `feed.feed_id` (Atom `<id>`), `feed.updated`, `feed.author_name`/`_email`/`_uri`,
+    /// `feed.language`; and `entry.language` (`Entry.language`). Rows written before v4 have
+    /// NULLs until their feed's next document.
+    private static let version4 = """
+        ALTER TABLE feed ADD COLUMN feed_id TEXT;
+        ALTER TABLE feed ADD COLUMN updated REAL;
+        ALTER TABLE feed ADD COLUMN author_name TEXT;
+        ALTER TABLE feed ADD COLUMN author_email TEXT;
+        ALTER TABLE feed ADD COLUMN author_uri TEXT;
+        ALTER TABLE feed ADD COLUMN language TEXT;
+        ALTER TABLE entry ADD COLUMN language TEXT;
+        """
+
+    /// v5: the sanitized summary and content of an entry that has been shown, and the
     /// `HTMLSanitizer.version` that made them (NULL: none stored). The raw HTML stays in `summary`
     /// and `content`, so a newer sanitizer still applies to old entries; the upsert clears the
     /// version when the raw HTML or its base changes. An entry whose HTML is costly to sanitize
     /// (hostile markup) is then paid for once, not on every build that shows it.
-    private static let version4 = """
+    private static let version5 = """
         ALTER TABLE entry ADD COLUMN clean_summary TEXT;
         ALTER TABLE entry ADD COLUMN clean_content TEXT;
         ALTER TABLE entry ADD COLUMN clean_version INTEGER;

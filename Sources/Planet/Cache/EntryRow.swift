@@ -8,9 +8,9 @@ import Foundation
 struct EntryRow {
     /// The cache file, named by errors.
     let path: String
-    /// Columns of `entry` in the order `encode` produces values (bind parameters 1...15).
+    /// Columns of `entry` in the order `encode` produces values (bind parameters 1...16).
     static let columns = "feed_url, id, first_seen, published, updated, title, link, author_name, "
-        + "author_email, author_uri, summary, content, categories, enclosures, html_base"
+        + "author_email, author_uri, summary, content, categories, enclosures, html_base, language"
 
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -26,7 +26,7 @@ struct EntryRow {
          .text(entry.title), .text(entry.link), .text(entry.author?.name), .text(entry.author?.email),
          .text(entry.author?.uri), .text(entry.summary), .text(entry.content),
          .text(try json(entry.categories)), .text(try json(entry.enclosures.map(StoredEnclosure.init))),
-         .text(entry.htmlBase)]
+         .text(entry.htmlBase), .text(entry.language)]
     }
 
     /// Reads a row selected as `EntryRow.columns, in_document`.
@@ -38,10 +38,10 @@ struct EntryRow {
             updated: row.date(4), author: author, summary: row.text(10), content: row.text(11),
             categories: try list([String].self, row.text(12)),
             enclosures: try list([StoredEnclosure].self, row.text(13)).map(\.enclosure),
-            htmlBase: row.text(14))
+            htmlBase: row.text(14), language: row.text(15))
         return CachedEntry(feedURL: row.text(0) ?? "", entry: entry,
                            firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
-                           inDocument: row.int(15) != 0)
+                           inDocument: row.int(16) != 0)
     }
 
     /// `value` as JSON text (`[]` when empty); also used for `json_each(?)` parameters.

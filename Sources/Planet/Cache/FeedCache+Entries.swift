@@ -46,7 +46,7 @@ extension FeedCache {
     /// cache does not hold are skipped. Summary and content are sanitized HTML: the cache holds
     /// them raw (`HTMLSanitizing.deferred`) and they are sanitized here, concurrently, on their
     /// way out (`CachedEntry.sanitizing(_:)`), unless the row keeps a sanitized copy made by the
-    /// current `HTMLSanitizer.version` (schema v4). Copies made here are stored for the next
+    /// current `HTMLSanitizer.version` (schema v5). Copies made here are stored for the next
     /// build, so an entry is sanitized once per version of the sanitizer and of its raw HTML.
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
     public func entries(keys: [(feedURL: String, id: String)]) async throws(CacheError) -> [CachedEntry] {
@@ -60,9 +60,9 @@ extension FeedCache {
             defer { statement.reset() }
             if try sql({ () throws(SQLiteError) in try statement.step() }) {
                 var entry = try rows.decode(statement)
-                if statement.optionalInt(16) == HTMLSanitizer.version {
-                    entry.entry.summary = statement.text(17)
-                    entry.entry.content = statement.text(18)
+                if statement.optionalInt(17) == HTMLSanitizer.version {
+                    entry.entry.summary = statement.text(18)
+                    entry.entry.content = statement.text(19)
                     if entry.entry.summary == nil, entry.entry.content == nil { entry.entry.htmlBase = nil }
                     clean.append(entry)
                 } else {
@@ -114,14 +114,14 @@ extension FeedCache {
     /// the WHERE makes an unchanged row cost no write (`IS NOT` compares NULLs as values).
     static let upsertEntry = """
         INSERT INTO entry (\(EntryRow.columns), in_document)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 1)
         ON CONFLICT (feed_url, id) DO UPDATE SET
             published = excluded.published, updated = excluded.updated, title = excluded.title,
             link = excluded.link, author_name = excluded.author_name,
             author_email = excluded.author_email, author_uri = excluded.author_uri,
             summary = excluded.summary, content = excluded.content,
             categories = excluded.categories, enclosures = excluded.enclosures,
-            html_base = excluded.html_base, in_document = 1,
+            html_base = excluded.html_base, language = excluded.language, in_document = 1,
             clean_version = CASE WHEN summary IS excluded.summary AND content IS excluded.content
                                       AND html_base IS excluded.html_base THEN clean_version END
         WHERE published IS NOT excluded.published OR updated IS NOT excluded.updated
@@ -130,6 +130,7 @@ extension FeedCache {
             OR author_uri IS NOT excluded.author_uri OR summary IS NOT excluded.summary
             OR content IS NOT excluded.content OR categories IS NOT excluded.categories
             OR enclosures IS NOT excluded.enclosures OR html_base IS NOT excluded.html_base
+            OR language IS NOT excluded.language
             OR in_document IS NOT 1
         """
 

@@ -3,7 +3,7 @@ import Foundation
 
 extension FeedCache {
     /// Records a fetched and parsed document, in one transaction: the feed's state (validators,
-    /// status, title, link; failure fields cleared), its entries, then retention.
+    /// status, title, link and the head `atom:source` needs; failure fields cleared), its entries, then retention.
     ///
     /// A new entry's `first_seen` is the build time, or its `updated` date when that is earlier and
     /// it has no `published` (see `firstSeen(_:now:)`). An entry id seen before keeps its
@@ -33,6 +33,8 @@ extension FeedCache {
                 try db.statement(Self.upsertSuccess).bind([
                     .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
+                    .text(feed.id), .date(feed.updated), .text(feed.author?.name), .text(feed.author?.email),
+                    .text(feed.author?.uri), .text(feed.language),
                 ]).run()
                 let upsert = try db.statement(Self.upsertEntry)
                 for row in values {
@@ -71,34 +73,40 @@ extension FeedCache {
 
     /// Records a failed fetch: the failure's kind, message and status, one more in the failure
     /// streak. Entries are untouched (a failing feed keeps everything on the page) and so are the
-    /// validators, title and link. A 410 marks the feed gone until feeds.txt changes.
+    /// validators, title and link. A 410 marks the feed gone until feeds.txt changes; a
+    /// `Retry-After` instant also ends when feeds.txt changes.
     /// - Parameters:
     ///   - retryAfter: instant before which not to fetch again (429/503 `Retry-After`, RFC 9110
     ///     §10.2.3), nil for none.
     ///   - configFingerprint: fingerprint of the current feeds.txt, stored when the feed is gone
-    ///     (see `FeedState.isDue`).
+    ///     or waits for `retryAfter` (see `FeedState.isDue`).
     /// - Throws: `CacheError.Reason.sqlite`.
     public func recordFailure(feedURL: String, failure: FetchFailure, now: Date, retryAfter: Date? = nil,
                               configFingerprint: String? = nil) throws(CacheError) {
         let gone = failure.status == 410
+        let marked = gone || retryAfter != nil
         try sql { () throws(SQLiteError) in
             try db.statement(Self.upsertFailure).bind([
                 .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
-                .text(failure.message), .bool(gone), .date(retryAfter), .text(gone ? configFingerprint : nil),
+                .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil),
             ]).run()
         }
     }
 
     static let upsertSuccess = """
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status,
-                          redirect_target, title, link)
-        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8)
+                          redirect_target, title, link, feed_id, updated, author_name, author_email,
+                          author_uri, language)
+        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
         ON CONFLICT (url) DO UPDATE SET
             etag = excluded.etag, last_modified = excluded.last_modified,
             last_attempt = excluded.last_attempt, last_success = excluded.last_success,
             last_status = excluded.last_status, error_kind = NULL, error_message = NULL,
             failure_streak = 0, redirect_target = excluded.redirect_target, gone = 0,
-            retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL
+            retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL,
+            feed_id = excluded.feed_id, updated = excluded.updated, author_name = excluded.author_name,
+            author_email = excluded.author_email, author_uri = excluded.author_uri,
+            language = excluded.language
         """
 
     static let upsertNotModified = """

@@ -8,15 +8,20 @@ extension FeedState {
         return validators.isEmpty ? nil : validators
     }
 
-    /// Whether the feed may be fetched at `now`: not while a `Retry-After` instant lies ahead, and
-    /// not when it is gone (410) and feeds.txt still has the `configFingerprint` it was marked with.
-    /// A gone feed marked without a fingerprint is due (it could never become due otherwise).
+    /// Whether the feed may be fetched at `now`: not when it is gone (410), nor while a
+    /// `Retry-After` instant lies ahead, as long as feeds.txt still has the `configFingerprint`
+    /// the feed was marked with (an edit of feeds.txt, such as fixing the URL, asks again at once).
+    /// A gone feed marked without a fingerprint is due (it could never become due otherwise); a
+    /// `Retry-After` without one waits for its instant.
     /// - Parameters:
     ///   - now: the build time.
     ///   - configFingerprint: fingerprint of the current feeds.txt (any stable digest of its bytes).
     public func isDue(now: Date, configFingerprint: String?) -> Bool {
         if gone, let marked = self.configFingerprint, marked == configFingerprint { return false }
-        if let retryAfter, retryAfter > now { return false }
+        if let retryAfter, retryAfter > now {
+            if let marked = self.configFingerprint, marked != configFingerprint { return true }
+            return false
+        }
         return true
     }
 }

@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 
 /// What the cache remembers about fetching one feed. Dates are absolute instants (stored as Unix
@@ -33,13 +34,22 @@ public struct FeedState: Sendable, Equatable {
     public var link: String?
     /// Fingerprint of feeds.txt when the feed was marked gone; nil when not gone.
     public var configFingerprint: String?
+    /// The feed's own id from its last document (Atom `<id>`), as written.
+    public var feedID: String?
+    /// The feed's own last update from its last document (Atom `<updated>`, RSS `lastBuildDate`).
+    public var updated: Date?
+    /// The feed's own author from its last document (RFC 4287 §3.2 person construct).
+    public var author: Person?
+    /// The feed's language from its last document (RSS `<language>`, `xml:lang`), as written.
+    public var language: String?
 
     /// Creates a feed state with the given fields; everything but `url` defaults to nil, 0 or false.
     public init(url: String, etag: String? = nil, lastModified: String? = nil,
                 lastAttempt: Date? = nil, lastSuccess: Date? = nil, lastStatus: Int? = nil,
                 errorKind: String? = nil, errorMessage: String? = nil, failureStreak: Int = 0,
                 redirectTarget: String? = nil, gone: Bool = false, retryAfter: Date? = nil,
-                title: String? = nil, link: String? = nil, configFingerprint: String? = nil) {
+                title: String? = nil, link: String? = nil, configFingerprint: String? = nil,
+                feedID: String? = nil, updated: Date? = nil, author: Person? = nil, language: String? = nil) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
@@ -55,5 +65,9 @@ public struct FeedState: Sendable, Equatable {
         self.title = title
         self.link = link
         self.configFingerprint = configFingerprint
+        self.feedID = feedID
+        self.updated = updated
+        self.author = author
+        self.language = language
     }
 }

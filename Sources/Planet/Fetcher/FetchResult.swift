@@ -36,25 +36,37 @@ public struct FetchedDocument: Sendable, Equatable {
 public struct FetchFailure: Sendable, Equatable, Error {
     /// The class of failure, for reports and status pages.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        /// No network at all (URLError.notConnectedToInternet).
+        /// No network at all (no route to the host, no interface).
         case noConnection = "no-connection"
-        /// The host name did not resolve (URLError.cannotFindHost, DNS failure).
+        /// The host name did not resolve (DNS failure).
         case hostNotFound = "host-not-found"
-        /// The server refused or dropped the connection.
+        /// The server refused or dropped the connection, or closed it before the answer was complete.
         case connectionFailed = "connection-failed"
         /// No complete answer within the per-feed timeout.
         case timeout
         /// The server answered with an HTTP error status (4xx, 5xx).
         case httpError = "http-error"
+        /// The server asks for credentials (401 with `WWW-Authenticate`, RFC 9110 §11.6.1), or
+        /// refused the ones in the URL.
+        case needsCredentials = "needs-credentials"
+        /// The TLS handshake failed: certificate not trusted, expired or for another name, or
+        /// no common protocol.
+        case tlsError = "tls-error"
+        /// The answer is not valid HTTP: malformed status line or headers, a header too large,
+        /// a body whose framing or content coding (gzip, deflate, br) is broken.
+        case badResponse = "bad-response"
         /// Too many redirects, or a redirect loop.
         case tooManyRedirects = "too-many-redirects"
+        /// A redirect from a public address led into private address space (loopback,
+        /// link-local, RFC 1918, CGNAT, IPv6 unique local) and was refused.
+        case privateAddress = "private-address"
         /// The body was larger than the size cap.
         case tooLarge = "too-large"
         /// A local file could not be read.
         case fileError = "file-error"
         /// The bytes arrived but are not a feed planet can read.
         case notAFeed = "not-a-feed"
-        /// Anything else URLSession reported.
+        /// Anything else (an unsupported URL, an unexpected status, a cancelled fetch).
         case other
     }
 

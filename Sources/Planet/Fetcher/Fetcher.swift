@@ -1,9 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Fetches feeds: `http(s)` through URLSession, `file:` by reading the file.
+/// Fetches feeds: `http(s)` with libcurl's multi interface (one engine thread per fetcher,
+/// connections reused across feeds), `file:` by reading the file.
 ///
 /// One feed's failure (no network, unknown host, refused, timeout, HTTP error, too large, too
 /// many redirects, unreadable file) never throws: it is a ``FetchResult`` with a
@@ -11,18 +9,17 @@ import FoundationNetworking
 public struct Fetcher: Sendable {
     /// Concurrency, limits and headers this fetcher uses.
     public let configuration: FetcherConfiguration
-    /// The sessions of this fetcher (one per core, up to `jobs`, made at the first http(s)
-    /// fetch): connections are reused across feeds, and they are released when the last copy of
-    /// the fetcher goes away.
-    private let sessions: HTTPSessionPool
+    /// The libcurl engine of this fetcher (its thread starts at the first http(s) fetch):
+    /// connections are reused across feeds, and released when the last copy of the fetcher goes away.
+    private let client: HTTPClient
 
     /// Creates a fetcher with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
-        self.sessions = HTTPSessionPool(configuration)
+        self.client = HTTPClient()
     }
 
-    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's sessions.
+    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's engine.
     /// - Parameters:
     ///   - subscriptions: the feeds, in any order.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
@@ -50,8 +47,8 @@ public struct Fetcher: Sendable {
         }
     }
 
-    /// Fetches one subscription through the fetcher's sessions (callers running their own task
-    /// group share their connections).
+    /// Fetches one subscription through the fetcher's engine (callers running their own task
+    /// group share its connections).
     /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
     public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
         let clock = ContinuousClock()
@@ -70,43 +67,11 @@ public struct Fetcher: Sendable {
             case .failure(let failure): return .failed(failure)
             }
         case "http", "https":
-            let transfer = await sessions.next().load(configuration.request(for: url, validators: validators))
-            return outcome(of: transfer, url: url)
+            return await HTTPFetch(configuration: configuration, engine: client.engine, url: url,
+                                   validators: validators).run()
         default:
             return .failed(FetchFailure(kind: .other, url: url,
-                                        message: "'\(url.absoluteString)': not an http(s) or file URL"))
-        }
-    }
-
-    /// Maps a finished transfer: 2xx → fetched, 304 → not modified (RFC 9110 §15.4.5), ≥ 400 →
-    /// HTTP error, anything else → failure.
-    private func outcome(of transfer: TransferOutcome, url: URL) -> FetchResult.Outcome {
-        switch transfer {
-        case .aborted(let abort):
-            return .failed(FetchFailure(abort, url: url, configuration: configuration))
-        case .failed(let error):
-            return .failed(FetchFailure(error, url: url, timeout: configuration.timeout))
-        case .response(let response, let data, let permanentRedirect):
-            switch response.statusCode {
-            case 304:
-                return .notModified
-            case 200..<300:
-                return .fetched(FetchedDocument(
-                    data: data, finalURL: response.url ?? url,
-                    contentType: response.value(forHTTPHeaderField: "Content-Type"),
-                    status: response.statusCode, etag: response.value(forHTTPHeaderField: "ETag"),
-                    lastModified: response.value(forHTTPHeaderField: "Last-Modified"),
-                    permanentRedirect: permanentRedirect))
-            case 400...:
-                return .failed(FetchFailure(response: response, url: url))
-            case 301, 302, 303, 307, 308:
-                // URLSession hands back a redirect it could not follow (no usable Location).
-                return .failed(FetchFailure(kind: .other, url: url, status: response.statusCode,
-                                            message: "'\(url.absoluteString)': HTTP \(response.statusCode) redirect without a usable Location header; ask the site for the feed's new address"))
-            default:
-                return .failed(FetchFailure(kind: .other, url: url, status: response.statusCode,
-                                            message: "'\(url.absoluteString)': unexpected HTTP \(response.statusCode)"))
-            }
+                                        message: "'\(url.displayString)': not an http(s) or file URL"))
         }
     }
 }

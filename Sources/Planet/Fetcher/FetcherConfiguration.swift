@@ -1,35 +1,32 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// How the ``Fetcher`` fetches: concurrency, limits and what it tells servers.
 public struct FetcherConfiguration: Sendable {
     /// Feeds fetched at once (`--jobs`); values below 1 count as 1.
     public var jobs: Int
-    /// Per-feed time limit, seconds, from the start of the request to the last body byte
-    /// (`--timeout`). Also the idle timeout of the request.
+    /// Per-feed time limit, seconds, from the start of the first request to the last body byte
+    /// of the last one, redirects included (`--timeout`).
     public var timeout: Double
-    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1 (+https://planet.example.org/)`.
+    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1.0 (+https://planet.example.org/)` (`PlanetVersion.userAgent(site:)`).
     public var userAgent: String
     /// Largest accepted body, bytes, after content decoding; a larger feed fails as `tooLarge`.
     public var maxBytes: Int
     /// Redirects followed per feed (RFC 9110 §15.4); one more fails as `tooManyRedirects`.
     public var maxRedirects: Int
-    /// `URLProtocol` classes put first in the session configuration's `protocolClasses`, for tests
-    /// that stub the network (never registered globally). Empty in production.
-    public var protocolClasses: [URLProtocol.Type]
+    /// Which addresses a redirect from a public address may not lead to (``AddressPolicy/standard``
+    /// unless a test injects its own).
+    public var addressPolicy: AddressPolicy
 
-    /// Creates a configuration; defaults 8 jobs, 30 s timeout, 10 000 000-byte cap, 5 redirects, no stub protocols.
-    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = "planet/0.1",
-                maxBytes: Int = 10_000_000, maxRedirects: Int = 5,
-                protocolClasses: [URLProtocol.Type] = []) {
+    /// Creates a configuration; defaults 8 jobs, 30 s timeout, 10 000 000-byte cap, 5 redirects,
+    /// the standard address policy.
+    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = PlanetVersion.userAgent(),
+                maxBytes: Int = 10_000_000, maxRedirects: Int = 5, addressPolicy: AddressPolicy = .standard) {
         self.jobs = jobs
         self.timeout = timeout
         self.userAgent = userAgent
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
-        self.protocolClasses = protocolClasses
+        self.addressPolicy = addressPolicy
     }
 
     /// The `Accept` header: feed types first, generic XML lower, anything last (RFC 9110 §12.5.1).

@@ -21,12 +21,18 @@ public final class BuildLock: Sendable {
 
     deinit { close(descriptor) }
 
+    /// How long a lock that is held is retried before the build stops, without `wait`: a lock just
+    /// released can stay held for a moment by a process being started (between `fork` and `exec`
+    /// the child shares the descriptor, `O_CLOEXEC` or not), which must not read as another build.
+    public static let grace: Duration = .milliseconds(300)
+
     /// Takes the lock at `url`, creating the file and its folder when missing.
     /// - Parameter wait: when another process holds the lock, wait for it (polling every 100 ms)
-    ///   instead of stopping.
+    ///   instead of stopping after ``grace``.
     /// - Throws: `BuildError.locked` when the lock is held and `wait` is false; `.write` when the
     ///   lock file cannot be created.
-    public static func acquire(_ url: URL, wait: Bool) async throws(BuildError) -> BuildLock {
+    /// - Parameter grace: how long a held lock is retried without `wait` (``grace`` by default).
+    public static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(BuildError) -> BuildLock {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
                                                  withIntermediateDirectories: true)
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -34,6 +40,7 @@ public final class BuildLock: Sendable {
             let reason = String(cString: strerror(errno))
             throw BuildError(.write("\(url.path): cannot create the lock file: \(reason)"))
         }
+        let giveUp = ContinuousClock.now + grace
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
@@ -41,13 +48,13 @@ public final class BuildLock: Sendable {
                 throw BuildError(.write("\(url.path): cannot lock: \(String(cString: strerror(code)))"))
             }
             if code == EINTR { continue }
-            guard wait else {
+            guard wait || ContinuousClock.now < giveUp else {
                 close(descriptor)
                 throw BuildError(.locked("\(url.path): another planet build is running for this "
                     + "feeds.txt; try again later, or pass --wait to wait for it"))
             }
             do {
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(wait ? 100 : 20))
             } catch {
                 close(descriptor)
                 throw BuildError(.locked("\(url.path): stopped waiting for another planet build"))

@@ -12,13 +12,49 @@ public struct RiverSource: Sendable, Equatable, Hashable {
     public var name: String
     /// Absolute URL of the feed's site, when it is safe to link to.
     public var siteLink: String?
+    /// The feed's own head, from this run's document or the cache: what the merged Atom feed's
+    /// `atom:source` (RFC 4287 §4.2.11) and the page's `lang` say about the entry's origin.
+    public var head: RiverSourceHead
 
-    /// Creates a source with the given fields; site link and public feed URL default to nil.
-    public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil) {
+    /// Creates a source with the given fields; site link and public feed URL default to nil, the
+    /// head to an empty one.
+    public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil,
+                head: RiverSourceHead = RiverSourceHead()) {
         self.feedURL = feedURL
         self.publicFeedURL = publicFeedURL
         self.name = name
         self.siteLink = siteLink
+        self.head = head
+    }
+}
+
+/// What a feed says about itself, as the last document gave it; every field nil when unknown.
+public struct RiverSourceHead: Sendable, Equatable, Hashable {
+    /// The feed's own id (Atom `<id>`), as written; not yet checked as an IRI.
+    public var id: String?
+    /// The feed's own title, plain text.
+    public var title: String?
+    /// The feed's own last update (Atom `<updated>`, RSS `<lastBuildDate>`).
+    public var updated: Date?
+    /// The feed's author's name, email and URI (RFC 4287 §3.2), plain text.
+    public var authorName: String?
+    /// The feed's author's email.
+    public var authorEmail: String?
+    /// The feed's author's URI.
+    public var authorURI: String?
+    /// The feed's language tag (RSS `<language>`, `xml:lang`, JSON Feed `language`), as written.
+    public var language: String?
+
+    /// Creates a head with the given fields, all nil by default.
+    public init(id: String? = nil, title: String? = nil, updated: Date? = nil, authorName: String? = nil,
+                authorEmail: String? = nil, authorURI: String? = nil, language: String? = nil) {
+        self.id = id
+        self.title = title
+        self.updated = updated
+        self.authorName = authorName
+        self.authorEmail = authorEmail
+        self.authorURI = authorURI
+        self.language = language
     }
 }
 

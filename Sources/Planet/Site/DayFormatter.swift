@@ -23,6 +23,12 @@ struct DayFormatter {
         return "\(Self.weekdays[p.weekday]), \(p.day) \(Self.months[p.month - 1]) \(p.year)"
     }
 
+    /// "29 November 2026"
+    func date(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(p.day) \(Self.months[p.month - 1]) \(p.year)"
+    }
+
     /// "2026-11-29"
     func isoDay(_ date: Date) -> String {
         let p = parts(date)

@@ -77,10 +77,14 @@ public struct Site: Sendable {
         library.names.filter { !$0.contains("/") && !$0.hasPrefix("_") }.sorted()
     }
 
+    /// The JSON Feed every build writes beside rss.xml and atom.xml.
+    public static let jsonFeedName = "feed.json"
+
     /// The partial-only template that renders a Markdown page inside the layout.
     public static let markdownPageTemplate = "_page.html"
 
-    /// Renders every page: the top-level templates, then the Markdown pages of `context.pages`.
+    /// Renders every page: the top-level templates, feed.json, then the Markdown pages of
+    /// `context.pages`.
     /// - Returns: output path (relative) → UTF-8 bytes.
     /// - Throws: `BuildError.template` when a template fails to render, or when there are
     ///   Markdown pages and no `_page.html.mustache`; `BuildError.config` when a Markdown page
@@ -98,6 +102,8 @@ public struct Site: Sendable {
         for name in pageNames {
             files[name] = try render(name, value)
         }
+        // JSON Feed 1.1, from code (`JSONFeedWriter`); a `feed.json.mustache` of the user's wins.
+        if files[Self.jsonFeedName] == nil { files[Self.jsonFeedName] = JSONFeedWriter.document(context) }
         guard !context.pages.pages.isEmpty else { return files }
         guard library.template(named: Self.markdownPageTemplate) != nil else {
             throw BuildError(.template("\(place)/\(Self.markdownPageTemplate).mustache: "

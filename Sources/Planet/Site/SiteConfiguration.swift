@@ -16,11 +16,25 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var timeZone: TimeZone
     /// Language of the planet (setting `language`, BCP 47; default "en").
     public var language: String
+    /// How the merged feeds title an item (setting `item_title`; default `.nameAndTitle`).
+    public var itemTitle: ItemTitle
 
-    /// Creates a configuration; defaults: "Planet", `http://localhost/`, no owner, UTC, "en".
+    /// The title of an item in the merged feeds (rss.xml, atom.xml, feed.json); the page always
+    /// shows the post's own title under its feed's name.
+    public enum ItemTitle: String, Sendable, Equatable, CaseIterable {
+        /// "Jane Doe: Post title" (setting value `name: title`), as Planet Venus and Planet
+        /// Python/GNOME write it: the title is the one field every feed reader lists, so a reader
+        /// sees whose post it is.
+        case nameAndTitle = "name: title"
+        /// "Post title", the post's own title (setting value `title`).
+        case title = "title"
+    }
+
+    /// Creates a configuration; defaults: "Planet", `http://localhost/`, no owner, UTC, "en",
+    /// items titled "Name: Title".
     public init(title: String = "Planet", link: String = "http://localhost/",
                 description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
-                timeZone: TimeZone = .gmt, language: String = "en") {
+                timeZone: TimeZone = .gmt, language: String = "en", itemTitle: ItemTitle = .nameAndTitle) {
         self.title = title
         self.link = link
         self.description = description
@@ -28,6 +42,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.ownerEmail = ownerEmail
         self.timeZone = timeZone
         self.language = language
+        self.itemTitle = itemTitle
     }
 }
 
@@ -49,10 +64,4 @@ public struct SiteSubscription: Sendable, Equatable {
         self.siteLink = siteLink
         self.failure = failure
     }
-}
-
-/// planet's version, for the User-Agent and the generator fields.
-public enum PlanetVersion {
-    /// Semantic version of this build.
-    public static let string = "0.1.0"
 }

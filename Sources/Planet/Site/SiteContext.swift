@@ -51,7 +51,7 @@ public struct SiteContext: Sendable {
 
     private func rootFields() -> [String: MustacheValue] {
         let display = DayFormatter(timeZone: configuration.timeZone)
-        let entries = river.map { entryValue($0, display: display) }
+        let entries = siteEntries(display: display).map { entryValue($0, display: display) }
         return [
             "planet": planetValue(display: display),
             "entries": .array(entries),
@@ -80,7 +80,7 @@ public struct SiteContext: Sendable {
             "owner_name": optional(configuration.ownerName),
             "owner_email": optional(configuration.ownerEmail),
             "language": .string(configuration.language),
-            "generator": .string("planet \(PlanetVersion.string)"),
+            "generator": .string(PlanetVersion.generator),
             "version": .string(PlanetVersion.string),
             "updated_iso": .string(FeedDateParser.rfc3339(now)),
             "updated_rfc822": .string(FeedDateParser.rfc822(now)),
@@ -88,38 +88,69 @@ public struct SiteContext: Sendable {
             "timezone": .string(configuration.timeZone.identifier),
             "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
             "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
+            "json_feed_url": optional(link.map { absolute("feed.json", base: $0) }),
         ])
     }
 
-    private func entryValue(_ item: RiverEntry, display: DayFormatter) -> MustacheValue {
-        let entry = item.entry
-        let link = PublicLink.check(entry.link)
-        let title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
-        let base = link ?? item.source.siteLink
-        let summary = entry.summary.map { AbsoluteContent.resolve($0, base: base) }
-        let html = entry.content.map { AbsoluteContent.resolve($0, base: base) } ?? summary
-        // Atom's updated (RFC 4287 §4.2.15): the entry's own, never before the date shown nor
-        // after the build.
-        let updated = min(max(entry.updated ?? item.date, item.date), max(now, item.date))
+    /// The facts of every river entry, in river order.
+    func siteEntries(display: DayFormatter) -> [SiteEntry] {
+        river.map { SiteEntry($0, display: display, now: now, itemTitle: configuration.itemTitle) }
+    }
+
+    private func entryValue(_ facts: SiteEntry, display: DayFormatter) -> MustacheValue {
+        let item = facts.item, entry = item.entry
+        let rss = SiteEnclosure.rssEnclosure(facts.enclosures)
+        let onPage = facts.enclosures.filter { $0.kind != .image }
         return .object([
-            "id": .string(entry.id.lowercased().hasPrefix("file:")
-                          ? atomID(entry.id, feed: item.source) : entry.id),
-            "id_is_link": .bool(link != nil && link == entry.id),
-            "atom_id": .string(atomID(entry.id, feed: item.source)),
-            "title": optional(title),
-            "link": optional(link),
+            "id": .string(entry.id.lowercased().hasPrefix("file:") ? facts.publishedID : entry.id),
+            "id_is_link": .bool(facts.link != nil && facts.link == facts.publishedID),
+            "atom_id": .string(facts.publishedID),
+            "title": optional(facts.title),
+            "display_title": .string(facts.displayTitle),
+            "feed_title": .string(facts.feedTitle),
+            "link": optional(facts.link),
             "author": optional(entry.author?.name ?? entry.author?.email),
+            "credit": .object(["name": .string(facts.creditName), "email": optional(facts.creditEmail),
+                               "uri": optional(facts.creditURI)]),
             "feed_name": .string(item.source.name),
             "feed_url": optional(item.source.publicFeedURL),
             "feed_link": optional(item.source.siteLink),
+            "source": .object([
+                "id": .string(facts.sourceID),
+                "title": .string(facts.sourceTitle),
+                "updated_iso": .string(FeedDateParser.rfc3339(facts.sourceUpdated)),
+                "author_name": .string(facts.sourceAuthorName),
+                "author_email": optional(item.source.head.authorName == nil ? nil : item.source.head.authorEmail),
+                "author_uri": optional(item.source.head.authorURI),
+            ]),
             "date_iso": .string(FeedDateParser.rfc3339(item.date)),
             "date_rfc822": .string(FeedDateParser.rfc822(item.date)),
-            "updated_iso": .string(FeedDateParser.rfc3339(updated)),
+            "updated_iso": .string(FeedDateParser.rfc3339(facts.updated)),
             "time_display": .string(display.time(item.date)),
             "day_display": .string(display.day(item.date)),
-            "summary": optional(summary),
-            "content": optional(html),
+            "summary": optional(facts.summary),
+            "content": optional(facts.content),
             "categories": .array(entry.categories.map { .string($0) }),
+            "enclosures": .array(facts.enclosures.map(enclosureValue)),
+            "rss_enclosure": rss.map(enclosureValue) ?? .null,
+            "page_enclosures": .array(onPage.map(enclosureValue)),
+            "has_page_enclosures": .bool(!onPage.isEmpty),
+            "lang": optional(facts.language),
+            "dir": .string(LanguageTag.direction(facts.language)),
+        ])
+    }
+
+    private func enclosureValue(_ enclosure: SiteEnclosure) -> MustacheValue {
+        .object([
+            "url": .string(enclosure.url),
+            "type": optional(enclosure.type),
+            "rss_type": .string(enclosure.type ?? "application/octet-stream"),
+            "length": enclosure.length.map { .string(String($0)) } ?? .null,
+            "rss_length": .string(String(enclosure.length ?? 0)),
+            "size_display": optional(enclosure.sizeDisplay),
+            "file_name": .string(enclosure.fileName),
+            "is_audio": .bool(enclosure.kind == .audio),
+            "is_video": .bool(enclosure.kind == .video),
         ])
     }
 
@@ -147,17 +178,6 @@ public struct SiteContext: Sendable {
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
         ])
-    }
-
-    /// An Atom `<id>` must be an absolute IRI (RFC 4287 §4.2.6): an id that already is one is
-    /// kept; any other (an RSS guid such as "post-12") becomes a stable `urn:planet:` id, and so
-    /// does a `file:` id (a feed's relative id resolved against a local file: file paths are
-    /// never published).
-    /// The hash takes the feed's public URL, else its site link, else its name: never a local
-    /// path, so that ids do not change with the folder a planet is built in.
-    private func atomID(_ id: String, feed: RiverSource) -> String {
-        if EntryIdentity.isGlobal(id) { return id }
-        return "urn:planet:" + StableHash.fnv1a64([feed.publicFeedURL ?? feed.siteLink ?? feed.name, id])
     }
 
     private func optional(_ text: String?) -> MustacheValue {

@@ -32,6 +32,9 @@ extension FeedList {
         public var language: String? { text("language") }
         /// `items_per_page`: entries on the page and in the feeds; default 60.
         public var itemsPerPage: Int { text("items_per_page").flatMap { Int($0) } ?? 60 }
+        /// `item_title`: how the merged feeds title an item, `name: title` (default) or `title`;
+        /// nil when absent.
+        public var itemTitle: String? { text("item_title").map(SettingKind.choiceWord) }
         /// `timezone`: IANA zone in which dates are shown on the page; default UTC.
         public var timezone: TimeZone {
             text("timezone").flatMap(TimeZone.init(identifier:)) ?? .gmt

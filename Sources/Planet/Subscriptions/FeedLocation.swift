@@ -10,6 +10,9 @@ enum FeedLocation {
         if let scheme = scheme(of: text) {
             switch scheme.lowercased() {
             case "http", "https":
+                // Kept as written (messages about feeds.txt quote it so); the fetcher lower-cases
+                // scheme and host for every request (RFC 3986 §3.1, §3.2.2), and duplicates are
+                // found case-insensitively (FeedURLNormalizer.comparisonKey).
                 guard let url = URL(string: text) else { throw FeedListError(.badLocation(text)) }
                 guard let host = url.host, !host.isEmpty else { throw FeedListError(.noHost(text)) }
                 return url

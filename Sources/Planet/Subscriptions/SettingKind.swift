@@ -11,6 +11,8 @@ enum SettingKind: Sendable {
     case nonNegativeInt
     case timeZone
     case languageTag
+    /// One of the listed words (compared ignoring case and spaces around `:`).
+    case choice([String])
 
     static let known: [String: SettingKind] = [
         "title": .text,
@@ -23,6 +25,7 @@ enum SettingKind: Sendable {
         "keep_entries": .nonNegativeInt,
         "max_bytes": .positiveInt,
         "language": .languageTag,
+        "item_title": .choice(["name: title", "title"]),
     ]
 
     /// What the value must be, in words for the error message; nil when `value` is fine.
@@ -45,6 +48,15 @@ enum SettingKind: Sendable {
         case .languageTag:
             let ok = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
             return ok ? nil : "a language tag such as 'en' or 'pt-BR'"
+        case .choice(let words):
+            return words.contains(Self.choiceWord(value)) ? nil
+                : "one of " + words.map { "'\($0)'" }.joined(separator: ", ")
         }
+    }
+
+    /// `value` lower-cased, with spaces around `:` made one space after it: `Name:Title` → `name: title`.
+    static func choiceWord(_ value: String) -> String {
+        value.lowercased().split(separator: ":", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ": ")
     }
 }

@@ -46,6 +46,6 @@ enum HelpText {
         let rows = specs.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
         return "planet: a feed aggregator and static site generator\n\n"
             + "Usage: planet COMMAND [OPTIONS]\n\nCommands:\n" + rows.joined(separator: "\n")
-            + "\n\n'planet COMMAND --help' shows the options of a command.\n"
+            + "\n\n'planet COMMAND --help' shows the options of a command; 'planet --version' the version.\n"
     }
 }

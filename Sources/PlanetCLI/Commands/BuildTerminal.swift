@@ -67,7 +67,9 @@ final class BuildTerminal: Sendable {
             for feed in failing { io.message(line(for: feed, failure: failures[feed.subscriptionURL])) }
         }
         for (old, new) in report.redirectsToApply.sorted(by: { $0.key < $1.key }) where verbosity != .quiet {
-            io.message("planet: \(old) moved permanently to \(new); run planet build --apply-redirects")
+            // Without userinfo: a password never goes into a log.
+            io.message("planet: \(URLText.removingUserinfo(old)) moved permanently to \(URLText.removingUserinfo(new)); "
+                + "run planet build --apply-redirects")
         }
         guard verbosity != .quiet else { return }
         var summary = report.summaryLine

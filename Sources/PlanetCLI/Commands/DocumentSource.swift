@@ -43,7 +43,7 @@ enum DocumentSource {
     /// - Throws: `Failure`: input for an empty file (`/dev/null` too); not input for a file or
     ///   URL that cannot be read (including a 304, which cannot happen without validators).
     static func fetch(_ url: URL, timeout: Double) async throws(Failure) -> FetchedDocument {
-        let fetcher = Fetcher(FetcherConfiguration(jobs: 1, timeout: timeout, userAgent: "planet/0.1"))
+        let fetcher = Fetcher(FetcherConfiguration(jobs: 1, timeout: timeout, userAgent: PlanetVersion.userAgent()))
         let result = await fetcher.fetch(Subscription(url: url))
         let empty = Failure(message: "'\(url.relativePath)': is empty; a feed file holds RSS, Atom or JSON Feed",
                             isInput: true)

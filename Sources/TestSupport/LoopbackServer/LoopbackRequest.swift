@@ -12,6 +12,8 @@ public struct LoopbackRequest: Sendable, Equatable {
     public var headers: [LoopbackHeader]
     /// The server's port, so routes can build absolute URLs back to it.
     public var port: Int
+    /// The server's host as written in a URL (`127.0.0.1`, `[::1]`).
+    public var host: String = "127.0.0.1"
 
     /// Creates a request with the given fields; no query, no headers and port 0 by default.
     public init(method: String, path: String, query: String? = nil, headers: [LoopbackHeader] = [],
@@ -31,7 +33,7 @@ public struct LoopbackRequest: Sendable, Equatable {
     /// Parses the request line and header fields of an HTTP/1.1 request head (RFC 9112 §2–§5).
     /// - Parameter head: the bytes before the blank line, CRLF-separated.
     /// - Returns: nil when the request line is malformed.
-    static func parse(head: String, port: Int) -> LoopbackRequest? {
+    static func parse(head: String, port: Int, host: String = "127.0.0.1") -> LoopbackRequest? {
         var lines = head.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst().split(separator: " ")
         guard requestLine.count == 3 else { return nil }
@@ -42,9 +44,11 @@ public struct LoopbackRequest: Sendable, Equatable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             return LoopbackHeader(String(line[..<colon]), value)
         }
-        return LoopbackRequest(method: String(requestLine[0]), path: String(parts[0]),
-                               query: parts.count > 1 ? String(parts[1]) : nil,
-                               headers: headers, port: port)
+        var request = LoopbackRequest(method: String(requestLine[0]), path: String(parts[0]),
+                                      query: parts.count > 1 ? String(parts[1]) : nil,
+                                      headers: headers, port: port)
+        request.host = host
+        return request
     }
 }
 

@@ -17,10 +17,14 @@ public struct LoopbackResponse: Sendable {
     public var delay: Double
     /// When set, the connection is closed after this many body bytes (a connection lost mid-body).
     public var closeAfterBytes: Int?
+    /// When set, these bytes are sent instead of status line, headers and body, and the
+    /// connection is closed: a hostile or broken server (see `LoopbackRoute.raw(_:)`).
+    public var raw: Data?
 
     /// Creates a response with the given fields; by default an immediate, complete 200 with no headers and an empty body.
     public init(status: Int = 200, reason: String? = nil, headers: [LoopbackHeader] = [],
-                body: Data = Data(), delay: Double = 0, closeAfterBytes: Int? = nil) {
+                body: Data = Data(), delay: Double = 0, closeAfterBytes: Int? = nil, raw: Data? = nil) {
+        self.raw = raw
         self.status = status
         self.reason = reason
         self.headers = headers

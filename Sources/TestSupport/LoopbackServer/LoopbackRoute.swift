@@ -39,7 +39,7 @@ public struct LoopbackRoute: Sendable {
     /// URL on this server.
     public static func redirect(to location: String, status: Int = 302) -> LoopbackRoute {
         LoopbackRoute { request in
-            let target = location.hasPrefix("/") ? "http://127.0.0.1:\(request.port)\(location)" : location
+            let target = location.hasPrefix("/") ? "http://\(request.host):\(request.port)\(location)" : location
             return LoopbackResponse(status: status, headers: [LoopbackHeader("Location", target)])
         }
     }
@@ -88,5 +88,34 @@ public struct LoopbackRoute: Sendable {
             return LoopbackResponse(headers: [LoopbackHeader("Content-Type", contentType)] + validators,
                                     body: body)
         }
+    }
+
+    /// A redirect whose `Location` is sent exactly as given, relative or not (RFC 9110 §10.2.2:
+    /// resolved against the request URL).
+    public static func relativeRedirect(to location: String, status: Int = 301) -> LoopbackRoute {
+        .response(LoopbackResponse(status: status, headers: [LoopbackHeader("Location", location)]))
+    }
+
+    /// `route` for requests carrying Basic credentials `user:password` (RFC 7617), else `401`
+    /// with `WWW-Authenticate: Basic realm="planet"`.
+    public static func basicAuth(user: String, password: String, _ route: LoopbackRoute) -> LoopbackRoute {
+        let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        return LoopbackRoute { request in
+            if request.header("Authorization") == expected { return route.respond(request) }
+            return LoopbackResponse(status: 401, headers: [LoopbackHeader("WWW-Authenticate", "Basic realm=\"planet\""),
+                                                           LoopbackHeader("Content-Type", "text/plain")],
+                                    body: Data("who are you?\n".utf8))
+        }
+    }
+
+    /// These bytes, exactly, then the connection closes: for answers no well-behaved server
+    /// gives (a status line alone, bare LF line ends, broken framing).
+    public static func raw(_ bytes: Data) -> LoopbackRoute {
+        .response(LoopbackResponse(raw: bytes))
+    }
+
+    /// ``raw(_:)`` with text encoded as ISO-8859-1 (every scalar below 256 is one byte).
+    public static func raw(_ text: String) -> LoopbackRoute {
+        .raw(Data(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }))
     }
 }

@@ -32,27 +32,35 @@ public final class LoopbackServer: Sendable {
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private init(listener: Int32, port: Int, routes: [String: LoopbackRoute]) {
+    /// The address listened on.
+    public let address: LoopbackAddress
+
+    private init(listener: Int32, port: Int, address: LoopbackAddress, routes: [String: LoopbackRoute]) {
         self.listener = listener
         self.port = port
+        self.address = address
         self.routes = routes
     }
 
-    /// Binds 127.0.0.1 on an ephemeral port and starts accepting.
-    /// - Parameter routes: responses by request path, e.g. `["/feed.xml": .ok(data)]`.
-    /// - Throws: when the socket cannot be created, bound or listened on.
-    public static func start(_ routes: [String: LoopbackRoute]) async throws -> LoopbackServer {
-        let (fd, port) = try Socket.listenOnLoopback()
-        let server = LoopbackServer(listener: fd, port: port, routes: routes)
+    /// Binds `address` (127.0.0.1 unless given) on an ephemeral port and starts accepting.
+    /// - Parameters:
+    ///   - routes: responses by request path, e.g. `["/feed.xml": .ok(data)]`.
+    ///   - address: a loopback address: another of 127.0.0.0/8, or `::1`.
+    /// - Throws: when the socket cannot be created, bound or listened on (`::1` on a machine
+    ///   without IPv6 loopback).
+    public static func start(_ routes: [String: LoopbackRoute],
+                             address: LoopbackAddress = .ipv4(0x7f00_0001)) async throws -> LoopbackServer {
+        let (fd, port) = try Socket.listenOnLoopback(address)
+        let server = LoopbackServer(listener: fd, port: port, address: address, routes: routes)
         let thread = Thread { server.acceptLoop() }
         thread.name = "LoopbackServer:\(port)"
         thread.start()
         return server
     }
 
-    /// `http://127.0.0.1:PORT` + `path` (which starts with `/`).
+    /// `http://127.0.0.1:PORT` (or the address listened on) + `path` (which starts with `/`).
     public func url(for path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!  // an ASCII path always forms a URL
+        URL(string: "http://\(address.urlHost):\(port)\(path)")!  // an ASCII path always forms a URL
     }
 
     /// Every request received so far, in arrival order.
@@ -127,6 +135,10 @@ public final class LoopbackServer: Sendable {
         if response.delay > 0, Socket.peerActs(client, within: response.delay) {
             return  // the client gave up (or the server stops) before the delay ran out
         }
+        if let raw = response.raw {
+            _ = Socket.write(client, raw)
+            return
+        }
         guard Socket.write(client, response.head), request.method != "HEAD" else { return }
         let count = min(response.closeAfterBytes ?? response.body.count, response.body.count)
         _ = Socket.write(client, response.body.prefix(count))
@@ -138,10 +150,33 @@ public final class LoopbackServer: Sendable {
         while true {
             if let end = buffer.range(of: separator)?.lowerBound {
                 return LoopbackRequest.parse(head: String(decoding: buffer[..<end], as: UTF8.self),
-                                             port: port)
+                                             port: port, host: address.urlHost)
             }
             guard buffer.count < 65_536, let chunk = Socket.read(client) else { return nil }
             buffer.append(chunk)
+        }
+    }
+}
+
+/// A loopback address for ``LoopbackServer`` to listen on: tests never send a packet elsewhere.
+public enum LoopbackAddress: Sendable, Equatable {
+    /// An address of 127.0.0.0/8, host byte order (`0x7f00_0002` is 127.0.0.2).
+    case ipv4(UInt32)
+    /// `::1`.
+    case ipv6Loopback
+
+    /// 127.0.0.2.
+    public static let second = LoopbackAddress.ipv4(0x7f00_0002)
+
+    var isIPv6: Bool { self == .ipv6Loopback }
+
+    /// The host as written in a URL: `127.0.0.2`, `[::1]`.
+    public var urlHost: String {
+        switch self {
+        case .ipv4(let host):
+            return "\(host >> 24).\((host >> 16) & 0xff).\((host >> 8) & 0xff).\(host & 0xff)"
+        case .ipv6Loopback:
+            return "[::1]"
         }
     }
 }

@@ -11,32 +11,71 @@ enum Socket {
         var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
     }
 
-    /// A TCP socket listening on 127.0.0.1 at an ephemeral port.
+    /// A TCP socket listening on `address` (a loopback address) at an ephemeral port.
     /// - Returns: the file descriptor and the port the kernel chose (read back with getsockname).
-    static func listenOnLoopback(backlog: Int32 = 64) throws(Failure) -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    static func listenOnLoopback(_ address: LoopbackAddress = .ipv4(0x7f00_0001),
+                                 backlog: Int32 = 64) throws(Failure) -> (fd: Int32, port: Int) {
+        let family = address.isIPv6 ? AF_INET6 : AF_INET
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket", errno: errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian  // 127.0.0.1
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        let bound: Int32
+        switch address {
+        case .ipv4(let host):
+            var v4 = sockaddr_in()
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = 0
+            v4.sin_addr.s_addr = host.bigEndian
+            bound = withUnsafePointer(to: &v4) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        case .ipv6Loopback:
+            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var v6 = sockaddr_in6()
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = 0
+            v6.sin6_addr = in6addr_loopback
+            bound = withUnsafePointer(to: &v6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
         }
         guard bound == 0, listen(fd, backlog) == 0 else {
             let failure = Failure(call: bound == 0 ? "listen" : "bind", errno: errno)
             close(fd)
             throw failure
         }
-        var actual = sockaddr_in()
-        var actualLength = length
+        var actual = sockaddr_in6()
+        var actualLength = socklen_t(MemoryLayout<sockaddr_in6>.size)
         _ = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &actualLength) }
         }
-        return (fd, Int(UInt16(bigEndian: actual.sin_port)))
+        // sin_port and sin6_port sit at the same offset.
+        return (fd, Int(UInt16(bigEndian: actual.sin6_port)))
+    }
+
+    /// A TCP connection to 127.0.0.1:`port`; nil when refused.
+    static func connectToLoopback(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 
     /// Blocks until a client connects; nil once the listening socket is shut down.

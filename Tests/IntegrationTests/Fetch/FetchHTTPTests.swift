@@ -119,4 +119,24 @@ struct FetchHTTPTests {
             #expect(server.maxConcurrentRequests >= 2, "the fetches should overlap")
         }
     }
+
+    @Test("cancelling the fetching task stops its transfer at once; the fetcher goes on")
+    func cancellation() async throws {
+        try await withDeadline {
+            let server = try await LoopbackServer.start(["/slow.xml": .delayed(60, .ok(Self.rss)), "/feed.xml": .ok(Self.rss)])
+            let fetcher = Fetcher(FetcherConfiguration(timeout: 50))
+            let slow = Task { await fetcher.fetch(Subscription(url: server.url(for: "/slow.xml"))) }
+            while server.requests(to: "/slow.xml").isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            slow.cancel()
+            let result = await slow.value
+            let after = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")))
+            await server.stop()
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("expected a failure, got \(result.outcome)")
+                return
+            }
+            #expect(failure.kind == .other && failure.message.contains("cancelled"), "\(failure.message)")
+            #expect(fetched(after)?.data == Self.rss)
+        }
+    }
 }

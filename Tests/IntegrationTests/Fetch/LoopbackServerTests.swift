@@ -1,21 +1,15 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import TestSupport
 
-/// The loopback server itself, spoken to with a plain URLSession.
+/// The loopback server itself, spoken to with TestSupport's raw-socket client.
 @Suite("LoopbackServer")
 struct LoopbackServerTests {
-    private func get(_ url: URL, headers: [String: String] = [:]) async throws -> (Data, HTTPURLResponse) {
-        var request = URLRequest(url: url)
-        headers.forEach { request.setValue($0.value, forHTTPHeaderField: $0.key) }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        return (data, http)
+    private func get(_ url: URL, headers: [String: String] = [:]) async throws -> (Data, LoopbackClient.Response) {
+        let port = try #require(url.port)
+        let target = url.path + (url.query.map { "?\($0)" } ?? "")
+        let response = try await LoopbackClient.get(port: port, path: target, headers: headers)
+        return (response.body, response)
     }
 
     @Test("serves a route's body and records the request")
@@ -26,8 +20,8 @@ struct LoopbackServerTests {
                                                  headers: ["X-Probe": "42"])
             await server.stop()
             #expect(String(decoding: data, as: UTF8.self) == "<rss/>")
-            #expect(response.statusCode == 200)
-            #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/rss+xml; charset=utf-8")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/rss+xml; charset=utf-8")
             let request = try #require(server.requests.first)
             #expect(server.requests.count == 1)
             #expect(request.method == "GET")
@@ -43,7 +37,7 @@ struct LoopbackServerTests {
             let server = try await LoopbackServer.start([:])
             let (_, response) = try await get(server.url(for: "/nothing"))
             await server.stop()
-            #expect(response.statusCode == 404)
+            #expect(response.status == 404)
         }
     }
 
@@ -70,8 +64,8 @@ struct LoopbackServerTests {
             let server = try await LoopbackServer.start(["/feed.xml": route])
             let (_, response) = try await get(server.url(for: "/feed.xml"), headers: test.headers)
             await server.stop()
-            #expect(response.statusCode == test.status)
-            #expect(response.value(forHTTPHeaderField: "ETag") == "\"v1\"")
+            #expect(response.status == test.status)
+            #expect(response.header("ETag") == "\"v1\"")
         }
     }
 
@@ -81,7 +75,7 @@ struct LoopbackServerTests {
             let server = try await LoopbackServer.start(["/a": .ok("a")])
             let url = server.url(for: "/a")
             await server.stop()
-            await #expect(throws: URLError.self) { try await get(url) }
+            await #expect(throws: LoopbackClient.Failure.self) { try await get(url) }
         }
     }
 

@@ -27,6 +27,25 @@ struct FeedCacheRecordTests {
         #expect(try await cache.state(for: "https://other.example/") == nil)
     }
 
+    @Test("the feed's head (id, updated, author, language) and each entry's language survive a 304")
+    func feedHeadSurvivesNotModified() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        var feed = F.feed([Entry(id: "a", language: "ur")])
+        feed.id = "tag:blog.example.com,2024:feed"
+        feed.updated = F.t0
+        feed.author = Person(name: "Jane", email: "jane@example.com", uri: "https://blog.example.com/jane")
+        feed.language = "ur"
+        try await cache.recordSuccess(feedURL: url, feed: feed, info: FetchInfo(), now: F.t0, retention: Retention())
+        try await cache.recordNotModified(feedURL: url, now: F.t0.addingTimeInterval(F.day), retention: Retention())
+        let state = try #require(try await cache.state(for: url))
+        #expect(state.feedID == feed.id && state.updated == F.t0 && state.author == feed.author && state.language == "ur")
+        #expect(try await cache.entries(feedURLs: [url]).first?.entry.language == "ur")
+        let source = FeedSource.make(Subscription(url: URL(string: url)!), feed: nil, state: state)
+        #expect(source.head == RiverSourceHead(id: feed.id, title: "Jane's blog", updated: F.t0, authorName: "Jane",
+                                               authorEmail: "jane@example.com", authorURI: "https://blog.example.com/jane",
+                                               language: "ur"))
+    }
+
     @Test func firstSeenIsKeptAcrossUpdates() async throws {
         let cache = try FeedCache(path: ":memory:")
         try await cache.recordSuccess(feedURL: url, feed: F.feed([F.entry("a")]), info: FetchInfo(),
@@ -160,6 +179,16 @@ struct FeedCacheRecordTests {
         try await cache.recordSuccess(feedURL: url, feed: F.feed([]), info: FetchInfo(), now: until,
                                       retention: Retention())
         #expect(try await cache.state(for: url)?.retryAfter == nil)
+    }
+
+    @Test func retryAfterEndsWhenFeedsTxtChanges() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        try await cache.recordFailure(feedURL: url, failure: F.failure(.httpError, status: 503), now: F.t0,
+                                      retryAfter: F.t0.addingTimeInterval(3_600), configFingerprint: "sha-1")
+        let state = try #require(try await cache.state(for: url))
+        #expect(state.configFingerprint == "sha-1" && !state.gone)
+        #expect(!state.isDue(now: F.t0.addingTimeInterval(60), configFingerprint: "sha-1"))
+        #expect(state.isDue(now: F.t0.addingTimeInterval(60), configFingerprint: "sha-2"))
     }
 
     @Test func allStatesAreOrderedByURL() async throws {

@@ -18,6 +18,10 @@ struct RetryAfterTests {
         Case(header: "120", expected: 1_700_000_120),
         Case(header: " 0 ", expected: 1_700_000_000),
         Case(header: "Wed, 21 Oct 2015 07:28:00 GMT", expected: 1_445_412_480),
+        Case(header: "86400", expected: 1_700_086_400),
+        Case(header: "31536000", expected: 1_700_086_400),  // a year: capped at 24 h
+        Case(header: "99999999999999999999999", expected: 1_700_086_400),
+        Case(header: "Fri, 01 Jan 2100 00:00:00 GMT", expected: 1_700_086_400),
         Case(header: "soon", expected: nil),
         Case(header: nil, expected: nil),
     ])

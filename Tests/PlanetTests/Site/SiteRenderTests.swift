@@ -37,7 +37,7 @@ struct SiteRenderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = try SitePages(markdown: ["about": "# About\n\n<b>x</b>", "intro": "Hi"])
         let files = try Site(templatesURL: folder).render(context(pages: pages))
-        #expect(files.keys.sorted() == ["about.html", "index.html"])
+        #expect(files.keys.sorted() == ["about.html", "feed.json", "index.html"])
         #expect(String(decoding: try #require(files["index.html"]), as: UTF8.self)
                 == "<title>P &amp; Q</title>[About]|<p>Hi</p>\n")
         #expect(String(decoding: try #require(files["about.html"]), as: UTF8.self)
@@ -59,7 +59,7 @@ struct SiteRenderTests {
         let folder = try templates(["index.html.mustache": "x"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = try Site(templatesURL: folder)
-        #expect(try site.render(context(pages: SitePages())).keys.sorted() == ["index.html"])
+        #expect(try site.render(context(pages: SitePages())).keys.sorted() == ["feed.json", "index.html"])
         #expect(throws: BuildError(.template("\(folder.path)/_page.html.mustache: missing; it renders the Markdown pages"))) {
             try site.render(context(pages: try SitePages(markdown: ["about": "x"])))
         }

@@ -1,0 +1,186 @@
+import CCurl
+import Foundation
+import Glibc
+import Synchronization
+
+/// libcurl's multi interface behind an async API: one multi handle, driven by one dedicated
+/// thread that runs `curl_multi_perform` and `curl_multi_poll`; connections (and HTTP/2
+/// multiplexing) are shared by every transfer of the engine.
+///
+/// ``transfer(_:)`` hands a request to the thread and suspends until libcurl reports it done
+/// (CURLMSG_DONE); cancelling the calling task removes the transfer. Only Sendable values cross
+/// between threads: requests and continuations go in through a Mutex-guarded inbox (the thread
+/// is woken through a pipe it polls beside the transfers' sockets), responses come out through
+/// the continuations. The easy handles, the multi handle and libcurl's callbacks never leave the
+/// thread. The thread starts at the first transfer and ends when ``shutDown()`` was called and
+/// no transfer is left.
+final class CurlEngine: Sendable {
+    private enum Command: Sendable {
+        case add(id: Int, HTTPRequest, CheckedContinuation<HTTPResponse, Never>)
+        case cancel(id: Int)
+    }
+
+    private struct Inbox: Sendable {
+        var commands: [Command] = []
+        var started = false
+        var stopping = false
+        /// libcurl could not make a multi handle: every request fails at once.
+        var broken = false
+    }
+
+    private let inbox = Mutex(Inbox())
+    private let nextID = Atomic<Int>(0)
+    /// The pipe that wakes the thread: it polls `wake.read`, others write a byte to `wake.write`.
+    private let wake: (read: Int32, write: Int32)
+
+    /// libcurl's global state, set up once per process before any handle is made (Swift runs a
+    /// global's initializer exactly once, whichever thread asks first).
+    private static let global: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    init() {
+        _ = Self.global
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        wake = (fds[0], fds[1])
+    }
+
+    /// Runs `request` to its end.
+    func transfer(_ request: HTTPRequest) async -> HTTPResponse {
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                send(.add(id: id, request, continuation))
+            }
+        } onCancel: {
+            send(.cancel(id: id))
+        }
+    }
+
+    /// Lets the transfers under way finish, then ends the thread.
+    func shutDown() {
+        let started = inbox.withLock { inbox -> Bool in
+            inbox.stopping = true
+            return inbox.started
+        }
+        if started { poke() } else { closePipe() }
+    }
+
+    private func send(_ command: Command) {
+        let (start, broken) = inbox.withLock { inbox -> (Bool, Bool) in
+            if inbox.broken { return (false, true) }
+            inbox.commands.append(command)
+            defer { inbox.started = true }
+            return (!inbox.started, false)
+        }
+        if broken {
+            if case .add(_, _, let continuation) = command {
+                continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
+                                                       errorText: "libcurl could not make a multi handle"))
+            }
+            return
+        }
+        if start {
+            let thread = Thread { [self] in run() }
+            thread.name = "planet-curl"
+            thread.start()
+        } else {
+            poke()
+        }
+    }
+
+    private func poke() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    private func closePipe() {
+        close(wake.read)
+        close(wake.write)
+    }
+
+    /// The thread's loop: take commands, perform, collect finished transfers, poll.
+    private func run() {
+        guard let multi = curl_multi_init() else {
+            failEverything()
+            return
+        }
+        var live: [Int: CurlTransfer] = [:]
+        var idOfEasy: [UnsafeMutableRawPointer: Int] = [:]
+        var cancelledEarly = Set<Int>()
+
+        func finish(_ id: Int, _ response: HTTPResponse) {
+            guard let transfer = live.removeValue(forKey: id) else { return }
+            idOfEasy[transfer.easy] = nil
+            curl_multi_remove_handle(multi, transfer.easy)
+            transfer.continuation.resume(returning: response)
+        }
+
+        while true {
+            let (commands, stopping) = inbox.withLock { inbox in
+                defer { inbox.commands = [] }
+                return (inbox.commands, inbox.stopping)
+            }
+            for command in commands {
+                switch command {
+                case .add(let id, let request, let continuation):
+                    if cancelledEarly.remove(id) != nil {
+                        continuation.resume(returning: .notRun(code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue),
+                                                               errorText: "cancelled", cancelled: true))
+                        continue
+                    }
+                    guard let transfer = CurlTransfer(request, continuation: continuation),
+                          curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+                        continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
+                                                               errorText: "libcurl could not start the transfer"))
+                        continue
+                    }
+                    live[id] = transfer
+                    idOfEasy[transfer.easy] = id
+                case .cancel(let id):
+                    if live[id] != nil {
+                        finish(id, .notRun(code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
+                                           cancelled: true))
+                    } else {
+                        cancelledEarly.insert(id)
+                    }
+                }
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard planet_curl_msg_is_done(message) != 0, let easy = planet_curl_msg_easy(message),
+                      let id = idOfEasy[easy], let transfer = live[id] else { continue }
+                finish(id, transfer.response(code: planet_curl_msg_result(message)))
+            }
+            if stopping && live.isEmpty && inbox.withLock({ $0.commands.isEmpty }) { break }
+            var waiter = curl_waitfd(fd: wake.read, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+            curl_multi_poll(multi, &waiter, 1, 1000, nil)
+            if waiter.revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(wake.read, &drain, drain.count) > 0 {}
+            }
+        }
+        curl_multi_cleanup(multi)
+        closePipe()
+    }
+
+    /// Without a multi handle, every waiting request fails at once, and every later one.
+    private func failEverything() {
+        let commands = inbox.withLock { inbox in
+            inbox.broken = true
+            defer { inbox.commands = [] }
+            return inbox.commands
+        }
+        closePipe()
+        for case .add(_, _, let continuation) in commands {
+            continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
+                                                   errorText: "libcurl could not make a multi handle"))
+        }
+    }
+}

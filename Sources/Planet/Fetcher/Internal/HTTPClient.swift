@@ -1,0 +1,11 @@
+import Foundation
+
+/// The engine of one ``Fetcher`` and its copies: it ends its thread when the last copy of the
+/// fetcher goes away (transfers under way finish first).
+final class HTTPClient: Sendable {
+    let engine = CurlEngine()
+
+    deinit {
+        engine.shutDown()
+    }
+}

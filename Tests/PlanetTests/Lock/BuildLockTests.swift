@@ -1,0 +1,35 @@
+import Foundation
+@testable import Planet
+import Testing
+import TestSupport
+
+/// The cron lock: one build at a time, and a lock released a moment ago is not "another build".
+@Suite("BuildLock")
+struct BuildLockTests {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("planet-lock-\(UUID().uuidString)/.planet/lock")
+
+    @Test("a lock held throughout is refused with .locked after the grace period")
+    func heldLockIsRefused() async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent()) }
+        let held = try await BuildLock.acquire(url, wait: false)
+        let error = try await withDeadline { () -> BuildError? in
+            do { _ = try await BuildLock.acquire(url, wait: false); return nil } catch { return error as? BuildError }
+        }
+        guard case .locked = error?.reason else { Issue.record("not refused as locked: \(String(describing: error))"); return }
+        withExtendedLifetime(held) {}
+    }
+
+    @Test("a lock released within the grace period is taken, not refused")
+    func lockReleasedDuringGraceIsTaken() async throws {
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent()) }
+        var held: BuildLock? = try await BuildLock.acquire(url, wait: false)
+        #expect(held != nil)
+        // A long grace, so that the test does not depend on how soon a loaded machine runs it.
+        let second = Task { try await BuildLock.acquire(url, wait: false, grace: .seconds(Deadline.standard)) }
+        try await Task.sleep(for: .milliseconds(30))
+        held = nil  // released while the second is still inside its grace period
+        let taken = try await withDeadline { try await second.value }
+        #expect(taken.url == url)
+    }
+}

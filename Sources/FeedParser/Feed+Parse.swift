@@ -5,6 +5,12 @@ extension Feed {
     /// `max_bytes` (`FetcherConfiguration.maxBytes`).
     public static let defaultMaxBytes = 10_000_000
 
+    /// The default cap on the entries read from one document: its newest 1,000 (by their latest
+    /// date; undated entries after dated ones, in document order). The rest are dropped before
+    /// they are converted, with a warning that says how many, so a document of 300,000 tiny items
+    /// costs what 1,000 do.
+    public static let defaultMaxEntries = 1_000
+
     /// Parses a feed document: RSS 0.90–0.94, 1.0 and 2.0, Atom 0.3 and 1.0 (RFC 4287), JSON Feed
     /// 1.0 and 1.1. The format is detected from the document itself (its first character, its root
     /// element and namespace), never from the URL or the content type.
@@ -22,6 +28,8 @@ extension Feed {
     ///   - url: the document URL after redirects: base of relative URLs, part of generated ids.
     ///   - contentType: the HTTP `Content-Type`, used only for the character encoding (RFC 7303).
     ///   - maxBytes: documents larger than this many bytes are refused before parsing.
+    ///   - maxEntries: entries read at most, the newest (see `defaultMaxEntries`); a warning
+    ///     "N of M entries dropped: …" says how many were left out.
     ///   - sanitizing: `.eager` (default): entries' `summary` and `content` are sanitized HTML.
     ///     `.deferred`: they are raw HTML, with `Entry.htmlBase`, to pass through
     ///     `Entry.sanitizingHTML()` before use (see `HTMLSanitizing`).
@@ -29,9 +37,20 @@ extension Feed {
     /// - Throws: `FeedParseError` `.empty` for a blank body, `.notAFeed` for another kind of
     ///   document (HTML page, other XML, JSON without items), `.malformed` when nothing is readable,
     ///   the document is larger than `maxBytes`, or it was refused as an XML attack.
+    ///
+    /// Every string of the result is free of the characters XML 1.0 forbids (`XMLCharacters`):
+    /// this is where text enters the model, so a `"\ufffe"` in a JSON Feed cannot make the
+    /// planet's own feeds ill-formed.
     public static func parse(_ data: Data, url: URL?, contentType: String? = nil,
-                             maxBytes: Int = defaultMaxBytes,
+                             maxBytes: Int = defaultMaxBytes, maxEntries: Int = defaultMaxEntries,
                              sanitizing: HTMLSanitizing = .eager) throws(FeedParseError) -> Feed {
+        try read(data, url: url, contentType: contentType, maxBytes: maxBytes, maxEntries: maxEntries,
+                 sanitizing: sanitizing).scrubbed()
+    }
+
+    /// `parse` before `scrubbed()`.
+    private static func read(_ data: Data, url: URL?, contentType: String?, maxBytes: Int, maxEntries: Int,
+                             sanitizing: HTMLSanitizing) throws(FeedParseError) -> Feed {
         guard data.count <= maxBytes else {
             throw FeedParseError(url: url, reason: .malformed("document of \(data.count) bytes is larger than the cap of \(maxBytes) bytes"))
         }
@@ -39,14 +58,14 @@ extension Feed {
             throw FeedParseError(url: url, reason: .empty)
         }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try JSONFeedReader.read(data, url: url, sanitizing: sanitizing)
+            return try JSONFeedReader.read(data, url: url, sanitizing: sanitizing, maxEntries: maxEntries)
         }
         let decoded = DocumentDecoder.decodeXML(data, contentType: contentType)
         let xml = FeedSniffer.trimmedXML(decoded.utf8)
-        var parsed = LibXML2.parse(xml, base: url)
+        var parsed = LibXML2.parse(xml, base: url, entryLimit: maxEntries)
         var diagnostics = parsed.diagnostics
         if parsed.refusal == nil, parsed.diagnostics.contains(where: \.isEntityProblem), let repaired = EntityRepair.repair(xml) {
-            parsed = LibXML2.parse(repaired, base: url)
+            parsed = LibXML2.parse(repaired, base: url, entryLimit: maxEntries)
             diagnostics = diagnostics.filter(\.isEntityProblem) + parsed.diagnostics
         }
         if let refusal = parsed.refusal {
@@ -58,13 +77,17 @@ extension Feed {
         }
         var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         context.warnings = decoded.warnings + FeedSniffer.summarize(diagnostics)
+        if let warning = parsed.entryLimit?.warning { context.warnings.append(warning) }
         guard let format = FeedSniffer.format(of: root) else {
             let what = root.name.lowercased() == "html" ? "an HTML page" : "XML with root element '\(root.name)'"
             throw FeedParseError(url: url, reason: .notAFeed(what))
         }
+        var feed: Feed
         switch format {
-        case .atom10, .atom03: return AtomReader.read(root: root, format: format, context: context)
-        default: return RSSReader.read(root: root, format: format, context: context)
+        case .atom10, .atom03: feed = AtomReader.read(root: root, format: format, context: context)
+        default: feed = RSSReader.read(root: root, format: format, context: context)
         }
+        feed.entriesDropped = parsed.entryLimit?.dropped ?? 0
+        return feed
     }
 }

@@ -47,6 +47,9 @@ public struct Feed: Sendable, Equatable {
     /// What had to be recovered or ignored (ill-formed XML, bad encoding, unparseable date); empty
     /// for a clean document.
     public var warnings: [String]
+    /// Entries of the document left out by `Feed.parse`'s `maxEntries` (only the newest are
+    /// read); 0 when none was. Not part of the JSON parse contract (the warning says it there).
+    public var entriesDropped: Int = 0
 
     /// Creates a feed with the given fields; everything but `format` defaults to nil or empty.
     public init(format: Format, title: String? = nil, link: String? = nil, feedURL: String? = nil,

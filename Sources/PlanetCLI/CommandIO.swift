@@ -42,11 +42,12 @@ public struct CommandIO: Sendable {
                                   isDirectory: true))
     }
 
-    /// Writes one line to standard output.
-    func line(_ text: String) { out(text + "\n") }
+    /// Writes one line to standard output, without control characters (`TerminalText`).
+    func line(_ text: String) { out(TerminalText.printable(text) + "\n") }
 
-    /// Writes one line to standard error.
-    func message(_ text: String) { err(text + "\n") }
+    /// Writes one line to standard error, without control characters (`TerminalText`): every
+    /// message, warning, `--verbose` line and the build summary goes through here.
+    func message(_ text: String) { err(TerminalText.printable(text) + "\n") }
 
     /// A path from the command line as a file URL relative to the current folder, so messages
     /// show it as typed (`URL.relativePath`) while `.path` is absolute.

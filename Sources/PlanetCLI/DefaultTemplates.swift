@@ -144,7 +144,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
 screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
 per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
-`http_status`, `entries_kept`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
+`http_status`, `entries_kept`, `entries_dropped`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
 `Sources/Planet/Status/StatusReport.swift`.
 
 """##,
@@ -448,10 +448,16 @@ main { min-width: 0; }
 .entry-feed { margin: 0; font-size: .9rem; }
 .entry-title { margin: .25rem 0 .25rem; font-size: 1.35rem; line-height: 1.3; }
 .entry-title a { color: inherit; }
-.entry-content { overflow-wrap: anywhere; }
+/* An entry stays in its card whatever its markup: wide or deeply nested content scrolls inside it
+   (overflow, contain) instead of drawing over the sidebar, and headings inside a post are sized in
+   rem, so nested h1s cannot compound to Chrome's 10,000 px font-size clamp. */
+.entry-content { overflow-wrap: anywhere; overflow: auto; contain: layout paint; }
+.entry-content h1, .entry-content h2 { font-size: 1.25rem; }
+.entry-content h3, .entry-content h4, .entry-content h5, .entry-content h6 { font-size: 1.1rem; }
 .entry-content img, .entry-content video { max-width: 100%; height: auto; }
 .entry-content pre { overflow-x: auto; padding: .75rem; border: 1px solid var(--rule); border-radius: .25rem; }
-.entry-content blockquote { margin-inline-start: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); }
+.entry-content blockquote { margin-inline: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); }
+.entry-content blockquote blockquote { padding-inline-start: .5rem; }
 .entry-meta { font-size: .9rem; margin: 0 0 .5rem; }
 .entry-enclosures { list-style: none; padding: 0; margin: .75rem 0 0; overflow-wrap: anywhere; }
 .entry-enclosures li { margin: .25rem 0; }
@@ -508,7 +514,7 @@ main { min-width: 0; }
 <td data-label="Last success">{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
 <td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
 <td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>
-<td data-label="Entries kept">{{entries_kept}}</td>
+<td data-label="Entries kept">{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
 <td data-label="Failures in a row">{{failure_streak}}</td>
 {{#has_redirects}}<td data-label="Moved to">{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>

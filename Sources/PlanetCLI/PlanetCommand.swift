@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 import Planet
 
@@ -22,7 +23,9 @@ public enum PlanetCommand {
     /// Runs `planet` with the process's streams. - Parameter arguments: `CommandLine.arguments`
     /// (the program name first). - Returns: the exit status.
     public static func main(_ arguments: [String]) async -> Int32 {
-        await run(Array(arguments.dropFirst()), io: .standard)
+        // libxml2's globals, set up before any task can parse (see `LibXML`).
+        _ = LibXML.initialized
+        return await run(Array(arguments.dropFirst()), io: .standard)
     }
 
     /// Runs `planet` with the arguments after the program name.

@@ -78,7 +78,8 @@ struct ImportCommandTests {
         let other = folder.appendingPathComponent("other", isDirectory: true)
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         try write("title = Other\n", other)
-        let imported = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt"], in: folder)
+        // The list holds a local file: importing it takes --allow-files.
+        let imported = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
         #expect(imported.status == 0)
         #expect(imported.out == "imported 4 feeds from planet.opml (0 already listed)\n")
         let before = await runPlanet(["list", "--json"], in: folder)
@@ -89,8 +90,51 @@ struct ImportCommandTests {
         }
         #expect(try feeds(after.out) == feeds(before.out))
         #expect(try feeds(after.out).count == 4)
-        let again = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt"], in: folder)
+        let again = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
         #expect(again.out == "imported 0 feeds from planet.opml (4 already listed)\n")
+    }
+
+    @Test func localFilesInAForeignOPMLAreSkippedUnlessAllowed() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let opml = """
+            <opml version="2.0"><body>
+            <outline text="Zero" xmlUrl="/dev/zero"/>
+            <outline text="Keys" xmlUrl="file:///home/jane/.ssh/id_rsa"/>
+            <outline text="Relative" xmlUrl="./feeds/local.xml"/>
+            <outline text="Web" xmlUrl="https://a.org/feed"/>
+            </body></opml>
+            """
+        try write(opml, folder, "foreign.opml")
+        try write("title = T\n", folder)
+        let outcome = await runPlanet(["import", "foreign.opml"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.out == "imported 1 feeds from foreign.opml (0 already listed)\n")
+        #expect(outcome.err.components(separatedBy: "(pass --allow-files to import local files)").count - 1 == 3)
+        #expect(outcome.err.contains("skipped the local file '/dev/zero'"))
+        #expect(try read(folder) == "title = T\nhttps://a.org/feed   Web\n")
+        let allowed = await runPlanet(["import", "foreign.opml", "--allow-files"], in: folder)
+        #expect(allowed.out == "imported 3 feeds from foreign.opml (1 already listed)\n")
+    }
+
+    @Test func namesWithACommentMarkReadBackAsGiven() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let opml = """
+            <opml version="2.0"><body>
+            <outline text="hash # tag" xmlUrl="https://a.org/feed"/>
+            <outline text="#1 blog" xmlUrl="https://b.org/feed"/>
+            <outline text="C# Corner" xmlUrl="https://c.org/feed"/>
+            </body></opml>
+            """
+        try write(opml, folder, "names.opml")
+        #expect(await runPlanet(["import", "names.opml"], in: folder).status == 0)
+        let added = await runPlanet(["add", "--no-fetch", "https://d.org/feed", "back \\# slash # x"], in: folder)
+        #expect(added.status == 0)
+        let listed = await runPlanet(["list", "--json"], in: folder)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["name"] as? String } == ["hash # tag", "#1 blog", "C# Corner", "back \\# slash # x"])
+        #expect(try read(folder).contains("hash \\# tag"))
     }
 
     struct BadCase: CustomTestStringConvertible, Sendable {
@@ -199,8 +243,9 @@ struct ImportCommandTests {
         #expect(outcome.out == "imported 1 feeds from config.ini into the new feeds.txt (0 already listed); "
             + "settings set: title, link\n")
         #expect(try read(folder) == "title = Planet Venus\nlink = https://venus.example.org/\n\nhttps://a.org/feed   Ay\n")
+        // No temporary file is left; the edit lock's empty file stays (FeedListLock).
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(leftovers == ["config.ini", "feeds.txt"])
+        #expect(leftovers == [".feeds.txt.lock", "config.ini", "feeds.txt"])
     }
 
     @Test func importReplacesInitPlaceholdersButNotEditedSettings() async throws {

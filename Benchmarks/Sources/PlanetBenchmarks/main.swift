@@ -18,11 +18,17 @@ let usage = """
              Builds a 60-entry SiteContext from the entries of the feeds in DIR (default: the
              corpus fixtures), compiles the templates folder once, renders index.html N times
              (default 1000) and prints ms per render.
+           PlanetBenchmarks hostile [--case NAME --count N]
+             Time and peak RSS of parsing generated hostile documents (one element with 25k, 50k,
+             100k attributes, in the XML and in an entry's HTML; a feed of 300,000 tiny items),
+             each case in a fresh child process; --case runs one case in this process.
     """
 
 switch arguments.first {
 case "parse":
     exit(await ParseBenchmark.run(Array(arguments.dropFirst())))
+case "hostile":
+    exit(await HostileBenchmark.run(Array(arguments.dropFirst())))
 case "render":
     exit(RenderBenchmark.run(Array(arguments.dropFirst())))
 default:

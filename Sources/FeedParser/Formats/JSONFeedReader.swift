@@ -5,7 +5,9 @@ import Foundation
 struct JSONFeedReader {
     var context: ReadContext
 
-    static func read(_ data: Data, url: URL?, sanitizing: HTMLSanitizing) throws(FeedParseError) -> Feed {
+    /// - Parameter maxEntries: items read at most, the newest (`EntryLimit`).
+    static func read(_ data: Data, url: URL?, sanitizing: HTMLSanitizing,
+                     maxEntries: Int = Feed.defaultMaxEntries) throws(FeedParseError) -> Feed {
         var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         var object = try? JSONSerialization.jsonObject(with: data)
         if object == nil {
@@ -13,16 +15,29 @@ struct JSONFeedReader {
             if object != nil { context.warnings.append("invalid JSON (control characters or truncated document) repaired") }
         }
         guard let object else { throw FeedParseError(url: url, reason: .malformed("invalid JSON")) }
-        guard let root = object as? [String: Any], let items = root["items"] as? [Any] else {
+        guard let root = object as? [String: Any], var items = root["items"] as? [Any] else {
             throw FeedParseError(url: url, reason: .notAFeed("JSON without 'items'"))
+        }
+        var limit = EntryLimit(maxEntries)
+        if let kept = limit.kept(count: items.count, date: { Self.latestDate(items[$0]) }) {
+            items = items.indices.filter(kept.contains).map { items[$0] }
         }
         var reader = JSONFeedReader(context: context)
         var feed = reader.feed(root)
         feed.entries = reader.context.distinctIDs(items.enumerated().compactMap { index, item in
             (item as? [String: Any]).map { reader.entry($0, position: index + 1, home: feed.link) }
         })
+        if let warning = limit.warning { reader.context.warnings.append(warning) }
         feed.warnings = reader.context.warnings
+        feed.entriesDropped = limit.dropped
         return feed
+    }
+
+    /// The later of an item's `date_published` and `date_modified`, for `EntryLimit`.
+    private static func latestDate(_ item: Any) -> Date? {
+        guard let item = item as? [String: Any] else { return nil }
+        let dates = ["date_published", "date_modified"].compactMap { (item[$0] as? String).flatMap(FeedDateParser.parse) }
+        return dates.max()
     }
 
     private mutating func feed(_ root: [String: Any]) -> Feed {

@@ -29,11 +29,14 @@ public enum HTMLSanitizer {
     ///     without an http(s) base, relative URLs stay relative.
     /// - Returns: well-formed, safe HTML with absolute URLs: every element closed, void elements
     ///   without end tag, attribute values double-quoted, text and attributes escaped, and no
-    ///   character that XML 1.0 forbids. Plain text without `<` or `&` comes back escaped.
+    ///   character that XML 1.0 forbids. Plain text without `<` or `&` comes back escaped. A
+    ///   fragment beyond `MarkupBudget.html` is not parsed: `budgetNotice(_:)` says why instead.
     public static func sanitize(_ html: String, base: URL?) -> String {
         var writer = SanitizingWriter(base: base, capacity: html.utf8.count)
         if !hasMarkup(html) {
             writer.writeText(html)
+        } else if let violation = MarkupBudget.html.violation(html) {
+            return String(decoding: budgetNotice(violation), as: UTF8.self)
         } else {
             HTMLFragmentParser.withFragment(html) { writer.write($0) }
         }

@@ -57,7 +57,7 @@ struct SanitizingWriter {
         if writeReplacement(node, name: source, depth: depth) { return }
         let name = PresentationalHTML.elementName(for: source)
         let rule = ElementRule.table[name]
-        if rule?.action == .drop { return }
+        if rule?.action == .drop || name == "br" && endsWithTwoBreaks { return }
         guard let rule, !(name == "a" && linkDepth > 0) else {
             write(node.firstChild, transparent: false, depth: depth + 1)
             return

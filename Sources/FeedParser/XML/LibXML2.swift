@@ -4,7 +4,8 @@ import Foundation
 /// The one wrapper around libxml2's C API in FeedParser. Nothing from `CLibXML2` leaves this file.
 ///
 /// Parsing uses a fresh parser context per document with its own structured error handler, so no
-/// global libxml2 state is touched and documents can be parsed concurrently.
+/// global libxml2 state is touched and documents can be parsed concurrently; every entry point
+/// first reads `LibXML.initialized` (libxml2's globals are set up once, before the first parse).
 enum LibXML2 {
     /// The result of parsing one XML document in recovery mode.
     struct Parsed: Sendable {
@@ -12,9 +13,11 @@ enum LibXML2 {
         var root: XML.Element?
         /// libxml2 diagnostics, "line N: message", in document order.
         var diagnostics: [Diagnostic]
-        /// Why the document is refused as an attack (external entity, entity amplification); `root`
-        /// is nil then. See `EntityBudget`.
+        /// Why the document is refused as an attack (external entity, entity amplification, markup
+        /// beyond `MarkupBudget.document`); `root` is nil then. See `EntityBudget`.
         var refusal: String? = nil
+        /// Entries left out by the entry limit of `parse(_:base:entryLimit:)`, with the warning.
+        var entryLimit: EntryLimit? = nil
     }
 
     struct Diagnostic: Sendable, Equatable {
@@ -48,7 +51,14 @@ enum LibXML2 {
     /// - Parameters:
     ///   - data: the document as UTF-8 bytes.
     ///   - base: document URL: the base of the root element's `xml:base`.
-    static func parse(_ data: Data, base: URL?) -> Parsed {
+    ///   - entryLimit: for a feed, the most `item`/`entry` elements kept among the children of the
+    ///     root and of its children (RSS 1.0 items are the root's, RSS 2.0's the channel's, Atom's
+    ///     the feed's): the newest (`EntryLimit`); the others are never converted. nil keeps all.
+    static func parse(_ data: Data, base: URL?, entryLimit: Int? = nil) -> Parsed {
+        _ = LibXML.initialized
+        if let violation = MarkupBudget.document.violation(data) {
+            return Parsed(root: nil, diagnostics: [], refusal: "markup beyond the parser's bounds: \(violation)")
+        }
         guard let ctxt = xmlNewParserCtxt() else {
             return Parsed(root: nil, diagnostics: [Diagnostic(line: 0, code: -1, message: "out of memory")])
         }
@@ -81,17 +91,20 @@ enum LibXML2 {
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
         var budget = EntityBudget(documentSize: data.count)
-        let root = xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil, budget: &budget) }
+        var limit = entryLimit.map(EntryLimit.init)
+        let root = xmlDocGetRootElement(doc).map {
+            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, level: 0)
+        }
         if let refusal = budget.refusal {
             return Parsed(root: nil, diagnostics: sink.diagnostics, refusal: refusal)
         }
-        return Parsed(root: root, diagnostics: sink.diagnostics)
+        return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit)
     }
 
     private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?,
-                                budget: inout EntityBudget) -> XML.Element {
+                                budget: inout EntityBudget, limit: inout EntryLimit?, level: Int) -> XML.Element {
         var attributes: [XML.Attribute] = []
         var attr = node.pointee.properties
         while let current = attr {
@@ -108,10 +121,18 @@ enum LibXML2 {
         let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
         var children: [XML.Node] = []
         var child = node.pointee.children
+        let kept = level <= 1 ? keptEntries(of: node, limit: &limit) : nil
+        var entryIndex = 0
         while let current = child, budget.refusal == nil {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(.element(convert(current, parentBase: base, parentLanguage: language, budget: &budget)))
+                if let kept, isEntry(current) {
+                    let keep = kept.contains(entryIndex)
+                    entryIndex += 1
+                    if !keep { break }
+                }
+                children.append(.element(convert(current, parentBase: base, parentLanguage: language,
+                                                 budget: &budget, limit: &limit, level: level + 1)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let text = string(current.pointee.content) { appendText(text, to: &children) }
             case XML_ENTITY_REF_NODE:
@@ -124,6 +145,42 @@ enum LibXML2 {
         return XML.Element(namespace: Namespace.canonical(node.pointee.ns.flatMap { string($0.pointee.href) }),
                            name: string(node.pointee.name) ?? "", attributes: attributes,
                            children: children, base: base, language: language)
+    }
+
+    /// An `item` (RSS) or `entry` (Atom) element, in any namespace.
+    private static func isEntry(_ node: xmlNodePtr) -> Bool {
+        guard let name = node.pointee.name else { return false }
+        return xmlStrEqual(name, "item") != 0 || xmlStrEqual(name, "entry") != 0
+    }
+
+    /// Which of `node`'s entry children (`isEntry`, counted in document order) `limit` keeps,
+    /// nil for all. Dates are read from the C tree (`pubDate`, `published`, `updated`, `date`,
+    /// `issued`, `modified`: the latest), so that dropped entries are never converted.
+    private static func keptEntries(of node: xmlNodePtr, limit: inout EntryLimit?) -> Set<Int>? {
+        guard limit != nil else { return nil }
+        var entries: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, isEntry(current) { entries.append(current) }
+            child = current.pointee.next
+        }
+        return limit?.kept(count: entries.count) { entryDate(entries[$0]) }
+    }
+
+    private static let dateElements = ["pubDate", "published", "updated", "date", "issued", "modified"]
+
+    /// The latest date among an entry element's date children, nil when none reads as a date.
+    private static func entryDate(_ entry: xmlNodePtr) -> Date? {
+        var latest: Date?
+        var child = entry.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            guard current.pointee.type == XML_ELEMENT_NODE, let name = string(current.pointee.name),
+                  dateElements.contains(name), let text = string(current.pointee.children?.pointee.content),
+                  let date = FeedDateParser.parse(text) else { continue }
+            latest = max(latest ?? date, date)
+        }
+        return latest
     }
 
     private static func appendText(_ text: String, to children: inout [XML.Node]) {
@@ -202,9 +259,11 @@ enum LibXML2 {
     /// - Parameters:
     ///   - data: the page's bytes.
     ///   - encoding: charset label, or nil to let libxml2 read `<meta charset>` (else Latin-1).
-    /// - Returns: the root element, nil when nothing could be read.
+    /// - Returns: the root element, nil when nothing could be read or the page exceeds
+    ///   `MarkupBudget.html`.
     static func parseHTML(_ data: Data, base: URL?, encoding: String?) -> XML.Element? {
-        guard let ctxt = htmlNewParserCtxt() else { return nil }
+        _ = LibXML.initialized
+        guard MarkupBudget.html.violation(data) == nil, let ctxt = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
@@ -217,12 +276,19 @@ enum LibXML2 {
         defer { xmlFreeDoc(doc) }
         // HTML pages have no entity declarations; the budget only guards the conversion.
         var budget = EntityBudget(documentSize: data.count)
-        return xmlDocGetRootElement(doc).map { convert($0, parentBase: base, parentLanguage: nil, budget: &budget) }
+        var limit: EntryLimit? = nil
+        return xmlDocGetRootElement(doc).map {
+            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, level: 0)
+        }
     }
 
     /// The text content of an HTML fragment as a browser would render it into a title: tags dropped,
-    /// entities decoded (libxml2's HTML parser, recovering, silent).
+    /// entities decoded (libxml2's HTML parser, recovering, silent); "" for markup beyond
+    /// `MarkupBudget.html`.
     static func htmlText(_ html: String) -> String {
+        _ = LibXML.initialized
+        // Markup beyond `MarkupBudget.html` is not parsed: its text is dropped.
+        guard MarkupBudget.html.violation(html) == nil else { return "" }
         guard let ctxt = htmlNewParserCtxt() else { return html }
         defer { htmlFreeParserCtxt(ctxt) }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue

@@ -13,7 +13,7 @@ extension BuildRun {
         }
         let failing = outcome?.failure != nil || (outcome == nil && (state?.failureStreak ?? 0) > 0)
         let message = outcome?.failure?.message ?? state?.errorMessage
-        return FeedStatus(
+        var status = FeedStatus(
             subscriptionURL: subscription.url.absoluteString, url: source.publicFeedURL, name: source.name,
             outcome: result, lastSuccess: state?.lastSuccess, lastAttempt: state?.lastAttempt,
             lastError: failing ? FeedSource.publicMessage(message, subscription: subscription, name: source.name) : nil,
@@ -21,5 +21,7 @@ extension BuildRun {
             httpStatus: outcome?.failure?.status ?? state?.lastStatus, entriesKept: kept,
             failureStreak: state?.failureStreak ?? 0,
             redirectTo: state?.redirectTarget.map(URLText.removingUserinfo), gone: state?.gone ?? false, retryAfter: state?.retryAfter)
+        status.entriesDropped = outcome?.feed?.entriesDropped ?? 0
+        return status
     }
 }

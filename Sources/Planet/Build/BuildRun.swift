@@ -146,23 +146,33 @@ struct BuildRun: Sendable {
 
     /// Rewrites feeds.txt for every current subscription whose feed moved for good (301/308),
     /// keeping comments, names and order, and moves its cache records to the new URL.
+    ///
+    /// The edit is made under `FeedListLock` on feeds.txt as it is then, read again: an `add` or
+    /// `remove` made while the build ran is kept, and `list` becomes that file.
     /// - Returns: old URL → new URL of the redirects applied.
-    /// - Throws: `BuildError.config` when feeds.txt cannot be saved, `.cache`.
+    /// - Throws: `BuildError.config` when feeds.txt cannot be read or saved, `.cache`.
     func applyRedirects(_ list: inout FeedList) async throws(BuildError) -> [String: String] {
-        var applied: [String: String] = [:]
+        var targets: [String: URL] = [:]
         for subscription in list.subscriptions {
             let key = subscription.url.absoluteString
             let state = try await cacheCall { () throws(CacheError) in try await cache.state(for: key) }
-            guard let target = state?.redirectTarget, let newURL = URL(string: target),
-                  list.replaceURL(subscription.url, with: newURL) else { continue }
-            applied[key] = target
+            if let target = state?.redirectTarget, let newURL = URL(string: target) { targets[key] = newURL }
         }
-        guard !applied.isEmpty else { return [:] }
+        guard !targets.isEmpty else { return [:] }
+        var applied: [String: String] = [:]
         do {
-            try list.save()
+            list = try FeedList.edit(list.file) { fresh in
+                for subscription in fresh.subscriptions {
+                    let key = subscription.url.absoluteString
+                    guard let newURL = targets[key], fresh.replaceURL(subscription.url, with: newURL) else { continue }
+                    applied[key] = newURL.absoluteString
+                }
+                return fresh
+            }
         } catch {
             throw BuildError(.config(error.description))
         }
+        guard !applied.isEmpty else { return [:] }
         for (old, new) in applied.sorted(by: { $0.key < $1.key }) {
             try await cacheCall { () throws(CacheError) in try await cache.moveFeed(from: old, to: new) }
         }

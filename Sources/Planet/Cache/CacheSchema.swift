@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -116,5 +116,16 @@ enum CacheSchema {
         DROP INDEX entry_feed_head;
         CREATE INDEX entry_feed_head ON entry (feed_url, coalesce(published, first_seen) DESC, id,
                                                first_seen, published, link, in_document, backlog, position);
+        """
+
+    /// v6: the sanitized summary and content of an entry that has been shown, and the
+    /// `HTMLSanitizer.version` that made them (NULL: none stored). The raw HTML stays in `summary`
+    /// and `content`, so a newer sanitizer still applies to old entries; the upsert clears the
+    /// version when the raw HTML or its base changes. An entry whose HTML is costly to sanitize
+    /// (hostile markup) is then paid for once, not on every build that shows it.
+    private static let version6 = """
+        ALTER TABLE entry ADD COLUMN clean_summary TEXT;
+        ALTER TABLE entry ADD COLUMN clean_content TEXT;
+        ALTER TABLE entry ADD COLUMN clean_version INTEGER;
         """
 }

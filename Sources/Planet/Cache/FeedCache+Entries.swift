@@ -48,11 +48,13 @@ extension FeedCache {
     /// The whole entries named by `keys` (feed URL, entry id), in no particular order; keys the
     /// cache does not hold are skipped. Summary and content are sanitized HTML: the cache holds
     /// them raw (`HTMLSanitizing.deferred`) and they are sanitized here, concurrently, on their
-    /// way out (`CachedEntry.sanitizing(_:)`).
+    /// way out (`CachedEntry.sanitizing(_:)`), unless the row keeps a sanitized copy made by the
+    /// current `HTMLSanitizer.version` (schema v5). Copies made here are stored for the next
+    /// build, so an entry is sanitized once per version of the sanitizer and of its raw HTML.
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
     public func entries(keys: [(feedURL: String, id: String)]) async throws(CacheError) -> [CachedEntry] {
-        var result: [CachedEntry] = []
-        result.reserveCapacity(keys.count)
+        var clean: [CachedEntry] = []
+        var raw: [CachedEntry] = []
         for key in keys {
             // One primary-key lookup per key, through one prepared statement.
             let statement = try sql { () throws(SQLiteError) in
@@ -60,10 +62,36 @@ extension FeedCache {
             }
             defer { statement.reset() }
             if try sql({ () throws(SQLiteError) in try statement.step() }) {
-                result.append(try rows.decode(statement))
+                var entry = try rows.decode(statement)
+                if statement.optionalInt(17) == HTMLSanitizer.version {
+                    entry.entry.summary = statement.text(18)
+                    entry.entry.content = statement.text(19)
+                    if entry.entry.summary == nil, entry.entry.content == nil { entry.entry.htmlBase = nil }
+                    clean.append(entry)
+                } else {
+                    raw.append(entry)
+                }
             }
         }
-        return await CachedEntry.sanitizing(result)
+        let sanitized = await CachedEntry.sanitizing(raw)
+        storeSanitized(sanitized)
+        return clean + sanitized
+    }
+
+    /// Keeps the sanitized summary and content of `entries` beside their raw HTML, stamped with
+    /// `HTMLSanitizer.version`, in one transaction. Best effort: the copy only saves work, so a
+    /// cache that cannot be written now (busy, read-only, disk full) costs the next build a
+    /// sanitizing pass and nothing else.
+    private func storeSanitized(_ entries: [CachedEntry]) {
+        guard !entries.isEmpty else { return }
+        try? db.transaction { () throws(SQLiteError) in
+            let update = try db.statement(Self.storeClean)
+            for cached in entries {
+                update.reset()
+                try update.bind([.text(cached.entry.summary), .text(cached.entry.content),
+                                 .integer(HTMLSanitizer.version), .text(cached.feedURL), .text(cached.entry.id)]).run()
+            }
+        }
     }
 
     /// The date of each feed's newest entry (published, else first seen), by feed URL; a feed
@@ -128,7 +156,9 @@ extension FeedCache {
             author_email = excluded.author_email, author_uri = excluded.author_uri,
             summary = excluded.summary, content = excluded.content,
             categories = excluded.categories, enclosures = excluded.enclosures,
-            html_base = excluded.html_base, language = excluded.language, in_document = 1
+            html_base = excluded.html_base, language = excluded.language, in_document = 1,
+            clean_version = CASE WHEN summary IS excluded.summary AND content IS excluded.content
+                                      AND html_base IS excluded.html_base THEN clean_version END
         WHERE published IS NOT excluded.published OR updated IS NOT excluded.updated
             OR title IS NOT excluded.title OR link IS NOT excluded.link
             OR author_name IS NOT excluded.author_name OR author_email IS NOT excluded.author_email
@@ -159,17 +189,26 @@ extension FeedCache {
 
     /// ?1 JSON array of feed URLs.
     /// ?2 the number of rows, -1 for all (SQLite: a negative LIMIT has no upper bound).
-    /// Read from the covering index `entry_feed_head` (schema v3), never from the table.
+    /// Read from the covering index `entry_feed_head` (schema v3), never from the table. Ordered
+    /// as the river breaks ties (date, feed URL, place in the document, id), so that
+    /// `River.prefixSuffices` can decide a tie at the page's boundary from the heads read.
     static let selectHeads = """
         SELECT feed_url, id, first_seen, published, link, in_document, backlog, position FROM entry
         WHERE feed_url IN (SELECT value FROM json_each(?1))
-        ORDER BY coalesce(published, first_seen) DESC, feed_url, id
+        ORDER BY coalesce(published, first_seen) DESC, feed_url, position, id
         LIMIT ?2
         """
 
     /// ?1 feed URL, ?2 entry id: a primary-key lookup.
     static let selectByKey = """
-        SELECT \(EntryRow.columns), in_document FROM entry WHERE feed_url = ?1 AND id = ?2
+        SELECT \(EntryRow.columns), in_document, clean_version, clean_summary, clean_content
+        FROM entry WHERE feed_url = ?1 AND id = ?2
+        """
+
+    /// ?1 sanitized summary, ?2 sanitized content, ?3 `HTMLSanitizer.version`, ?4 feed URL, ?5 id.
+    static let storeClean = """
+        UPDATE entry SET clean_summary = ?1, clean_content = ?2, clean_version = ?3
+        WHERE feed_url = ?4 AND id = ?5
         """
 
     /// ?1 JSON array of feed URLs.

@@ -6,9 +6,11 @@ import Glibc
 extension Publisher {
     /// Checks that the output may be replaced, before anything is fetched or written.
     ///
-    /// Allowed: a path that does not exist, an empty folder, a folder carrying `.planet-site`, and
-    /// (for sites written before the marker) a folder holding both `index.html` and `status.json`.
-    /// Refused: a plain file, any other folder, and a folder that is or contains a `guarded` place.
+    /// Allowed: a path that does not exist, an empty folder, and a folder carrying `.planet-site`
+    /// (written with every site). Refused: a plain file, any other folder — also one that merely
+    /// holds an `index.html` and a `status.json`, which anything may — and a folder that is or
+    /// contains a `guarded` place. A site written before the marker existed gets it by emptying
+    /// the folder once (or adding the empty file `.planet-site` by hand).
     /// - Returns: where the site goes: `outputURL` with symbolic links resolved (the link's target).
     /// - Throws: `BuildError.write` saying why, with the output's path first.
     @discardableResult
@@ -29,8 +31,7 @@ extension Publisher {
             throw BuildError(.write("\(place): exists and is not a folder; choose another --output"))
         }
         let children = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
-        if children.isEmpty || children.contains(Self.markerName)
-            || (children.contains("index.html") && children.contains("status.json")) {
+        if children.isEmpty || children.contains(Self.markerName) {
             return target
         }
         throw BuildError(.write("\(place): exists and was not written by planet (no \(Self.markerName)); "

@@ -7,8 +7,9 @@ public enum River {
     ///
     /// - Sort date: `published`, else the first-seen time (issue 5: an entry whose `updated`
     ///   changes does not move up, so `updated` never dates an entry; one with only `updated` is
-    ///   dated by when planet first saw it). Dates after `now` are clamped to `now` (DESIGN.md:
-    ///   future dates are shown at the build time).
+    ///   dated by when planet first saw it). A date after `now` is replaced by the first-seen
+    ///   time (itself never after `now`), so a post dated 2100 sits where it appeared and ages
+    ///   like any other instead of staying first for good.
     /// - Order: date descending; ties broken by feed URL, then entry id, so that the same input
     ///   always gives the same page.
     /// - Duplicates: the same post appears once. Copies share an id (an id that is not an absolute
@@ -36,7 +37,7 @@ public enum River {
     public static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
         let limit = page.limit
         let dated = candidates.filter { !$0.backlog }.map { candidate in
-            let raw = candidate.entry.published ?? candidate.firstSeen
+            let raw = candidate.entry.published.flatMap { $0 > now ? nil : $0 } ?? candidate.firstSeen
             var item = RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now),
                                   backlog: candidate.backlog)
             item.position = candidate.position
@@ -97,13 +98,16 @@ public enum River {
     /// seen: `FeedCache.entryHeads(feedURLs:newest:)`), is the river of all heads.
     ///
     /// True when fewer than `read` heads exist (none was left out); or when the river is full,
-    /// its last entry is strictly newer than the oldest head read, and no head left out is
-    /// another copy of a head read. Every head left out is then no newer than that oldest one,
-    /// so it sorts after the whole page and cannot enter it; and since it shares neither id nor
-    /// link with a head read, it cannot change which copy of theirs is kept either (without that
-    /// last condition it could: the copy seen first stays, and an older copy may have been seen
-    /// first). Ties at the boundary and future dates (clamped to the build time, then ordered by
-    /// feed URL and id) never pass this test, so they fall back to all heads.
+    /// its last entry sorts before every head left out, and no head left out is another copy of a
+    /// head read. A head's river date is never later than the date it was read by (published, else
+    /// first seen; clamping only lowers it), and the heads were read in that order, then by feed
+    /// URL, place in the document and id, as the river breaks ties. So a head left out sorts after
+    /// the page when the page's last entry is strictly newer than the oldest head read, or equally
+    /// old and, by feed URL, position then id, not after the last head read of that date (the ones
+    /// left out of that date come after it): a feed of 300,000 undated entries, all first seen at
+    /// once, needs no read of all its heads. Such a head cannot enter the page; and since it shares neither id nor link with a head read, it
+    /// cannot change which copy of theirs is kept either (without that last condition it could:
+    /// the copy seen first stays, and an older copy may have been seen first).
     /// - Parameters:
     ///   - heads: the heads read.
     ///   - olderCopies: heads no newer than the oldest head read that may share a post with one
@@ -118,13 +122,30 @@ public enum River {
     ) async throws(E) -> Bool where S.Element == CachedEntry {
         var count = 0
         var oldest = Date.distantFuture
+        var lastOfOldest: (feedURL: String, position: Int, id: String)?
         for head in heads {
             count += 1
-            oldest = min(oldest, head.entry.published ?? head.firstSeen)
+            let date = head.entry.published ?? head.firstSeen
+            let key = (feedURL: head.feedURL, position: head.position, id: head.entry.id)
+            if date < oldest {
+                oldest = date
+                lastOfOldest = key
+            } else if date == oldest, let known = lastOfOldest, known < key {
+                lastOfOldest = key
+            }
         }
         guard count >= read else { return true }
         if let cutoff, oldest < cutoff { return true }
-        guard river.count >= limit, let last = river.last, !last.backlog, last.date > oldest else { return false }
+        guard river.count >= limit, let last = river.last, !last.backlog else { return false }
+        let sortsBeforeLeftOut: Bool
+        if last.date > oldest {
+            sortsBeforeLeftOut = true
+        } else if last.date == oldest, let boundary = lastOfOldest {
+            sortsBeforeLeftOut = (last.source.feedURL, last.position, last.entry.id) <= boundary
+        } else {
+            sortsBeforeLeftOut = false
+        }
+        guard sortsBeforeLeftOut else { return false }
         return !sharesAPost(heads, with: try await olderCopies())
     }
 

@@ -38,6 +38,9 @@ public struct FeedStatus: Sendable, Equatable {
     public var httpStatus: Int?
     /// Entries the cache keeps for the feed.
     public var entriesKept: Int
+    /// Entries of the document fetched this run that were left out: only the newest
+    /// `Feed.defaultMaxEntries` of one document are read. 0 when none was, or nothing was parsed.
+    public var entriesDropped: Int = 0
     /// Failed attempts in a row.
     public var failureStreak: Int
     /// Where the feed moved for good (301/308), to apply with `planet build --apply-redirects`.

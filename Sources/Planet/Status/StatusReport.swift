@@ -8,7 +8,8 @@ import Mustache
 /// status.json shape (keys sorted, dates RFC 3339 UTC, absent values null):
 /// `{"generated": date, "planet": title, "feeds": [{"url", "name", "outcome"
 /// ("ok"|"not-modified"|"failed"|"skipped"), "last_success", "last_attempt", "last_error",
-/// "error_kind", "http_status", "entries_kept", "failure_streak", "redirect_to", "gone",
+/// "error_kind", "http_status", "entries_kept", "entries_dropped" (left out of this run's
+/// document: only its newest 1,000 entries are read), "failure_streak", "redirect_to", "gone",
 /// "retry_after", "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
 public struct StatusReport: Sendable, Equatable {
     /// The planet's title, plain text (status.json `planet`).
@@ -56,6 +57,7 @@ public struct StatusReport: Sendable, Equatable {
             "error_kind": text(feed.errorKind),
             "http_status": feed.httpStatus.map(JSONValue.int) ?? .null,
             "entries_kept": .int(feed.entriesKept),
+            "entries_dropped": .int(feed.entriesDropped),
             "failure_streak": .int(feed.failureStreak),
             "redirect_to": text(feed.redirectTo),
             "gone": .bool(feed.gone),
@@ -65,7 +67,8 @@ public struct StatusReport: Sendable, Equatable {
     }
 
     /// The `feeds_status` value of status.html.mustache: one object per feed with the keys of
-    /// status.json plus `failing` (bool); dates RFC 3339 UTC strings or null.
+    /// status.json plus `failing` (bool); dates RFC 3339 UTC strings or null; `entries_dropped`
+    /// null when 0 (so `{{#entries_dropped}}` shows only when some were).
     public var mustacheValue: MustacheValue {
         .array(feeds.map { feed in
             func text(_ value: String?) -> MustacheValue { value.map { .string($0) } ?? .null }
@@ -80,6 +83,7 @@ public struct StatusReport: Sendable, Equatable {
                 "error_kind": text(feed.errorKind),
                 "http_status": feed.httpStatus.map { .int($0) } ?? .null,
                 "entries_kept": .int(feed.entriesKept),
+                "entries_dropped": feed.entriesDropped > 0 ? .int(feed.entriesDropped) : .null,
                 "failure_streak": .int(feed.failureStreak),
                 "redirect_to": text(feed.redirectTo),
                 "gone": .bool(feed.gone),

@@ -88,18 +88,13 @@ struct FeedLineReader {
     }
 
     /// The location (first word) and the display name (the rest up to a comment, nil when
-    /// empty). A `#` after a blank starts a comment (`https://a.org/f  Jane  # her blog`); a `#`
-    /// inside a word (`https://a.org/f#top`, `C# Weekly`) does not.
+    /// empty), read by `DisplayName`'s rule: a `#` after a blank starts a comment
+    /// (`https://a.org/f  Jane  # her blog`); a `#` inside a word (`https://a.org/f#top`,
+    /// `C# Weekly`) does not; `\#` is a `#` in the name.
     static func feedParts(of trimmed: String) -> (location: String, name: String?) {
         guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             return (trimmed, nil)
         }
-        var rest = trimmed[space...]
-        if let comment = rest.indices.first(where: { rest[$0] == "#" && (rest[rest.index(before: $0)] == " "
-            || rest[rest.index(before: $0)] == "\t") }) {
-            rest = rest[..<comment]
-        }
-        let name = rest.trimmingSpaces()
-        return (String(trimmed[..<space]), name.isEmpty ? nil : name)
+        return (String(trimmed[..<space]), DisplayName.read(trimmed[space...]))
     }
 }

@@ -46,7 +46,7 @@ extension FeedList {
         var text = location
         if let name = subscription.name, !name.isEmpty, subscription.settings["name"] == nil {
             let gap = nameColumn.map { max(1, $0 - location.count) } ?? 3
-            text += String(repeating: " ", count: gap) + name
+            text += String(repeating: " ", count: gap) + DisplayName.written(name)
         }
         var index = (lines.lastIndex(where: \.isFeed)).map { blockEnd(ofFeedAt: $0) + 1 } ?? lines.count
         if let comment {

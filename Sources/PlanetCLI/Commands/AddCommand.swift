@@ -37,7 +37,7 @@ enum AddCommand: Subcommand {
             io.message("\(arguments.command): \(error.description)")
             return ExitStatus.usage
         }
-        guard var list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
+        guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         if let present = list.subscription(sameAs: url) {
             io.line(alreadyListed(present, in: list))
             return ExitStatus.success
@@ -56,8 +56,18 @@ enum AddCommand: Subcommand {
                 return ExitStatus.success
             }
         }
-        list.add(subscription)
-        guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
+        // Under the lock, against feeds.txt as it is now: another edit may have saved meanwhile.
+        let chosen = subscription
+        let present = FeedsFile.edit(arguments, io: io) { list -> Subscription? in
+            if let present = list.subscription(sameAs: chosen.url) { return present }
+            list.add(chosen)
+            return nil
+        }
+        guard let present else { return ExitStatus.usage }
+        if let present {
+            io.line(alreadyListed(present, in: list))
+            return ExitStatus.success
+        }
         io.line("added \(FeedsFile.label(subscription)) to \(list.file.relativePath)")
         return ExitStatus.success
     }

@@ -30,14 +30,16 @@ enum FeedsFile {
         }
     }
 
-    /// Saves atomically; on error prints it and returns false (the old file is untouched).
-    static func save(_ list: FeedList, _ arguments: ParsedArguments, io: CommandIO) -> Bool {
+    /// Edits feeds.txt under its lock (`FeedList.edit`): reads it as it is now, runs `body`,
+    /// saves; warnings and errors are printed as `load` prints them.
+    /// - Returns: what `body` returned, nil after an error (printed; the file is untouched).
+    static func edit<T>(_ arguments: ParsedArguments, io: CommandIO, creating: Bool = false,
+                        _ body: (inout FeedList) throws(FeedListError) -> T) -> T? {
         do {
-            try list.save()
-            return true
+            return try FeedList.edit(url(arguments, io: io), creating: creating, body)
         } catch {
             io.message("\(arguments.command): \(error.description)")
-            return false
+            return nil
         }
     }
 

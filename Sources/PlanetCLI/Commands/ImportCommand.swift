@@ -9,7 +9,8 @@ enum ImportCommand: Subcommand {
         name: "import",
         summary: "add the feeds of an OPML file or a Venus config.ini",
         arguments: [.init(name: "FILE", help: "An OPML 1.0/2.0 file, or a Planet Venus config.ini.")],
-        options: [FeedsFile.option],
+        options: [FeedsFile.option,
+                  .init(name: "allow-files", help: "Also import feeds that are local files (file:// URLs, paths).")],
         discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
             + "and the folders it sat in become a comment above it.\n"
             + "config.ini (Planet Venus, Planet 2.x): one [URL] section per feed with its name and settings "
@@ -20,6 +21,8 @@ enum ImportCommand: Subcommand {
             + "placeholder 'planet init' wrote. Faces named in the config are copied into faces/ beside "
             + "feeds.txt from beside the config or its images/ folder. Every option that cannot be carried "
             + "over is listed on stderr, once, with its section.\n"
+            + "Feeds that are local files (file://, /dev/zero, ~/.ssh/…) are skipped with a warning "
+            + "unless --allow-files: a list from elsewhere should not make the build read this machine's files.\n"
             + "Without feeds.txt, a new one is written.")
 
     /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
@@ -45,9 +48,9 @@ enum ImportCommand: Subcommand {
             return ExitStatus.usage
         }
         let created = !FileManager.default.fileExists(atPath: FeedsFile.url(arguments, io: io).path)
-        guard var list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
+        guard let list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
         let isXML = data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
-        let source: Source
+        var source: Source
         do {
             source = isXML ? try opml(data, file: file, io: io, command: arguments.command)
                 : try venus(data, file: file)
@@ -55,7 +58,9 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): \(error.message)")
             return ExitStatus.usage
         }
-        let summary = merge(source, into: &list)
+        if !arguments.flag("allow-files") {
+            source.feeds = localFilesSkipped(source.feeds, file: file, io: io, command: arguments.command)
+        }
         if !source.ignored.isEmpty {
             io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
         }
@@ -63,7 +68,9 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
                 + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
         }
-        guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
+        // Under the lock, against feeds.txt as it is now.
+        guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { merge(source, into: &$0) })
+        else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
         io.line("imported \(summary.added) feeds from \(file.relativePath) "
             + (created ? "into the new \(list.file.relativePath) " : "")
@@ -102,6 +109,18 @@ enum ImportCommand: Subcommand {
             feeds.append((Subscription(url: url, name: name), group))
         }
         return Source(feeds: feeds)
+    }
+
+    /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list
+    /// becomes), each skipped with a warning naming it and `--allow-files`.
+    private static func localFilesSkipped(_ feeds: [(subscription: Subscription, group: String?)], file: URL,
+                                          io: CommandIO, command: String) -> [(subscription: Subscription, group: String?)] {
+        feeds.filter { feed in
+            guard feed.subscription.url.isFileURL else { return true }
+            io.message("\(command): warning: \(file.relativePath): skipped the local file '\(feed.subscription.url.path)' "
+                + "(pass --allow-files to import local files)")
+            return false
+        }
     }
 
     /// The feeds and settings of a Planet Venus config.ini.

@@ -32,7 +32,7 @@ enum ListCommand: Subcommand {
             return ExitStatus.usage
         }
         let rows = Array(zip(feeds, statuses))
-        io.out(arguments.flag("json") ? json(rows) + "\n" : table(rows))
+        io.out(arguments.flag("json") ? json(rows) + "\n" : TerminalText.printable(table(rows)))
         return ExitStatus.success
     }
 

@@ -66,14 +66,15 @@ extension ParseCommand {
                 let object = feed.jsonContractValue.renderedOnOneLine()
                 return Report(status: outcome.status, out: "{\"source\":\(quoted),\(object.dropFirst())\n", err: "")
             }
-            return Report(status: outcome.status, out: header(source, first: first) + summary(of: feed), err: "")
+            return Report(status: outcome.status,
+                          out: TerminalText.printable(header(source, first: first) + summary(of: feed)), err: "")
         case .failed(let message, let status):
-            let err = "planet parse: \(message)\n"
+            let err = TerminalText.printable("planet parse: \(message)") + "\n"
             if json {
                 let error = JSONValue.string(message).renderedOnOneLine()
                 return Report(status: status, out: "{\"source\":\(quoted),\"error\":\(error)}\n", err: err)
             }
-            return Report(status: status, out: header(source, first: first) + "error:   \(message)\n", err: err)
+            return Report(status: status, out: TerminalText.printable(header(source, first: first) + "error:   \(message)\n"), err: err)
         }
     }
 

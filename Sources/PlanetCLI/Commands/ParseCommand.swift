@@ -46,9 +46,9 @@ enum ParseCommand: Subcommand {
             return status
         case .parsed(let feed):
             if arguments.flag("json") {
-                io.line(feed.jsonContract())
+                io.out(feed.jsonContract() + "\n")  // JSON escapes every control character
             } else {
-                io.out(summary(of: feed))
+                io.out(TerminalText.printable(summary(of: feed)))
             }
             return ExitStatus.success
         }

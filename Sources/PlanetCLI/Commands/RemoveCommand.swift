@@ -11,15 +11,12 @@ enum RemoveCommand: Subcommand {
             + "feeds removes nothing: remove one by its URL.")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        guard var list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
-        let removed: Subscription
-        do {
-            removed = try list.remove(arguments.positionals[0], currentDirectory: io.currentDirectory)
-        } catch {
-            io.message("\(arguments.command): \(error.description)")
-            return ExitStatus.usage
-        }
-        guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
+        guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
+        let target = arguments.positionals[0]
+        let directory = io.currentDirectory
+        guard let removed = FeedsFile.edit(arguments, io: io, { list throws(FeedListError) in
+            try list.remove(target, currentDirectory: directory)
+        }) else { return ExitStatus.usage }
         io.line("removed \(FeedsFile.label(removed)) from \(list.file.relativePath)")
         return ExitStatus.success
     }

@@ -58,7 +58,7 @@ struct FeedCacheIndexTests {
     }
 
     /// Heads come in the river's order, ties included: published (else first seen) newest first,
-    /// then feed URL, then id.
+    /// then feed URL, then place in the document, then id.
     @Test func headsKeepTheRiverOrderWithTies() async throws {
         let cache = try FeedCache(path: ":memory:")
         let other = "https://example.net/atom.xml"
@@ -71,7 +71,7 @@ struct FeedCacheIndexTests {
                                       info: FetchInfo(), now: F.t0, retention: Retention())
         let all = try await cache.entryHeads(feedURLs: [F.feedURL, other])
         #expect(all.map { "\($0.feedURL == other ? "net" : "com")/\($0.entry.id)" }
-                == ["net/undated", "com/z", "net/a", "net/b", "com/old"])
+                == ["net/undated", "com/z", "net/b", "net/a", "com/old"])
         let newest = try await cache.entryHeads(feedURLs: [F.feedURL, other], newest: 2)
         #expect(newest.map(\.entry.id) == ["undated", "z"])
         // A feed that is not asked for contributes nothing, even where it sorts first.

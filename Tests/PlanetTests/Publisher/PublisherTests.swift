@@ -47,6 +47,20 @@ struct PublisherTests {
         #expect(exists("www/keep.txt") && !exists("www/index.html"))
     }
 
+    /// index.html and status.json are no proof: any folder (a home, a docs tree) may hold both,
+    /// and the build would delete it whole. Only the marker is.
+    @Test func aFolderWithIndexAndStatusButNoMarkerIsRefusedAndKept() throws {
+        defer { cleanUp() }
+        try write("docs/index.html")
+        try write("docs/status.json")
+        try write("docs/thesis.tex")
+        #expect(throws: BuildError(.write("'\(url("docs").path)': exists and was not written by planet (no "
+                                          + ".planet-site); choose another --output or empty it"))) {
+            try Publisher(outputURL: url("docs")).publish(files: site, staticFolder: nil)
+        }
+        #expect(exists("docs/thesis.tex"))
+    }
+
     @Test func aPlainFileIsRefusedAndKept() throws {
         defer { cleanUp() }
         try write("afile", "mine")

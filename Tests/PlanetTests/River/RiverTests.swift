@@ -45,6 +45,18 @@ struct RiverTests {
         #expect(river[0].date == now)
     }
 
+    @Test("a post dated 2100 is dated by when it was first seen, so it ages like any other")
+    func futureDatesAgeFromFirstSeen() {
+        let future = candidate("2100", published: 2_400_000_000, firstSeen: -10 * 86_400)
+        let recent = candidate("yesterday", published: -86_400)
+        let river = River.build([future, recent], now: now, limit: 10)
+        #expect(river.map(\.entry.id) == ["yesterday", "2100"])
+        #expect(river[1].date == now.addingTimeInterval(-10 * 86_400))
+        // A later build gives it the same date: it does not come back to the top.
+        let later = River.build([future, recent], now: now.addingTimeInterval(30 * 86_400), limit: 10)
+        #expect(later.last?.date == now.addingTimeInterval(-10 * 86_400))
+    }
+
     @Test func breaksTiesByFeedURLThenID() {
         let river = River.build([
             candidate("z", published: -5, source: beta),
@@ -135,9 +147,7 @@ struct RiverPrefixTests {
         #expect(await !River.prefixSuffices(heads, river: river(heads, limit: 3), limit: 3, read: 3, olderCopies: none))
     }
 
-    @Test func aPageEndingAtTheOldestHeadOrInTheFutureDoesNot() async {
-        let tie = [head("a", -1), head("b", -2), head("c", -2)]
-        #expect(await !River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3, olderCopies: none))
+    @Test func aPageEndingInTheFutureDoesNot() async {
         let future = [head("a", 300), head("b", 200), head("c", 100)]
         #expect(await !River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3, olderCopies: none))
     }
@@ -156,5 +166,21 @@ struct RiverPrefixTests {
         let unrelated = CachedEntry(feedURL: "https://m.example/feed", entry: Entry(id: "m-2", link: "https://y/1"),
                                     firstSeen: now.addingTimeInterval(-9))
         #expect(await River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { heads + [unrelated] }))
+    }
+
+    /// Heads left out at the boundary date come after the last head read (the read is ordered by
+    /// date, then feed URL, place in the document and id, as the river is), so a tie is decided
+    /// from the heads read.
+    @Test func aTieAtTheOldestHeadIsDecidedFromTheHeadsRead() async {
+        let tie = [head("a", -1), head("b", -2), head("c", -2)]
+        #expect(await River.prefixSuffices(tie, river: river(tie, limit: 3), limit: 3, read: 3, olderCopies: none))
+        // 400 undated entries first seen at once (a feed of 300,000 of them): a page of 60 from
+        // the first 400 read suffices; before, every head of the feed was read.
+        let undated = (0..<400).map { number in
+            CachedEntry(feedURL: source.feedURL, entry: Entry(id: String(format: "u%05d", number)),
+                        firstSeen: now.addingTimeInterval(-60), inDocument: true)
+        }
+        #expect(await River.prefixSuffices(undated, river: river(undated, limit: 60), limit: 60, read: 400,
+                                           olderCopies: none))
     }
 }

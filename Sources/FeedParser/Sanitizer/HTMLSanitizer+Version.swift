@@ -1,0 +1,8 @@
+extension HTMLSanitizer {
+    /// The version of what `sanitizeEntryHTML(_:base:)` produces. A store that keeps sanitized
+    /// HTML beside the raw fragment (planet's cache) reuses it only when it was made by this
+    /// version, so raising the number makes every stored entry go through the new sanitizer
+    /// again. Raise it with every change to the output: the allow-list (`SanitizerPolicy`), URL
+    /// rules, the nesting limit, `MarkupBudget.html`, the notice text.
+    public static let version = 2
+}

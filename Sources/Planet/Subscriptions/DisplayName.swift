@@ -1,0 +1,54 @@
+/// How a feed line's display name is read and written (README.md, "feeds.txt").
+///
+/// The rule: after the location, the rest of the line is the display name up to a comment. A `#`
+/// at the start of the name or after a blank (space or tab) starts the comment
+/// (`https://a.org/f  Jane  # her blog`); a `#` inside a word does not (`C# Weekly`,
+/// `https://a.org/f#top`). To put such a `#` into a name, write `\#`; `\\` stands for one
+/// backslash where it would otherwise read as an escape. Every other backslash is itself.
+/// `planet add` and `planet import` write names this way, so a name such as "hash # tag" reads
+/// back exactly as it was given.
+enum DisplayName {
+    /// The display name in `rest` (what follows the location, from its first blank), nil when
+    /// empty; the comment, escapes resolved, white space trimmed.
+    static func read(_ rest: Substring) -> String? {
+        var name = ""
+        var previous: Character = " "
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let character = rest[index]
+            let next = rest.index(after: index)
+            if character == "\\", next < rest.endIndex, rest[next] == "#" || rest[next] == "\\" {
+                name.append(rest[next])
+                previous = rest[next]
+                index = rest.index(after: next)
+                continue
+            }
+            if character == "#", previous == " " || previous == "\t" { break }
+            name.append(character)
+            previous = character
+            index = next
+        }
+        let trimmed = name.trimmingSpaces()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `name` as a feed line holds it: on one line (line breaks become spaces), and escaped so
+    /// that `read` gives it back: `\#` for a `#` at its start or after a blank, `\\` for a
+    /// backslash before `#` or `\`.
+    static func written(_ name: String) -> String {
+        let flat = name.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let characters = Array(flat)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if character == "\\", next == "#" || next == "\\" {
+                out += "\\\\"
+            } else if character == "#", index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t" {
+                out += "\\#"
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -67,6 +67,10 @@ public struct Person: Sendable, Equatable {
     public var email: String?
     /// Absolute URL of the person's page.
     public var uri: String?
+    /// Absolute URL of the person's picture (JSON Feed 1.1 `authors[].avatar`); read for the
+    /// feed's author only, where it can be the planet's face of the feed. Not in `planet parse`'s
+    /// JSON.
+    public var avatar: String?
 
     /// Creates a person with the given fields, all nil by default.
     public init(name: String? = nil, email: String? = nil, uri: String? = nil) {

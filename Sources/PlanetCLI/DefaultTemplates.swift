@@ -105,6 +105,8 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
 | `summary` | HTML: the summary; null when absent |
 | `categories` | list of strings |
+| `face` | the feed's face: `src` (`faces/NAME`, copied from the `faces/` folder beside feeds.txt, or an http(s) URL), `width`, `height` (CSS pixels: `face_width`/`face_height` of the feed, else of the planet, else 48), `small_width`, `small_height` (half, for the sidebar); null when the feed has none |
+| `channel_KEY` | each per-feed setting of the entry's feed that planet does not know (`    twitter = @jane` under the feed line gives `channel_twitter`), plain text, as Planet Venus names them |
 
 ### `days`: the river grouped by day (in the planet's time zone)
 
@@ -121,8 +123,11 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `name` | display name |
 | `feed_url` | the feed's public URL; null for a local file without a self link |
 | `site_link` | the feed's site; null when unknown |
-| `failing` | true when the feed's last fetch or parse failed |
-| `failure` | that failure, in words; null when fine |
+| `failing` | true when the feed's last fetch or parse failed (the default sidebar shows a quiet "not updating" linking to status.html, which has the error) |
+| `failure` | that failure, in words; null when fine (the default templates show it on status.html only) |
+| `inactive` | true when the feed is not failing and its newest entry is older than `activity_threshold` days |
+| `face` | the feed's face, as in `entries` |
+| `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
 
 ### Markdown pages
@@ -139,7 +144,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
 screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
 per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
-`http_status`, `entries_kept`, `failure_streak`, …) and `has_redirects`, documented in
+`http_status`, `entries_kept`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
 `Sources/Planet/Status/StatusReport.swift`.
 
 """##,
@@ -267,7 +272,7 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
         "partials/entry.mustache": ##"""
 <article class="entry"{{#lang}} lang="{{lang}}"{{/lang}} dir="{{dir}}">
 <header>
-<p class="entry-feed">{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
+<p class="entry-feed">{{#face}}<img class="face" src="{{src}}" alt="{{feed_name}}" width="{{width}}" height="{{height}}" loading="lazy">{{/face}}{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
 <h3 class="entry-title" dir="auto">{{#link}}<a href="{{link}}">{{display_title}}</a>{{/link}}{{^link}}{{display_title}}{{/link}}</h3>
 <p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></p>
 </header>
@@ -349,7 +354,7 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 <h2 id="subscriptions-heading">Subscriptions</h2>
 <ul class="subscriptions">
 {{#subscriptions}}
-<li{{#failing}} class="failing"{{/failing}}>{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <span class="failing-marker">failing: {{failure}}</span>{{/failing}}</li>
+<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#face}}<img class="face-small" src="{{src}}" alt="" width="{{small_width}}" height="{{small_height}}" loading="lazy"> {{/face}}{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
 {{/subscriptions}}
 </ul>
 </aside>
@@ -456,7 +461,12 @@ main { min-width: 0; }
 .subscriptions { list-style: none; padding: 0; font-size: .95rem; }
 .subscriptions li { margin: .3rem 0; }
 .feed-link { font-size: .8rem; color: var(--muted); }
-.failing-marker { display: block; color: var(--warn); font-size: .8rem; font-weight: 600; }
+.subscriptions li { overflow-wrap: anywhere; }
+.feed-state { font-size: .8rem; color: var(--muted); }
+.face { float: right; margin: 0 0 .5rem .75rem; border-radius: 4px; object-fit: cover; }
+.face-small { vertical-align: middle; border-radius: 3px; object-fit: cover; }
+.entry::after { content: ""; display: block; clear: both; }
+.feed-state::before { content: "· "; }
 .colophon p { margin: .25rem 0; }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
@@ -492,9 +502,9 @@ main { min-width: 0; }
 </thead>
 <tbody>
 {{#feeds_status}}
-<tr class="{{#failing}}failing{{/failing}}{{^failing}}ok{{/failing}}">
+<tr class="{{#failing}}failing{{/failing}}{{^failing}}{{#inactive}}inactive{{/inactive}}{{^inactive}}ok{{/inactive}}{{/failing}}">
 <th scope="row" data-label="Feed">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{#failing}} <span class="status-badge failing">failing</span>{{/failing}}</th>
-<td data-label="This run">{{outcome}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td data-label="This run">{{outcome}}{{#inactive}} (inactive){{/inactive}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
 <td data-label="Last success">{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
 <td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
 <td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>

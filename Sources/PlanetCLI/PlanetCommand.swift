@@ -15,6 +15,8 @@ public enum PlanetCommand {
         ListCommand.self,
         ImportCommand.self,
         ExportCommand.self,
+        HideCommand.self,
+        UnhideCommand.self,
     ]
 
     /// Runs `planet` with the process's streams. - Parameter arguments: `CommandLine.arguments`

@@ -57,6 +57,18 @@ struct ContractTests {
         #expect(entry.enclosures == [Enclosure(url: "https://e.org/a.mp3", type: "audio/mpeg", length: 10)])
     }
 
+    @Test("JSON Feed: the feed author's avatar is read (for faces), absolute, and not in the JSON contract")
+    func jsonFeedAuthorAvatar() throws {
+        let json = """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "J", "home_page_url": "https://e.org/",
+         "authors": [{"name": "Jane", "avatar": "/img/jane.png"}], "items": []}
+        """
+        let feed = try Feed.parse(Data(json.utf8), url: URL(string: "https://e.org/feed.json"))
+        #expect(feed.author?.avatar == "https://e.org/img/jane.png")
+        #expect(feed.logo == nil && feed.icon == nil)
+        #expect(!feed.jsonContract().contains("avatar"))
+    }
+
     @Test func nestedRelativeXMLBaseResolvesAgainstTheDocumentURL() throws {
         let xml = """
         <feed xmlns="http://www.w3.org/2005/Atom" xml:base="/blog/">

@@ -52,6 +52,19 @@ struct FeedsFileFindingsTests {
             """)
     }
 
+    @Test func buildPrintsTheWarningsOfFeedsTxtAsListDoes() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try write("itemsperpage = 5\nhttps://a.example/f  A\n  fcae = a.png\n", folder)
+        let outcome = await runPlanet(["build", "--offline", "--now", "2024-01-02T03:04:05Z"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.err.hasPrefix("""
+            planet build: warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
+            planet build: warning: feeds.txt:3: unknown feed setting 'fcae' (did you mean 'face'?); it is passed to the templates as 'channel_fcae'
+
+            """))
+    }
+
     @Test func importPrintsTheWarningsOfFeedsTxt() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }

@@ -35,6 +35,10 @@ struct JSONFeedReader {
         feed.subtitle = string(root["description"]).flatMap(PlainText.fromAmbiguous)
         feed.language = string(root["language"])
         feed.author = person(root["authors"]) ?? person(root["author"])
+        if feed.author != nil {
+            let object = (root["authors"] as? [Any])?.first as? [String: Any] ?? root["author"] as? [String: Any]
+            feed.author?.avatar = context.url(string(object?["avatar"]), base: base)
+        }
         // JSON Feed's `favicon` is the small square icon, its `icon` the large (512×512) image.
         feed.icon = context.url(string(root["favicon"]), base: base)
         feed.logo = context.url(string(root["icon"]), base: base)

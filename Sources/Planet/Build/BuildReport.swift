@@ -19,6 +19,9 @@ public struct BuildReport: Sendable, Equatable {
     public var redirectsApplied: [String: String] = [:]
     /// Every subscription's status, in feeds.txt order (as in status.json).
     public var feeds: [FeedStatus] = []
+    /// feeds.txt's warnings (`FeedList.warnings`: an unknown setting, a feed listed twice), each
+    /// starting with `file:line:`.
+    public var configWarnings: [String] = []
 
     /// Creates a report with the given counts; skipped, redirects and statuses start empty.
     public init(feedsOK: Int, failures: [FetchFailure], entries: Int, duration: Double) {

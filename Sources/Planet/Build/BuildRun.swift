@@ -24,6 +24,8 @@ struct BuildRun: Sendable {
         /// Cached entry heads (id, link, published, first seen; see `FeedCache.entryHeads`) by
         /// subscription URL.
         var entries: [String: [CachedEntry]]
+        /// Each feed's newest entry date (`FeedCache.newestEntryDates`), for `activity_threshold`.
+        var newest: [String: Date] = [:]
     }
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
@@ -32,7 +34,8 @@ struct BuildRun: Sendable {
     /// the 304s at the end).
     /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
-    func fetchAndRecord(_ subscriptions: [Subscription]) async throws(BuildError) -> [String: FeedOutcome] {
+    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError)
+        -> [String: FeedOutcome] {
         if options.offline { return [:] }
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
@@ -42,13 +45,7 @@ struct BuildRun: Sendable {
             guard seen.insert(key).inserted else { return false }
             return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
         }
-        var configuration = FetcherConfiguration()
-        configuration.jobs = max(1, options.jobs)
-        configuration.timeout = options.timeout
-        configuration.userAgent = userAgent
-        configuration.addressPolicy = options.addressPolicy
-        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
-        let fetcher = Fetcher(configuration)
+        let configuration = fetcherConfiguration
 
         return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<[String: FeedOutcome], BuildError> in
             var next = 0
@@ -99,6 +96,17 @@ struct BuildRun: Sendable {
         }.get()
     }
 
+    /// The fetcher's settings for this build: `--jobs`, `--timeout`, the User-Agent, `max_bytes`.
+    var fetcherConfiguration: FetcherConfiguration {
+        var configuration = FetcherConfiguration()
+        configuration.jobs = max(1, options.jobs)
+        configuration.timeout = options.timeout
+        configuration.userAgent = userAgent
+        configuration.addressPolicy = options.addressPolicy
+        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
+        return configuration
+    }
+
     /// Calls `options.progress` for a feed just recorded.
     private func report(_ outcome: FeedOutcome, done: Int, total: Int, failed: Int) async throws(CacheError) {
         guard let progress = options.progress else { return }
@@ -115,7 +123,9 @@ struct BuildRun: Sendable {
     private func record(_ outcome: inout FeedOutcome) async throws(CacheError) {
         let key = outcome.subscription.url.absoluteString
         if let feed = outcome.feed, let info = outcome.info {
-            try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention)
+            try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention,
+                                           newFeedItems: settings.newFeedItems,
+                                           ignoreUpdated: outcome.subscription.settings.ignoreUpdated)
             return
         }
         if outcome.notModified {
@@ -165,8 +175,9 @@ struct BuildRun: Sendable {
     func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
+        let dates = try await cacheCall { () throws(CacheError) in try await cache.newestEntryDates() }
         return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
-                        counts: counts, entries: try await heads(subscriptions, newest: newest))
+                        counts: counts, entries: try await heads(subscriptions, newest: newest), newest: dates)
     }
 
     /// Entry heads of `subscriptions` by subscription URL (see `FeedCache.entryHeads`); the build
@@ -203,7 +214,7 @@ struct BuildRun: Sendable {
     }
 
     /// Runs a cache call, turning its error into `BuildError.cache`.
-    private func cacheCall<T>(_ body: () async throws(CacheError) -> T) async throws(BuildError) -> T {
+    func cacheCall<T>(_ body: () async throws(CacheError) -> T) async throws(BuildError) -> T {
         do {
             return try await body()
         } catch {

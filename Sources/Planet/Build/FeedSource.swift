@@ -23,7 +23,9 @@ enum FeedSource {
                                    authorName: author?.name, authorEmail: author?.email,
                                    authorURI: author.flatMap { PublicLink.check($0.uri) },
                                    language: feed.map(\.language) ?? state?.language)
-        return RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
+        var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
+        source.custom = subscription.settings.custom
+        return source
     }
 
     /// http and https feeds may be named in public; files may not.

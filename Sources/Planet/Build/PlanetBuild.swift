@@ -32,14 +32,17 @@ public enum PlanetBuild {
                            userAgent: PlanetVersion.userAgent(site: configuration.link),
                            fingerprint: fingerprint(of: list))
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
-        var subscriptions = list.subscriptions
-        let outcomes = try await run.fetchAndRecord(subscriptions)
+        let fetcher = Fetcher(run.fetcherConfiguration)
+        let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions, fetcher: fetcher)
+        var subscriptions = list.subscriptions + readingLists.feeds
+        let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
         var applied: [String: String] = [:]
         if options.applyRedirects {
             applied = try await run.applyRedirects(&list)
-            if !applied.isEmpty { subscriptions = list.subscriptions }
+            if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
         }
-        let limit = settings.itemsPerPage
+        let page = pageRules(settings, subscriptions: subscriptions)
+        let limit = page.limit
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
         // from every entry the cache keeps (issue 8); when that prefix could differ from the
         // river over all heads (duplicates, future dates, an older copy of a post read, which
@@ -48,10 +51,15 @@ public enum PlanetBuild {
         // feeds changed at once, need a longer prefix), then all.
         var headLimit: Int? = max(4 * limit, limit + 200)
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
-        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
+        let activity = ActivityRule(settings, now: now)
+        var faces = Faces(configURL: options.configURL, settings: settings)
+        let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
+        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
+                                 activity: activity, faces: &faces, excluded: excluded)
         let urls = subscriptions.map(\.url.absoluteString)
         while let read = headLimit, try await !River.prefixSuffices(
             snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
+            cutoff: page.cutoff(now: now),
             olderCopies: { () throws(BuildError) in
                 let heads = Array(snapshot.entries.values.joined())
                 guard let oldest = River.oldestSortDate(heads) else { return [] }
@@ -59,7 +67,8 @@ public enum PlanetBuild {
             }) {
             headLimit = read < 100_000 ? read * 4 : nil
             snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
-            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, limit: limit)
+            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
+                                 activity: activity, faces: &faces, excluded: excluded)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
@@ -71,6 +80,7 @@ public enum PlanetBuild {
             "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
         ])
         files["status.json"] = status.json()
+        files.merge(faces.files) { rendered, _ in rendered }
         files.merge(site.staticFiles) { rendered, _ in rendered }
         try publisher.publish(files: files, staticFolder: site.staticFolder)
 
@@ -84,13 +94,15 @@ public enum PlanetBuild {
         report.redirectsApplied = applied
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
+        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
         return report
     }
 
     /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
-    /// this run's outcomes.
+    /// this run's outcomes, without the entries `excluded` leaves out (filters, hidden entries).
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
-                         outcomes: [String: FeedOutcome], now: Date, limit: Int)
+                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
+                         faces: inout Faces, excluded: LeftOut = LeftOut())
         -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
@@ -99,17 +111,26 @@ public enum PlanetBuild {
             let key = subscription.url.absoluteString
             let outcome = outcomes[key]
             let state = snapshot.states[key]
-            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
+            var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image)
+            var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
                                          kept: snapshot.counts[key] ?? 0)
+            status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
             statuses.append(status)
-            sidebar.append(SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                            siteLink: source.siteLink, failure: status.lastError))
-            for cached in snapshot.entries[key] ?? [] {
-                candidates.append(RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen))
+            var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
+                                        siteLink: source.siteLink, failure: status.lastError)
+            item.custom = source.custom
+            item.inactive = status.inactive
+            item.face = source.face
+            sidebar.append(item)
+            for cached in snapshot.entries[key] ?? [] where !excluded.contains(cached, feedURL: key) {
+                var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
+                                               backlog: cached.backlog)
+                candidate.position = cached.position
+                candidates.append(candidate)
             }
         }
-        return (River.build(candidates, now: now, limit: limit), sidebar, statuses)
+        return (River.build(candidates, now: now, page: page), sidebar, statuses)
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {

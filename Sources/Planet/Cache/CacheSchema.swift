@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -85,5 +85,36 @@ enum CacheSchema {
         ALTER TABLE feed ADD COLUMN author_uri TEXT;
         ALTER TABLE feed ADD COLUMN language TEXT;
         ALTER TABLE entry ADD COLUMN language TEXT;
+        """
+
+    /// v5: two facts about an entry, set when it is first recorded and never rewritten:
+    /// - `entry.backlog`, 1 for an entry of a feed's first fetch beyond its newest
+    ///   `new_feed_items` (Planet Venus, Planet 2.x): kept as already seen, never shown by the river;
+    /// - `entry.position`, its 0-based place in the document that brought it, so entries first
+    ///   seen at the same time (the undated entries of one fetch) keep the document's order.
+    /// `entry_feed_head` is rebuilt to cover both, so the heads still come from the index alone.
+    /// Rows written before v5 are not backlog and have position 0.
+    /// And `feed.image`: the feed's own image (logo, else icon) from its last document, for faces;
+    /// and the table `hidden`: entry ids or links an admin hid with `planet hide`; and the table
+    /// `reading_list`: the feeds of each reading list's last good OPML (JSON `[{"url","title"}]`)
+    /// with its validators.
+    private static let version5 = """
+        CREATE TABLE reading_list (
+            url           TEXT PRIMARY KEY NOT NULL,
+            etag          TEXT,
+            last_modified TEXT,
+            feeds         TEXT NOT NULL,
+            fetched_at    REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE hidden (
+            value     TEXT PRIMARY KEY NOT NULL,
+            hidden_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        ALTER TABLE feed ADD COLUMN image TEXT;
+        ALTER TABLE entry ADD COLUMN backlog INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE entry ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX entry_feed_head;
+        CREATE INDEX entry_feed_head ON entry (feed_url, coalesce(published, first_seen) DESC, id,
+                                               first_seen, published, link, in_document, backlog, position);
         """
 }

@@ -13,12 +13,19 @@ public struct CachedEntry: Sendable, Equatable {
     /// True when the entry was in the feed's latest successfully fetched document, false when it
     /// has fallen off and is kept by retention only.
     public var inDocument: Bool
+    /// True for an entry of the feed's first fetch beyond its newest `new_feed_items`: recorded as
+    /// already seen and never shown (`River`).
+    public var backlog: Bool
+    /// 0-based place of the entry in the document that first brought it: entries first seen
+    /// together keep the document's order (`River`).
+    public var position: Int = 0
 
-    /// Creates a cached entry with the given fields; `inDocument` defaults to true.
-    public init(feedURL: String, entry: Entry, firstSeen: Date, inDocument: Bool = true) {
+    /// Creates a cached entry with the given fields; `inDocument` defaults to true, `backlog` to false.
+    public init(feedURL: String, entry: Entry, firstSeen: Date, inDocument: Bool = true, backlog: Bool = false) {
         self.feedURL = feedURL
         self.entry = entry
         self.firstSeen = firstSeen
         self.inDocument = inDocument
+        self.backlog = backlog
     }
 }

@@ -35,9 +35,12 @@ extension FeedCache {
         let urls = try rows.json(feedURLs)
         return try sql { () throws(SQLiteError) in
             try db.statement(Self.selectHeads).bind([.text(urls), .integer(newest ?? -1)]).rows { row in
-                CachedEntry(feedURL: row.text(0) ?? "",
-                            entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
-                            firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0), inDocument: row.int(5) != 0)
+                var head = CachedEntry(feedURL: row.text(0) ?? "",
+                                       entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
+                                       firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
+                                       inDocument: row.int(5) != 0, backlog: row.int(6) != 0)
+                head.position = row.int(7)
+                return head
             }
         }
     }
@@ -63,6 +66,38 @@ extension FeedCache {
         return await CachedEntry.sanitizing(result)
     }
 
+    /// The date of each feed's newest entry (published, else first seen), by feed URL; a feed
+    /// without entries is absent. For `activity_threshold`. Read from `entry_feed_head`.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func newestEntryDates() throws(CacheError) -> [String: Date] {
+        let pairs = try sql { () throws(SQLiteError) in
+            try db.statement("SELECT feed_url, max(coalesce(published, first_seen)) FROM entry GROUP BY feed_url")
+                .rows { ($0.text(0) ?? "", $0.date(1) ?? Date(timeIntervalSince1970: 0)) }
+        }
+        return Dictionary(pairs, uniquingKeysWith: max)
+    }
+
+    /// The fields the include / exclude rules look at (`FilterFields`) of every entry of
+    /// `feedURLs`, keyed by feed URL and entry id joined by U+001F.
+    /// - Parameter withText: read the content (else summary) too, for `text:` rules.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func filterFields(feedURLs: [String], withText: Bool) throws(CacheError) -> [String: FilterFields] {
+        let urls = try rows.json(feedURLs)
+        let text = withText ? "coalesce(content, summary)" : "NULL"
+        let found = try sql { () throws(SQLiteError) in
+            try db.statement("""
+                SELECT feed_url, id, title, categories, author_name, author_email, \(text) FROM entry
+                WHERE feed_url IN (SELECT value FROM json_each(?1))
+                """).bind([.text(urls)]).rows { row in
+                let categories = (try? JSONDecoder().decode([String].self, from: Data((row.text(3) ?? "[]").utf8))) ?? []
+                return ((row.text(0) ?? "") + "\u{1F}" + (row.text(1) ?? ""),
+                        FilterFields(title: row.text(2), categories: categories, authorName: row.text(4),
+                                     authorEmail: row.text(5), text: row.text(6)))
+            }
+        }
+        return Dictionary(found, uniquingKeysWith: { a, _ in a })
+    }
+
     /// How many entries the cache keeps per feed URL (for the status report).
     /// - Throws: `CacheError.Reason.sqlite`.
     public func entryCounts() throws(CacheError) -> [String: Int] {
@@ -85,8 +120,8 @@ extension FeedCache {
     /// Insert, or update only when some value differs: `first_seen` is never in the SET list, and
     /// the WHERE makes an unchanged row cost no write (`IS NOT` compares NULLs as values).
     static let upsertEntry = """
-        INSERT INTO entry (\(EntryRow.columns), in_document)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 1)
+        INSERT INTO entry (\(EntryRow.columns), in_document, backlog, position)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 1, ?17, ?18)
         ON CONFLICT (feed_url, id) DO UPDATE SET
             published = excluded.published, updated = excluded.updated, title = excluded.title,
             link = excluded.link, author_name = excluded.author_name,
@@ -126,7 +161,7 @@ extension FeedCache {
     /// ?2 the number of rows, -1 for all (SQLite: a negative LIMIT has no upper bound).
     /// Read from the covering index `entry_feed_head` (schema v3), never from the table.
     static let selectHeads = """
-        SELECT feed_url, id, first_seen, published, link, in_document FROM entry
+        SELECT feed_url, id, first_seen, published, link, in_document, backlog, position FROM entry
         WHERE feed_url IN (SELECT value FROM json_each(?1))
         ORDER BY coalesce(published, first_seen) DESC, feed_url, id
         LIMIT ?2

@@ -17,15 +17,34 @@ extension FeedCache {
     ///   - info: status and validators of the response (`FetchInfo(document)`).
     ///   - now: the build time; first-seen time of new entries and base of `retention.keepDays`.
     ///   - retention: which fallen-off entries to prune.
+    ///   - newFeedItems: setting `new_feed_items`: on the feed's first fetch (the cache holds no
+    ///     entry of it), only its newest that many entries are new, the others are recorded as
+    ///     `backlog`; nil: all are new.
+    ///   - ignoreUpdated: the feed's `ignore_updated` setting: a new entry's `updated` date never
+    ///     sets its first-seen time (`firstSeen(_:now:)`), for feeds that touch every entry's date.
     /// - Throws: `CacheError` `.sqlite` (the transaction is rolled back), `.invalidData`.
+    ///
+    /// A new entry's `position` (its place in the document) is recorded too, so the undated
+    /// entries of one fetch, all first seen at the build time, keep the document's order.
     public func recordSuccess(feedURL: String, feed: Feed, info: FetchInfo, now: Date,
-                              retention: Retention) throws(CacheError) {
+                              retention: Retention, newFeedItems: Int? = nil,
+                              ignoreUpdated: Bool = false) throws(CacheError) {
         var seen = Set<String>()
         let entries = feed.entries.filter { seen.insert($0.id).inserted }
+        let firstSeens = entries.map { ignoreUpdated ? now : Self.firstSeen($0, now: now) }
+        var backlog = Set<Int>()
+        if let newFeedItems, entries.count > newFeedItems, try isNewFeed(feedURL) {
+            let newestFirst = entries.indices.sorted { a, b in
+                let (x, y) = (entries[a].published ?? firstSeens[a], entries[b].published ?? firstSeens[b])
+                return x != y ? x > y : a < b
+            }
+            backlog = Set(newestFirst.dropFirst(newFeedItems))
+        }
         var values: [[SQLiteValue]] = []
         values.reserveCapacity(entries.count)
-        for entry in entries {
-            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: Self.firstSeen(entry, now: now)))
+        for (index, entry) in entries.enumerated() {
+            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: firstSeens[index])
+                + [.bool(backlog.contains(index)), .integer(index)])
         }
         let ids = try rows.json(entries.map(\.id))
         try sql { () throws(SQLiteError) in
@@ -35,6 +54,7 @@ extension FeedCache {
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
                     .text(feed.id), .date(feed.updated), .text(feed.author?.name), .text(feed.author?.email),
                     .text(feed.author?.uri), .text(feed.language),
+                    .text(feed.logo ?? feed.icon ?? feed.author?.avatar),
                 ]).run()
                 let upsert = try db.statement(Self.upsertEntry)
                 for row in values {
@@ -93,11 +113,19 @@ extension FeedCache {
         }
     }
 
+    /// Whether the cache holds no entry of `feedURL`: its next recorded document is its first fetch.
+    func isNewFeed(_ feedURL: String) throws(CacheError) -> Bool {
+        try sql { () throws(SQLiteError) in
+            try db.statement("SELECT count(*) FROM (SELECT 1 FROM entry WHERE feed_url = ?1 LIMIT 1)")
+                .bind([.text(feedURL)]).rows { $0.int(0) }.first ?? 0
+        } == 0
+    }
+
     static let upsertSuccess = """
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status,
                           redirect_target, title, link, feed_id, updated, author_name, author_email,
-                          author_uri, language)
-        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                          author_uri, language, image)
+        VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
         ON CONFLICT (url) DO UPDATE SET
             etag = excluded.etag, last_modified = excluded.last_modified,
             last_attempt = excluded.last_attempt, last_success = excluded.last_success,
@@ -106,7 +134,7 @@ extension FeedCache {
             retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL,
             feed_id = excluded.feed_id, updated = excluded.updated, author_name = excluded.author_name,
             author_email = excluded.author_email, author_uri = excluded.author_uri,
-            language = excluded.language
+            language = excluded.language, image = excluded.image
         """
 
     static let upsertNotModified = """

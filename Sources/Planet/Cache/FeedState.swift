@@ -32,6 +32,9 @@ public struct FeedState: Sendable, Equatable {
     public var title: String?
     /// The feed's site link from its last document, absolute URL.
     public var link: String?
+    /// The feed's own image (Atom logo or icon, RSS `<image>`, itunes:image, JSON Feed icon)
+    /// from its last document, absolute URL.
+    public var image: String?
     /// Fingerprint of feeds.txt when the feed was marked gone; nil when not gone.
     public var configFingerprint: String?
     /// The feed's own id from its last document (Atom `<id>`), as written.

@@ -25,10 +25,22 @@ public enum River {
     ///   - limit: entries kept (setting `items_per_page`); 0 or less keeps none.
     /// - Returns: at most `limit` entries, newest first.
     public static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
-        let dated = candidates.map { candidate in
+        build(candidates, now: now, page: RiverPage(limit: limit))
+    }
+
+    /// Builds the river as `build(_:now:limit:)` does, within the fairness rules of `page`
+    /// (per-feed caps, days per page; see `RiverPage`), applied to the deduplicated entries in
+    /// river order. Backlog entries (`new_feed_items`) are left out before duplicates are
+    /// resolved, as Planet Venus and Planet 2.x hide them (a copy of the post in another feed
+    /// may then stay).
+    public static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
+        let limit = page.limit
+        let dated = candidates.filter { !$0.backlog }.map { candidate in
             let raw = candidate.entry.published ?? candidate.firstSeen
-            return (entry: RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now)),
-                    firstSeen: candidate.firstSeen)
+            var item = RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now),
+                                  backlog: candidate.backlog)
+            item.position = candidate.position
+            return (entry: item, firstSeen: candidate.firstSeen)
         }
         // Which copy of a post stays: first seen first, then the river's own order.
         let byPriority = dated.sorted { a, b in
@@ -54,7 +66,14 @@ public enum River {
             }
             kept.append(item)
         }
-        return Array(kept.sorted(by: isBefore).prefix(max(0, limit)))
+        // The page: in river order, within the fairness rules, cut to the limit.
+        var fairness = RiverPage.Tally(page, now: now)
+        var river: [RiverEntry] = []
+        for item in kept.sorted(by: isBefore) where river.count < limit && fairness.admits(item) {
+            fairness.count(item)
+            river.append(item)
+        }
+        return river
     }
 
     /// True when the entry's link is on its feed's own site (same host, `www.` aside).
@@ -64,10 +83,13 @@ public enum River {
         return DuplicateLink.host(site) == host
     }
 
-    /// Newest first; equal dates ordered by feed URL, then entry id.
+    /// Backlog entries last; newest first; equal dates ordered by feed URL, then place in the
+    /// feed's document (`position`), then entry id.
     static func isBefore(_ a: RiverEntry, _ b: RiverEntry) -> Bool {
+        if a.backlog != b.backlog { return !a.backlog }
         if a.date != b.date { return a.date > b.date }
         if a.source.feedURL != b.source.feedURL { return a.source.feedURL < b.source.feedURL }
+        if a.position != b.position { return a.position < b.position }
         return a.entry.id < b.entry.id
     }
 
@@ -87,9 +109,11 @@ public enum River {
     ///   - olderCopies: heads no newer than the oldest head read that may share a post with one
     ///     (`FeedCache.olderCopies(of:feedURLs:notAfter:)`: any superset of the copies will do;
     ///     heads among them are skipped). Only consulted when the dates pass.
+    ///   - cutoff: the oldest date on the page (`RiverPage.daysPerPage`), nil for none: when the
+    ///     oldest head read is older, every head left out is too old for the page, so it suffices.
     /// - Throws: what `olderCopies` throws.
     public static func prefixSuffices<S: Sequence, E: Error>(
-        _ heads: S, river: [RiverEntry], limit: Int, read: Int,
+        _ heads: S, river: [RiverEntry], limit: Int, read: Int, cutoff: Date? = nil,
         olderCopies: () async throws(E) -> [CachedEntry]
     ) async throws(E) -> Bool where S.Element == CachedEntry {
         var count = 0
@@ -99,7 +123,8 @@ public enum River {
             oldest = min(oldest, head.entry.published ?? head.firstSeen)
         }
         guard count >= read else { return true }
-        guard river.count >= limit, let last = river.last, last.date > oldest else { return false }
+        if let cutoff, oldest < cutoff { return true }
+        guard river.count >= limit, let last = river.last, !last.backlog, last.date > oldest else { return false }
         return !sharesAPost(heads, with: try await olderCopies())
     }
 

@@ -12,6 +12,11 @@ public struct RiverSource: Sendable, Equatable, Hashable {
     public var name: String
     /// Absolute URL of the feed's site, when it is safe to link to.
     public var siteLink: String?
+    /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
+    /// the templates as `channel_KEY`.
+    public var custom: [FeedSettings.Pair] = []
+    /// The feed's face (`Faces`), nil when it has none.
+    public var face: SiteFace?
     /// The feed's own head, from this run's document or the cache: what the merged Atom feed's
     /// `atom:source` (RFC 4287 §4.2.11) and the page's `lang` say about the entry's origin.
     public var head: RiverSourceHead
@@ -67,12 +72,19 @@ public struct RiverEntry: Sendable, Equatable {
     /// The date the river sorts by and the page shows: published, else first seen,
     /// clamped to the build time (a future date is shown at the build time).
     public var date: Date
+    /// True for an entry recorded as already seen on its feed's first fetch (`new_feed_items`):
+    /// the river leaves it out.
+    public var backlog: Bool
+    /// Place in the feed's document when first seen (`CachedEntry.position`): breaks ties of date
+    /// within one feed.
+    public var position: Int = 0
 
-    /// Creates a river entry with the given fields.
-    public init(entry: Entry, source: RiverSource, date: Date) {
+    /// Creates a river entry with the given fields; not backlog by default.
+    public init(entry: Entry, source: RiverSource, date: Date, backlog: Bool = false) {
         self.entry = entry
         self.source = source
         self.date = date
+        self.backlog = backlog
     }
 }
 
@@ -84,11 +96,16 @@ public struct RiverCandidate: Sendable, Equatable {
     public var source: RiverSource
     /// When planet first saw the entry (the cache's first-seen time, or the build time).
     public var firstSeen: Date
+    /// See `RiverEntry.backlog`.
+    public var backlog: Bool
+    /// See `RiverEntry.position`.
+    public var position: Int = 0
 
-    /// Creates a candidate with the given fields.
-    public init(entry: Entry, source: RiverSource, firstSeen: Date) {
+    /// Creates a candidate with the given fields; not backlog by default.
+    public init(entry: Entry, source: RiverSource, firstSeen: Date, backlog: Bool = false) {
         self.entry = entry
         self.source = source
         self.firstSeen = firstSeen
+        self.backlog = backlog
     }
 }

@@ -56,6 +56,13 @@ public struct SiteSubscription: Sendable, Equatable {
     public var siteLink: String?
     /// The failure of this run, in words, or nil when the feed is fine.
     public var failure: String?
+    /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
+    /// the templates as `channel_KEY`.
+    public var custom: [FeedSettings.Pair] = []
+    /// True when the feed has had no new entry for `activity_threshold` days (and is not failing).
+    public var inactive: Bool = false
+    /// The feed's face, nil when it has none.
+    public var face: SiteFace?
 
     /// Creates a subscription entry with the given fields; site link and failure default to nil.
     public init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {

@@ -101,7 +101,8 @@ public struct SiteContext: Sendable {
         let item = facts.item, entry = item.entry
         let rss = SiteEnclosure.rssEnclosure(facts.enclosures)
         let onPage = facts.enclosures.filter { $0.kind != .image }
-        return .object([
+        var fields = Self.channelFields(item.source.custom)
+        fields.merge([
             "id": .string(entry.id.lowercased().hasPrefix("file:") ? facts.publishedID : entry.id),
             "id_is_link": .bool(facts.link != nil && facts.link == facts.publishedID),
             "atom_id": .string(facts.publishedID),
@@ -137,7 +138,27 @@ public struct SiteContext: Sendable {
             "has_page_enclosures": .bool(!onPage.isEmpty),
             "lang": optional(facts.language),
             "dir": .string(LanguageTag.direction(facts.language)),
-        ])
+            "face": Self.faceValue(item.source.face),
+        ]) { _, known in known }
+        return .object(fields)
+    }
+
+    /// `{src, width, height}` of a face, or null. In the sidebar the default template shows it
+    /// at half size: `small_width`, `small_height` (at least 1).
+    static func faceValue(_ face: SiteFace?) -> MustacheValue {
+        guard let face else { return .null }
+        return .object(["src": .string(face.src), "width": .int(face.width), "height": .int(face.height),
+                        "small_width": .int(max(1, face.width / 2)), "small_height": .int(max(1, face.height / 2))])
+    }
+
+    /// `channel_KEY` for each per-feed setting planet does not know (Planet Venus's names for
+    /// per-feed keys), as plain text.
+    static func channelFields(_ custom: [FeedSettings.Pair]) -> [String: MustacheValue] {
+        var fields: [String: MustacheValue] = [:]
+        for pair in custom where fields["channel_" + pair.key] == nil {
+            fields["channel_" + pair.key] = .string(pair.value)
+        }
+        return fields
     }
 
     private func enclosureValue(_ enclosure: SiteEnclosure) -> MustacheValue {
@@ -171,13 +192,17 @@ public struct SiteContext: Sendable {
     }
 
     private func subscriptionValue(_ subscription: SiteSubscription) -> MustacheValue {
-        .object([
+        var fields = Self.channelFields(subscription.custom)
+        fields.merge([
             "name": .string(subscription.name),
             "feed_url": optional(subscription.feedURL),
             "site_link": optional(subscription.siteLink),
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
-        ])
+            "inactive": .bool(subscription.inactive),
+            "face": Self.faceValue(subscription.face),
+        ]) { _, known in known }
+        return .object(fields)
     }
 
     private func optional(_ text: String?) -> MustacheValue {

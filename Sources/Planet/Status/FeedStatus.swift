@@ -46,6 +46,9 @@ public struct FeedStatus: Sendable, Equatable {
     public var gone: Bool
     /// Not fetched before this instant (Retry-After), UTC.
     public var retryAfter: Date?
+    /// True when the feed is not failing and its newest entry is older than `activity_threshold`
+    /// days (or it has none): the blog has gone quiet.
+    public var inactive: Bool = false
 
     /// Creates a status with the given fields; optional facts default to nil, counts to 0, `gone` to false.
     public init(subscriptionURL: String, url: String?, name: String, outcome: Outcome,

@@ -9,7 +9,7 @@ import Mustache
 /// `{"generated": date, "planet": title, "feeds": [{"url", "name", "outcome"
 /// ("ok"|"not-modified"|"failed"|"skipped"), "last_success", "last_attempt", "last_error",
 /// "error_kind", "http_status", "entries_kept", "failure_streak", "redirect_to", "gone",
-/// "retry_after"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+/// "retry_after", "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
 public struct StatusReport: Sendable, Equatable {
     /// The planet's title, plain text (status.json `planet`).
     public var title: String
@@ -60,6 +60,7 @@ public struct StatusReport: Sendable, Equatable {
             "redirect_to": text(feed.redirectTo),
             "gone": .bool(feed.gone),
             "retry_after": date(feed.retryAfter),
+            "inactive": .bool(feed.inactive),
         ])
     }
 
@@ -83,6 +84,7 @@ public struct StatusReport: Sendable, Equatable {
                 "redirect_to": text(feed.redirectTo),
                 "gone": .bool(feed.gone),
                 "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
+                "inactive": .bool(feed.inactive),
             ])
         })
     }

@@ -2,12 +2,15 @@ import FeedParser
 import Foundation
 
 /// Reads feeds.txt one line at a time and enforces the rules that span lines: settings come
-/// before the first feed and each is set once.
+/// before the first feed and each is set once; an indented `key = value` line after a feed is a
+/// setting of that feed (`FeedSettings`), each key once per feed except `include`/`exclude`.
 struct FeedLineReader {
     /// Folder of feeds.txt, for relative paths.
     let base: URL
     private var firstFeedLine: Int?
     private var settingLines: [String: Int] = [:]
+    /// Keys of the current feed's settings and the line each was set on.
+    private var feedSettingLines: [String: Int] = [:]
 
     init(base: URL) {
         self.base = base
@@ -23,10 +26,13 @@ struct FeedLineReader {
             throw FeedListError(.venusSection(trimmed))
         }
         if let (key, value) = Self.setting(in: trimmed) {
+            if firstFeedLine != nil, text.first == " " || text.first == "\t" {
+                return try readFeedSetting(text, key: key, value: value, number: number)
+            }
             if let firstFeedLine {
                 throw FeedListError(.settingAfterFeed(key: key, firstFeed: firstFeedLine))
             }
-            if let firstLine = settingLines[key] {
+            if let firstLine = settingLines[key], !SettingKind.repeatable.contains(key) {
                 throw FeedListError(.duplicateSetting(key: key, firstLine: firstLine))
             }
             if SettingKind.known[key] != nil, value.isEmpty {
@@ -35,14 +41,38 @@ struct FeedLineReader {
             if let kind = SettingKind.known[key], let expected = kind.problem(with: value) {
                 throw FeedListError(.badSettingValue(key: key, value: value, expected: expected))
             }
-            settingLines[key] = number
+            if settingLines[key] == nil { settingLines[key] = number }
             return FeedList.Line(text: text, kind: .setting(key: key, value: value))
         }
         let (location, name) = Self.feedParts(of: trimmed)
+        if location == "list", let target = name, let scheme = FeedLocation.scheme(of: target)?.lowercased(),
+           scheme == "http" || scheme == "https" {
+            let url = try FeedLocation.resolve(target, base: base)
+            if firstFeedLine == nil { firstFeedLine = number }
+            feedSettingLines = [:]
+            return FeedList.Line(text: text, kind: .readingList(url))
+        }
         let url = try FeedLocation.resolve(location, base: base)
         if firstFeedLine == nil { firstFeedLine = number }
+        feedSettingLines = [:]
         let subscription = Subscription(url: url, name: name, line: number)
         return FeedList.Line(text: text, kind: .feed(subscription))
+    }
+
+    /// An indented `key = value` under a feed: a known key must have a value of its shape and
+    /// be set once (`include`/`exclude` may repeat); an unknown key is kept as written.
+    private mutating func readFeedSetting(_ text: String, key: String, value: String,
+                                          number: Int) throws(FeedListError) -> FeedList.Line {
+        if let kind = FeedSettingKind.known[key] {
+            if let firstLine = feedSettingLines[key], !FeedSettingKind.repeatable.contains(key) {
+                throw FeedListError(.duplicateSetting(key: key, firstLine: firstLine))
+            }
+            if let expected = kind.problem(with: value) {
+                throw FeedListError(.badSettingValue(key: key, value: value, expected: expected))
+            }
+        }
+        if feedSettingLines[key] == nil { feedSettingLines[key] = number }
+        return FeedList.Line(text: text, kind: .feedSetting(key: key, value: value))
     }
 
     /// `key = value` when the text before the first `=` is a bare word (letters, digits, `_`,

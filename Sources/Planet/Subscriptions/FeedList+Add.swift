@@ -39,15 +39,16 @@ extension FeedList {
         return added
     }
 
-    /// Writes the feed line (and its comment line) after the last feed.
+    /// Writes the feed line (and its comment line, and its settings indented under it) after the
+    /// last feed and its settings.
     private mutating func insert(_ subscription: Subscription, comment: String?) {
         let location = writtenLocation(of: subscription.url)
         var text = location
-        if let name = subscription.name, !name.isEmpty {
+        if let name = subscription.name, !name.isEmpty, subscription.settings["name"] == nil {
             let gap = nameColumn.map { max(1, $0 - location.count) } ?? 3
             text += String(repeating: " ", count: gap) + name
         }
-        var index = (lines.lastIndex(where: \.isFeed)).map { $0 + 1 } ?? lines.count
+        var index = (lines.lastIndex(where: \.isFeed)).map { blockEnd(ofFeedAt: $0) + 1 } ?? lines.count
         if let comment {
             let flat = comment.split(whereSeparator: \.isNewline).joined(separator: " ")
             lines.insert(Line(text: "# " + flat, kind: .comment), at: index)
@@ -56,5 +57,41 @@ extension FeedList {
         var added = subscription
         added.line = index + 1
         lines.insert(Line(text: text, kind: .feed(added)), at: index)
+        let settingLines = subscription.settings.pairs.map { pair in
+            Line(text: "    \(pair.key) = \(pair.value)", kind: .feedSetting(key: pair.key, value: pair.value))
+        }
+        lines.insert(contentsOf: settingLines, at: index + 1)
+    }
+}
+
+extension FeedList {
+    /// Appends a `list URL` line (a reading list) after the last feed and its settings, unless
+    /// that list is already there. - Returns: false when it was.
+    @discardableResult
+    public mutating func addReadingList(_ url: URL) -> Bool {
+        guard !readingLists.contains(url) else { return false }
+        let last = lines.lastIndex { $0.isFeed || $0.isReadingList }
+        let index = last.map { lines[$0].isFeed ? blockEnd(ofFeedAt: $0) + 1 : $0 + 1 } ?? lines.count
+        lines.insert(Line(text: "list \(url.absoluteString)", kind: .readingList(url)), at: index)
+        return true
+    }
+
+    /// Adds one more `key = value` setting line after the last setting, for the settings that
+    /// may repeat (`include`, `exclude`); any other key is set as `setSetting` does.
+    public mutating func appendSetting(_ key: String, _ value: String) {
+        let key = key.lowercased()
+        guard SettingKind.repeatable.contains(key), let last = lines.lastIndex(where: { $0.settingKey != nil }) else {
+            setSetting(key, value)
+            return
+        }
+        if lines.contains(where: { $0.settingKey == key && $0.text.hasSuffix("= \(value)") }) { return }
+        lines.insert(Line(text: "\(key) = \(value)", kind: .setting(key: key, value: value)), at: last + 1)
+    }
+}
+
+extension FeedList.Line {
+    var isReadingList: Bool {
+        if case .readingList = kind { return true }
+        return false
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 extension FeedList {
-    /// Removes the feed whose URL or display name (case-insensitive) is `query`, with the
-    /// comment lines directly above it; a comment block above a run of feeds (the next line is
-    /// a feed too) heads the run and stays.
+    /// Removes the feed whose URL or display name (case-insensitive) is `query`, with its
+    /// indented settings (`FeedSettings`) and the comment lines directly above it; a comment
+    /// block above a run of feeds (the next line after the feed's settings is a feed too) heads
+    /// the run and stays.
     ///
     /// A URL is matched as listed or as written; failing that, `query` is normalized as `add`
     /// does (`FeedURLNormalizer.normalize`: `a.example/3` is `https://a.example/3`) and compared by
@@ -33,12 +34,13 @@ extension FeedList {
             throw FeedListError(.ambiguous(query, candidates: matches), file: file)
         }
         let index = match.line - 1
+        let end = blockEnd(ofFeedAt: index)
         var start = index
-        let nextIsFeed = index + 1 < lines.count && lines[index + 1].isFeed
+        let nextIsFeed = end + 1 < lines.count && lines[end + 1].isFeed
         if !nextIsFeed {
             while start > 0, case .comment = lines[start - 1].kind { start -= 1 }
         }
-        lines.removeSubrange(start...index)
+        lines.removeSubrange(start...end)
         return match
     }
 
@@ -72,6 +74,23 @@ extension FeedList {
         } else {
             lines.append(line)
         }
+    }
+
+    /// Index of the last line of the feed at `index` with its settings: the indented
+    /// `key = value` lines that follow it, with comment lines between them (a comment after the
+    /// last setting belongs to what follows).
+    func blockEnd(ofFeedAt index: Int) -> Int {
+        var end = index
+        var next = index + 1
+        while next < lines.count {
+            switch lines[next].kind {
+            case .feedSetting: end = next
+            case .comment: break
+            default: return end
+            }
+            next += 1
+        }
+        return end
     }
 
     /// The location as written on the 1-based line `number` (its first word).

@@ -10,6 +10,7 @@ import Foundation
 /// # comment
 /// title = Planet Example            (settings: before the first feed)
 /// https://blog.example.com/feed.xml   Jane Doe
+///     face = jane.png                 (indented: a setting of the feed above, `FeedSettings`)
 /// feeds/local.xml                    (a path relative to the folder of feeds.txt)
 /// ```
 public struct FeedList: Sendable, Equatable {
@@ -20,8 +21,13 @@ public struct FeedList: Sendable, Equatable {
             case blank
             /// A line whose first non-blank character is `#`.
             case comment
-            /// `key = value` (key lower-cased, value trimmed).
+            /// `key = value` (key lower-cased, value trimmed) before the first feed.
             case setting(key: String, value: String)
+            /// An indented `key = value` after a feed: a setting of the nearest feed line above.
+            case feedSetting(key: String, value: String)
+            /// `list URL`: a reading list, a remote OPML whose feeds are subscribed as if listed
+            /// (Planet Venus `content_type = opml`).
+            case readingList(URL)
             /// A feed; its `line` is set to the line's current position by `subscriptions`.
             case feed(Subscription)
         }
@@ -55,10 +61,20 @@ public struct FeedList: Sendable, Equatable {
     /// The settings, from the `key = value` lines.
     public var settings: Settings {
         var values: [String: String] = [:]
+        var rules: [String: [String]] = [:]
         for line in lines {
-            if case .setting(let key, let value) = line.kind { values[key] = value }
+            guard case .setting(let key, let value) = line.kind else { continue }
+            if SettingKind.repeatable.contains(key) {
+                rules[key, default: []].append(value)
+                if values[key] == nil { values[key] = value }
+            } else {
+                values[key] = value
+            }
         }
-        return Settings(values: values)
+        var settings = Settings(values: values)
+        settings.include = (rules["include"] ?? []).compactMap { try? EntryFilter.parse($0) }
+        settings.exclude = (rules["exclude"] ?? []).compactMap { try? EntryFilter.parse($0) }
+        return settings
     }
 
     /// The feeds in file order, each with its current 1-based line number. A feed listed twice
@@ -74,6 +90,14 @@ public struct FeedList: Sendable, Equatable {
             result.append(subscription)
         }
         return result
+    }
+
+    /// The reading lists (`list URL` lines), in file order.
+    public var readingLists: [URL] {
+        lines.compactMap { line in
+            if case .readingList(let url) = line.kind { return url }
+            return nil
+        }
     }
 
     /// Problems that do not stop a build: unknown settings, a URL listed twice, a path that looks
@@ -122,13 +146,28 @@ public struct FeedList: Sendable, Equatable {
         if rawLines.last == "" { rawLines.removeLast() }
         var list = FeedList(file: file, lineEnding: lineEnding)
         var reader = FeedLineReader(base: file.absoluteURL.deletingLastPathComponent())
+        var lastFeed: Int?
         for (index, raw) in rawLines.enumerated() {
             let text = String(raw)
+            let line: Line
             do {
-                list.lines.append(try reader.read(text, number: index + 1))
+                line = try reader.read(text, number: index + 1)
             } catch {
                 throw FeedListError(error.reason, file: file, line: index + 1)
             }
+            switch line.kind {
+            case .feed:
+                lastFeed = list.lines.count
+            case .feedSetting(let key, let value):
+                if let lastFeed, case .feed(var subscription) = list.lines[lastFeed].kind {
+                    subscription.settings.pairs.append(FeedSettings.Pair(key: key, value: value))
+                    if key == "name", !value.isEmpty { subscription.name = value }
+                    list.lines[lastFeed].kind = .feed(subscription)
+                }
+            default:
+                break
+            }
+            list.lines.append(line)
         }
         return list
     }

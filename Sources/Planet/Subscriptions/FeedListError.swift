@@ -78,7 +78,7 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
             return "'\(text)' has no host name; write it as 'https://HOST/PATH'"
         case .settingAfterFeed(let key, let firstFeed):
             return "setting '\(key)' comes after the first feed (line \(firstFeed)); "
-                + "move it above the feeds"
+                + "move it above the feeds, or indent it to make it a setting of the feed above"
         case .duplicateSetting(let key, let firstLine):
             return "setting '\(key)' is already set on line \(firstLine); keep one of them"
         case .emptySetting(let key):

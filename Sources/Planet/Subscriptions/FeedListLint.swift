@@ -23,6 +23,11 @@ enum FeedListLint {
                     result.append("\(place):\(number): unknown setting '\(key)' is ignored "
                         + "(known: \(known))")
                 }
+            case .feedSetting(let key, _) where FeedSettingKind.known[key] == nil:
+                if let suggestion = FeedSettingKind.suggestion(for: key) {
+                    result.append("\(place):\(number): unknown feed setting '\(key)' (did you mean "
+                        + "'\(suggestion)'?); it is passed to the templates as 'channel_\(key)'")
+                }
             case .feed(let subscription):
                 let key = FeedURLNormalizer.comparisonKey(subscription.url)
                 if let first = seen[key] {

@@ -8,8 +8,14 @@ extension FeedList {
     /// Known keys are checked when the file is parsed (see `SettingKind`), so the accessors below
     /// only fall back to their defaults for values set in code.
     public struct Settings: Sendable, Equatable {
-        /// Every setting, key → value (value trimmed; empty when the line had no value).
+        /// Every setting, key → value (value trimmed; empty when the line had no value); for
+        /// `include`/`exclude`, which may repeat, the first value (all are in `include`/`exclude`).
         public var values: [String: String]
+        /// `include` lines, one rule each (`EntryFilter`): with any, an entry is shown only when
+        /// one of them matches it.
+        public var include: [EntryFilter] = []
+        /// `exclude` lines, one rule each: an entry that any of them matches is not shown.
+        public var exclude: [EntryFilter] = []
 
         /// Creates settings from `values`; empty by default.
         public init(values: [String: String] = [:]) {
@@ -32,6 +38,32 @@ extension FeedList {
         public var language: String? { text("language") }
         /// `items_per_page`: entries on the page and in the feeds; default 60.
         public var itemsPerPage: Int { text("items_per_page").flatMap { Int($0) } ?? 60 }
+        /// `items_per_feed`: at most this many entries of one feed on the page; default
+        /// `max(3, items_per_page / 6)` (10 of a page of 60), so that one feed, however prolific
+        /// or undated, cannot take the page. A feed's own `items_per_feed` overrides it.
+        public var itemsPerFeed: Int {
+            text("items_per_feed").flatMap { Int($0) } ?? max(3, itemsPerPage / 6)
+        }
+        /// `new_feed_items` (Planet Venus, Planet 2.x): on a feed's first fetch, only its newest N
+        /// entries are new and shown; the rest are recorded in the cache as already seen (dated when
+        /// first seen) and never shown. nil (the default) or 0: every entry of a first fetch is new.
+        public var newFeedItems: Int? {
+            text("new_feed_items").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        }
+        /// `days_per_page` (Planet Venus): the page holds the entries of the last N days before the
+        /// build, within `items_per_page`; nil (the default) or 0: no limit by days.
+        public var daysPerPage: Int? {
+            text("days_per_page").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        }
+        /// `activity_threshold` (Planet Venus), days: a feed whose newest entry is older is marked
+        /// inactive on the page and the status report; nil (the default) or 0: never.
+        public var activityThreshold: Int? {
+            text("activity_threshold").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        }
+        /// `face_width`: width of faces on the page, CSS pixels; default 48.
+        public var faceWidth: Int { text("face_width").flatMap { Int($0) } ?? 48 }
+        /// `face_height`: height of faces on the page, CSS pixels; default 48.
+        public var faceHeight: Int { text("face_height").flatMap { Int($0) } ?? 48 }
         /// `item_title`: how the merged feeds title an item, `name: title` (default) or `title`;
         /// nil when absent.
         public var itemTitle: String? { text("item_title").map(SettingKind.choiceWord) }

@@ -11,6 +11,7 @@ enum SettingKind: Sendable {
     case nonNegativeInt
     case timeZone
     case languageTag
+    case filter
     /// One of the listed words (compared ignoring case and spaces around `:`).
     case choice([String])
 
@@ -25,8 +26,19 @@ enum SettingKind: Sendable {
         "keep_entries": .nonNegativeInt,
         "max_bytes": .positiveInt,
         "language": .languageTag,
+        "items_per_feed": .positiveInt,
+        "new_feed_items": .nonNegativeInt,
+        "days_per_page": .nonNegativeInt,
+        "activity_threshold": .nonNegativeInt,
+        "face_width": .positiveInt,
+        "face_height": .positiveInt,
+        "include": .filter,
+        "exclude": .filter,
         "item_title": .choice(["name: title", "title"]),
     ]
+
+    /// Settings that may be given on several lines, one value each (filter rules).
+    static let repeatable: Set<String> = ["include", "exclude"]
 
     /// What the value must be, in words for the error message; nil when `value` is fine.
     func problem(with value: String) -> String? {
@@ -48,6 +60,8 @@ enum SettingKind: Sendable {
         case .languageTag:
             let ok = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
             return ok ? nil : "a language tag such as 'en' or 'pt-BR'"
+        case .filter:
+            return FeedSettingKind.filter.problem(with: value)
         case .choice(let words):
             return words.contains(Self.choiceWord(value)) ? nil
                 : "one of " + words.map { "'\($0)'" }.joined(separator: ", ")

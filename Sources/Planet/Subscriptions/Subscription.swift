@@ -9,11 +9,15 @@ public struct Subscription: Sendable, Equatable, Hashable {
     public var name: String?
     /// 1-based line number in feeds.txt (0 when the subscription did not come from a file).
     public var line: Int
+    /// The indented `key = value` lines under the feed line (see `FeedSettings`); a `name`
+    /// setting there is also the display name.
+    public var settings: FeedSettings
 
-    /// Creates a subscription with the given fields; no name and line 0 by default.
-    public init(url: URL, name: String? = nil, line: Int = 0) {
+    /// Creates a subscription with the given fields; no name, line 0 and no settings by default.
+    public init(url: URL, name: String? = nil, line: Int = 0, settings: FeedSettings = FeedSettings()) {
         self.url = url
         self.name = name
         self.line = line
+        self.settings = settings
     }
 }

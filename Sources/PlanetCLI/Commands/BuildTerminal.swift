@@ -55,9 +55,13 @@ final class BuildTerminal: Sendable {
         }
     }
 
-    /// The end of a build: failing feeds (unless already listed or quiet), then the summary.
+    /// The end of a build: feeds.txt's warnings (as `planet list` prints them; not with
+    /// `--quiet`), failing feeds (unless already listed or quiet), then the summary.
     func finish(_ report: BuildReport) {
         clearProgress()
+        if verbosity != .quiet {
+            for warning in report.configWarnings { io.message("planet build: warning: \(warning)") }
+        }
         let failing = report.feeds.filter { feed in
             feed.outcome == .failed && (verbosity == .normal || strict || feed.failureStreak == 1)
         }

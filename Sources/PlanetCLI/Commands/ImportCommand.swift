@@ -12,15 +12,27 @@ enum ImportCommand: Subcommand {
         options: [FeedsFile.option],
         discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
             + "and the folders it sat in become a comment above it.\n"
-            + "config.ini: one [URL] section per feed with its name; the [Planet] settings name, link, "
-            + "owner_name, owner_email and items_per_page are copied when feeds.txt does not set them "
-            + "or still has the placeholder 'planet init' wrote.\n"
+            + "config.ini (Planet Venus, Planet 2.x): one [URL] section per feed with its name and settings "
+            + "(face, facewidth/faceheight, filters, ignore_in_feed = updated, any other key as is; [DEFAULT] "
+            + "applies to each); content_type = opml makes a reading list; the [Planet] settings name, link, "
+            + "owner_name, owner_email, items_per_page, days_per_page, new_feed_items, activity_threshold, "
+            + "facewidth, faceheight and filters are copied when feeds.txt does not set them or still has the "
+            + "placeholder 'planet init' wrote. Faces named in the config are copied into faces/ beside "
+            + "feeds.txt from beside the config or its images/ folder. Every option that cannot be carried "
+            + "over is listed on stderr, once, with its section.\n"
             + "Without feeds.txt, a new one is written.")
 
     /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
     struct Source {
         var feeds: [(subscription: Subscription, group: String?)]
         var settings: [(key: String, value: String)] = []
+        var readingLists: [URL] = []
+        /// Face files named by the config, found beside it.
+        var faces: [(name: String, file: URL)] = []
+        /// Face files named by the config that were not found.
+        var missingFaces: [String] = []
+        /// Options that could not be carried over, with their section.
+        var ignored: [String] = []
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
@@ -44,7 +56,15 @@ enum ImportCommand: Subcommand {
             return ExitStatus.usage
         }
         let summary = merge(source, into: &list)
+        if !source.ignored.isEmpty {
+            io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
+        }
+        for name in source.missingFaces {
+            io.message("\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
+                + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
+        }
         guard FeedsFile.save(list, arguments, io: io) else { return ExitStatus.usage }
+        copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
         io.line("imported \(summary.added) feeds from \(file.relativePath) "
             + (created ? "into the new \(list.file.relativePath) " : "")
             + "(\(summary.skipped) already listed)"
@@ -90,12 +110,40 @@ enum ImportCommand: Subcommand {
             throw Failure(message: "\(file.relativePath): is neither OPML nor UTF-8 text")
         }
         let config = VenusConfig.parse(text)
-        guard !config.subscriptions.isEmpty else {
+        guard !config.subscriptions.isEmpty || !config.readingLists.isEmpty else {
             throw Failure(message: "\(file.relativePath): no feed sections found "
                 + "(expected '[https://…]' sections of a Planet Venus config.ini, or an OPML file)")
         }
-        return Source(feeds: config.subscriptions.map { (Subscription(url: $0.url, name: $0.name), nil) },
-                      settings: config.settings)
+        var source = Source(feeds: config.subscriptions.map {
+            (Subscription(url: $0.url, name: $0.name, settings: $0.settings), nil)
+        }, settings: config.settings)
+        source.readingLists = config.readingLists
+        source.ignored = config.ignored
+        let folder = file.absoluteURL.deletingLastPathComponent()
+        for name in config.faces {
+            let candidates = [folder.appendingPathComponent(name), folder.appendingPathComponent("images/" + name)]
+            if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+                source.faces.append((name, found))
+            } else {
+                source.missingFaces.append(name)
+            }
+        }
+        return source
+    }
+
+    /// Copies face files into `faces/` beside feeds.txt; a face already there is kept.
+    private static func copyFaces(_ faces: [(name: String, file: URL)], beside feeds: URL, io: CommandIO, command: String) {
+        let folder = feeds.absoluteURL.deletingLastPathComponent().appendingPathComponent("faces", isDirectory: true)
+        for face in faces {
+            let target = folder.appendingPathComponent(face.name)
+            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: face.file, to: target)
+            } catch {
+                io.message("\(command): warning: face '\(face.name)' could not be copied to faces/ (\(FeedsFile.reason(error)))")
+            }
+        }
     }
 
     /// Adds the feeds (without their source line numbers), a `# group` comment above the first
@@ -106,17 +154,20 @@ enum ImportCommand: Subcommand {
         var feeds: [(subscription: Subscription, comment: String?)] = []
         var lastGroup: String?
         for (feed, group) in source.feeds where seen.insert(FeedURLNormalizer.comparisonKey(feed.url)).inserted {
-            feeds.append((Subscription(url: feed.url, name: feed.name), group != lastGroup ? group : nil))
+            feeds.append((Subscription(url: feed.url, name: feed.name, settings: feed.settings),
+                          group != lastGroup ? group : nil))
             lastGroup = group
         }
         list.add(contentsOf: feeds)
+        for url in source.readingLists { list.addReadingList(url) }
         let added = feeds.count
         var copied: [String] = []
         let placeholders = Dictionary(InitCommand.placeholders.map { ($0.key, $0.value) }) { first, _ in first }
         let present = list.settings.values
-        for (key, value) in source.settings where present[key] == nil || present[key] == placeholders[key] {
-            list.setSetting(key, value)
-            copied.append(key)
+        for (key, value) in source.settings where present[key] == nil || present[key] == placeholders[key]
+            || copied.contains(key) {
+            list.appendSetting(key, value)
+            if !copied.contains(key) { copied.append(key) }
         }
         return (added, source.feeds.count - added, copied)
     }

@@ -28,7 +28,11 @@ enum InitCommand: Subcommand {
         # settings: "key = value" lines before the first feed
         \(placeholders.map { "\($0.key) = \($0.value)" }.joined(separator: "\n"))
 
-        # one feed per line: the feed's URL (or a file path), then an optional display name
+        # one feed per line: the feed's URL (or a file path), then an optional display name;
+        # indented "key = value" lines under a feed are its settings, e.g.
+        #   https://blog.example.org/feed.xml   Jane Doe
+        #       face = jane.png
+        #       include = category:python
         https://www.swift.org/atom.xml                 Swift.org
         https://planet.debian.org/rss20.xml            Planet Debian
 

@@ -7,7 +7,9 @@ enum ListCommand: Subcommand {
     static let spec = CommandSpec(
         name: "list",
         summary: "list the feeds of feeds.txt with their status",
-        options: [FeedsFile.option, cacheOption, .init(name: "json", help: "Print a JSON array of the feeds.")],
+        options: [FeedsFile.option, cacheOption, .init(name: "json", help: "Print a JSON array of the feeds."),
+                  .init(name: "hidden", help: "List the entries hidden with 'planet hide' instead (link or id, "
+                        + "and when it was hidden).")],
         discussion: "Status, last success (UTC) and entry count come from the cache that 'planet build' "
             + "keeps; a feed not in it, or no cache at all, is 'never fetched'. The cache is only read.\n"
             + "JSON: [{\"line\", \"name\", \"url\", \"status\", \"last_success\", \"entries\", \"error\"}] in file "
@@ -17,6 +19,7 @@ enum ListCommand: Subcommand {
                                                 defaultText: ".planet/cache.sqlite beside feeds.txt")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+        if arguments.flag("hidden") { return await HideCommand.list(arguments, io: io) }
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let feeds = list.subscriptions
         let cache = arguments.value("cache").map { io.fileURL($0) }

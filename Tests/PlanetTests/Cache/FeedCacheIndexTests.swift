@@ -35,6 +35,8 @@ struct FeedCacheIndexTests {
         let heads = try await migrated.entryHeads(feedURLs: [F.feedURL])
         #expect(heads.map(\.entry.id) == ["new", "old"])
         #expect(heads.map(\.inDocument) == [true, false])
+        // v5: rows written before it are not backlog and have position 0.
+        #expect(heads.map(\.backlog) == [false, false] && heads.map(\.position) == [0, 0])
         #expect(try await migrated.integrityCheck())
     }
 

@@ -25,7 +25,8 @@ struct FeedListMalformedTests {
         Case(id: "relative file URL", text: "file:feed.xml\n",
              message: "feeds.txt:1: 'file:feed.xml' is not an http(s) URL or a file path"),
         Case(id: "setting after a feed", text: "https://a.org/f\n\ntitle = Late\n",
-             message: "feeds.txt:3: setting 'title' comes after the first feed (line 1); move it above the feeds"),
+             message: "feeds.txt:3: setting 'title' comes after the first feed (line 1); move it above the feeds, "
+                 + "or indent it to make it a setting of the feed above"),
         Case(id: "setting twice", text: "title = A\nTitle = B\n",
              message: "feeds.txt:2: setting 'title' is already set on line 1; keep one of them"),
         Case(id: "items_per_page words", text: "items_per_page = ten\n",

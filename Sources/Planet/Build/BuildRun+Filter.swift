@@ -1,0 +1,59 @@
+import Foundation
+
+extension BuildRun {
+    /// The entries the page must not show: those the include / exclude rules of feeds.txt (the
+    /// planet's and each feed's, `EntryFilterSet`) turn away, read from the cache on every build
+    /// so that a changed rule shows at once, `--offline` too.
+    /// - Returns: keys `feed URL + U+001F + entry id`; empty (and nothing read) without rules.
+    /// - Throws: `BuildError.cache`.
+    func filteredOut(_ subscriptions: [Subscription]) async throws(BuildError) -> Set<String> {
+        var feeds: [String: (include: [EntryFilter], exclude: [EntryFilter])] = [:]
+        for subscription in subscriptions {
+            feeds[subscription.url.absoluteString] = (subscription.settings.include, subscription.settings.exclude)
+        }
+        let rules = EntryFilterSet(include: settings.include, exclude: settings.exclude, feeds: feeds)
+        guard !rules.isEmpty else { return [] }
+        let urls = rules.feedsToCheck(subscriptions.map(\.url.absoluteString))
+        let withText = rules.needsText
+        let fields: [String: FilterFields]
+        do {
+            fields = try await cache.filterFields(feedURLs: urls, withText: withText)
+        } catch {
+            throw BuildError(.cache(error.description))
+        }
+        var out = Set<String>()
+        for (key, value) in fields {
+            let feedURL = String(key[..<(key.firstIndex(of: "\u{1F}") ?? key.endIndex)])
+            if !rules.shows(value, feedURL: feedURL) { out.insert(key) }
+        }
+        return out
+    }
+}
+
+extension BuildRun {
+    /// The ids and links hidden with `planet hide` (`FeedCache.hidden`).
+    /// - Throws: `BuildError.cache`.
+    func hiddenValues() async throws(BuildError) -> Set<String> {
+        do {
+            return Set(try await cache.hidden().map(\.value))
+        } catch {
+            throw BuildError(.cache(error.description))
+        }
+    }
+}
+
+/// What the page leaves out, whatever the river would choose: entries turned away by the
+/// include / exclude rules, and entries hidden by id or link.
+struct LeftOut: Sendable {
+    /// Keys `feed URL + U+001F + entry id` (`BuildRun.filteredOut`).
+    var filtered: Set<String> = []
+    /// Hidden ids and links (`BuildRun.hiddenValues`).
+    var hidden: Set<String> = []
+
+    /// Whether the cached entry head `cached` of `feedURL` is left out.
+    func contains(_ cached: CachedEntry, feedURL: String) -> Bool {
+        if filtered.contains(feedURL + "\u{1F}" + cached.entry.id) || hidden.contains(cached.entry.id) { return true }
+        if let link = cached.entry.link, hidden.contains(link) { return true }
+        return false
+    }
+}

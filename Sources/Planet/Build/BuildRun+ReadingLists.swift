@@ -1,0 +1,56 @@
+import FeedParser
+import Foundation
+
+extension BuildRun {
+    /// The feeds of the reading lists (`list URL` lines of feeds.txt; Planet Venus
+    /// `content_type = opml`), each fetched with a conditional GET through `fetcher` (none when
+    /// offline). A list that fails (fetch or OPML) keeps its last good set from the cache, and a
+    /// warning says so.
+    /// - Returns: one subscription per listed feed (named by its OPML title), in list order,
+    ///   without the feeds feeds.txt lists itself or an earlier list already gave; and warnings.
+    /// - Throws: `BuildError.cache`.
+    func readingListFeeds(_ lists: [URL], listed: [Subscription], fetcher: Fetcher) async throws(BuildError)
+        -> (feeds: [Subscription], warnings: [String]) {
+        var seen = Set(listed.map { FeedURLNormalizer.comparisonKey($0.url) })
+        var feeds: [Subscription] = []
+        var warnings: [String] = []
+        for list in lists {
+            let key = list.absoluteString
+            let stored = try await cacheCall { () throws(CacheError) in try await cache.readingList(key) }
+            var current = stored?.feeds
+            if !options.offline {
+                let result = await fetcher.fetch(Subscription(url: list), validators: stored?.validators)
+                switch result.outcome {
+                case .notModified:
+                    break
+                case .fetched(let document):
+                    do {
+                        let outlines = try OPMLReader.outlines(document.data)
+                        let read = outlines.compactMap { outline -> ListedFeed? in
+                            guard let url = URL(string: outline.xmlURL, relativeTo: document.finalURL)?.absoluteURL,
+                                  ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+                            return ListedFeed(url: url.absoluteString, title: outline.title)
+                        }
+                        current = read
+                        try await cacheCall { () throws(CacheError) in
+                            try await cache.recordReadingList(key, feeds: read, validators: FetchValidators(document), now: now)
+                        }
+                    } catch let error as BuildError {
+                        throw error
+                    } catch {
+                        warnings.append("reading list \(key): \(error); its last good list is used")
+                    }
+                case .failed(let failure):
+                    warnings.append("reading list \(key): \(failure.message); its last good list is used")
+                }
+            }
+            for feed in current ?? [] {
+                guard let url = URL(string: feed.url), seen.insert(FeedURLNormalizer.comparisonKey(url)).inserted
+                else { continue }
+                let name = feed.title.flatMap { $0.isEmpty || $0 == feed.url ? nil : $0 }
+                feeds.append(Subscription(url: url, name: name))
+            }
+        }
+        return (feeds, warnings)
+    }
+}

@@ -1,0 +1,80 @@
+import FeedParser
+import Foundation
+import Planet
+
+/// `planet hide URL|ID` and `planet unhide URL|ID`: take one entry off the planet (page and
+/// feeds) without removing its feed, and put it back. Kept in the cache; `planet list --hidden`
+/// lists them.
+enum HideCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "hide",
+        summary: "take one entry off the planet without removing its feed",
+        arguments: [.init(name: "URL|ID", help: "The entry's link, or its id (RSS guid, Atom id).")],
+        options: [FeedsFile.option, cacheOption],
+        discussion: "The entry stays in the cache and disappears from the page and the planet's feeds on the "
+            + "next build (--offline too). 'planet unhide' puts it back; 'planet list --hidden' lists hidden entries.")
+
+    static let cacheOption = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache.",
+                                                defaultText: ".planet/cache.sqlite beside feeds.txt")
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+        await change(arguments, io: io, hiding: true)
+    }
+
+    /// The cache of `--cache`, else `.planet/cache.sqlite` beside feeds.txt.
+    static func cacheURL(_ arguments: ParsedArguments, io: CommandIO) -> URL {
+        arguments.value("cache").map { io.fileURL($0) }
+            ?? FeedsFile.url(arguments, io: io).absoluteURL.deletingLastPathComponent()
+                .appendingPathComponent(".planet/cache.sqlite")
+    }
+
+    static func change(_ arguments: ParsedArguments, io: CommandIO, hiding: Bool) async -> Int32 {
+        let value = arguments.positionals[0]
+        do {
+            let cache = try FeedCache(path: cacheURL(arguments, io: io).path)
+            let changed = hiding ? try await cache.hide(value, now: Date()) : try await cache.unhide(value)
+            switch (hiding, changed) {
+            case (true, true): io.line("hid '\(value)'; the next build leaves it out")
+            case (true, false): io.line("'\(value)' was already hidden")
+            case (false, true): io.line("'\(value)' is shown again from the next build")
+            case (false, false):
+                io.message("\(arguments.command): '\(value)' is not hidden; 'planet list --hidden' lists hidden entries")
+                return ExitStatus.usage
+            }
+            return ExitStatus.success
+        } catch {
+            io.message("\(arguments.command): \(error.description)")
+            return ExitStatus.usage
+        }
+    }
+
+    /// `planet list --hidden`: one line per hidden value, `VALUE  HIDDEN-AT` (RFC 3339 UTC).
+    static func list(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+        let url = cacheURL(arguments, io: io)
+        guard FileManager.default.fileExists(atPath: url.path) else { return ExitStatus.success }
+        do {
+            let cache = try FeedCache(readingOnly: url.path)
+            guard try await cache.hasSchema() else { return ExitStatus.success }
+            for item in try await cache.hidden() {
+                io.line("\(item.value)  \(FeedDateParser.rfc3339(item.hiddenAt))")
+            }
+            return ExitStatus.success
+        } catch {
+            io.message("\(arguments.command): \(error.description)")
+            return ExitStatus.usage
+        }
+    }
+}
+
+/// `planet unhide URL|ID`: shows again an entry hidden with `planet hide`.
+enum UnhideCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "unhide",
+        summary: "show again an entry hidden with 'planet hide'",
+        arguments: [.init(name: "URL|ID", help: "The link or id given to 'planet hide'.")],
+        options: [FeedsFile.option, HideCommand.cacheOption])
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+        await HideCommand.change(arguments, io: io, hiding: false)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Planet
+import PlanetCLI
+import Synchronization
+import Testing
+import TestSupport
+
+/// `planet import config.ini` of a Venus planet (Fixtures/venus, modelled on Planet Python's
+/// config) then `planet build`.
+@Suite("planet import of a Venus config.ini, then build")
+struct VenusImportTests {
+    static func feed(_ prefix: String, categories: [String]) -> Data {
+        let items = categories.enumerated().map { index, category in
+            "<item><title>\(prefix) \(category) \(index + 1)</title><link>https://\(prefix).example.com/\(index + 1)</link>"
+                + "<guid>https://\(prefix).example.com/\(index + 1)</guid><category>\(category)</category>"
+                + "<pubDate>\(index + 1) Nov 2026 10:00:00 GMT</pubDate></item>"
+        }
+        return Data("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0"><channel><title>\(prefix)</title><link>https://\(prefix).example.com/</link>
+            <description>d</description>\(items.joined(separator: "\n"))</channel></rss>
+            """.utf8)
+    }
+
+    @Test("faces, a category filter and new_feed_items = 2 carry over; every ignored option is listed once")
+    func importThenBuild() async throws {
+        try await withDeadline {
+            let server = try await LoopbackServer.start([
+                "/jane.xml": .ok(Self.feed("jane", categories: ["python", "cooking", "Python", "python"])),
+                "/joe.xml": .ok(Self.feed("joe", categories: ["a", "b", "c", "d", "sponsored"])),
+                "/people.opml": .ok("<opml version=\"2.0\"><body></body></opml>", contentType: "text/x-opml"),
+            ])
+            let fixture = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/venus"))
+            let planet = try CronPlanet(feeds: [])
+            defer { planet.remove() }
+            try FileManager.default.removeItem(at: planet.config)
+            let venus = planet.folder.appendingPathComponent("venus")
+            try FileManager.default.copyItem(at: fixture, to: venus)
+            let root = server.url(for: "/").absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let ini = try String(contentsOf: venus.appendingPathComponent("config.ini"), encoding: .utf8)
+                .replacingOccurrences(of: "[SERVER/", with: "[\(root)/")
+            try ini.write(to: venus.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
+
+            let imported = await run(["import", venus.appendingPathComponent("config.ini").path,
+                                      "--config", planet.config.path])
+            #expect(imported.status == 0, "\(imported.err)")
+            let ignored = imported.err.split(separator: "\n").filter { $0.hasPrefix("planet import: ignored: ") }
+            #expect(ignored.count == 1, "\(imported.err)")
+            let line = String(ignored.first ?? "")
+            for item in ["cache_directory (Planet)", "output_theme (Planet)", "feed_timeout (Planet): use 'planet build --timeout SECONDS'",
+                         "filters = mememe.plugin (Planet)", "days_per_page (index.html.tmpl)",
+                         "filters = excerpt.py (index.html.tmpl)", "date_format (Planet)", "locale (Planet)"] {
+                #expect(line.contains(item), "\(item) missing from \(line)")
+            }
+            #expect(!line.contains("facewidth") && !line.contains("future_dates") && !line.contains("xpath_sifter"))
+            let text = try String(contentsOf: planet.config, encoding: .utf8)
+            #expect(text.contains("new_feed_items = 2\n") && text.contains("face_width = 64\n"))
+            #expect(text.contains("\n    face = jane.png\n") && text.contains("\n    include = category:python\n"))
+            #expect(text.contains("\n    twitter = @janedoe\n") && text.contains("\n    exclude = text:/sponsored/\n"))
+            #expect(text.contains("\n    ignore_updated = yes\n"))
+            #expect(text.contains("\nlist \(root)/people.opml\n"))
+            #expect(FileManager.default.fileExists(atPath: planet.folder.appendingPathComponent("faces/jane.png").path))
+
+            let built = await planet.build()
+            #expect(built.status == 0, "\(built.err)")
+            let page = try planet.read("index.html")
+            #expect(page.contains("<img class=\"face\" src=\"faces/jane.png\" alt=\"Jane Doe\" width=\"64\" height=\"64\" loading=\"lazy\">"))
+            #expect(FileManager.default.fileExists(atPath: planet.output.appendingPathComponent("faces/jane.png").path))
+            // Jane: python entries only, at most 2 (new feed); Joe: at most 2 new, never "sponsored".
+            #expect(page.contains("jane python 4") && page.contains("jane Python 3") && !page.contains("cooking"), "\(page)")
+            #expect(!page.contains("jane python 1<"))
+            #expect(page.contains("joe d 4") && !page.contains("sponsored") && !page.contains("joe c 3"))
+            await server.stop()
+        }
+    }
+
+    private func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
+        let out = Mutex("")
+        let err = Mutex("")
+        let io = CommandIO(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+                           environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+        let status = await PlanetCommand.run(arguments, io: io)
+        return (status, out.withLock { $0 }, err.withLock { $0 })
+    }
+}

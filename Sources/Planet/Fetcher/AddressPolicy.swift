@@ -40,10 +40,14 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, RFC 4291 §2.5.5.2).
+    /// The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, RFC 4291 §2.5.5.2)
+    /// or one of the NAT64 well-known prefix `64:ff9b::/96` (RFC 6052 §2.1: a NAT64 gateway
+    /// connects to the IPv4 address in the last four bytes).
     var unmappedV4: IPAddress? {
-        guard bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff
-        else { return nil }
+        guard bytes.count == 16 else { return nil }
+        let mapped = bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff
+        let nat64 = bytes[0..<4] == [0x00, 0x64, 0xff, 0x9b] && bytes[4..<12].allSatisfy({ $0 == 0 })
+        guard mapped || nat64 else { return nil }
         return IPAddress(bytes: Array(bytes[12..<16]))
     }
 
@@ -51,7 +55,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// loopback (127.0.0.0/8 RFC 1122 §3.2.1.3, `::1`), link-local (169.254.0.0/16 RFC 3927, where
     /// cloud metadata services live; fe80::/10 RFC 4291), private (10/8, 172.16/12, 192.168/16,
     /// RFC 1918), shared CGNAT space (100.64.0.0/10, RFC 6598), IPv6 unique local (fc00::/7,
-    /// RFC 4193); an IPv4-mapped IPv6 address is judged by its IPv4 address.
+    /// RFC 4193); an IPv4-mapped or NAT64 (`64:ff9b::/96`) IPv6 address is judged by its IPv4 address.
     public var isPrivateOrLocal: Bool {
         if let v4 = unmappedV4 { return v4.isPrivateOrLocal }
         let b = bytes

@@ -156,8 +156,8 @@ struct FetchAddressTests {
     func standardPolicy() throws {
         let privateOnes = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
                            "100.64.0.1", "100.127.255.255", "0.0.0.0", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1",
-                           "::ffff:10.0.0.1", "::ffff:127.0.0.1"]
-        let publicOnes = ["8.8.8.8", "172.32.0.1", "100.128.0.1", "192.0.2.1", "2001:db8::1", "fe00::1", "::ffff:8.8.8.8"]
+                           "::ffff:10.0.0.1", "::ffff:127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::127.0.0.1"]
+        let publicOnes = ["8.8.8.8", "172.32.0.1", "100.128.0.1", "192.0.2.1", "2001:db8::1", "fe00::1", "::ffff:8.8.8.8", "64:ff9b::808:808"]
         for text in privateOnes { #expect(try #require(IPAddress(text)).isPrivateOrLocal, "\(text)") }
         for text in publicOnes { #expect(try #require(IPAddress(text)).isPrivateOrLocal == false, "\(text)") }
         #expect(IPAddress("example.org") == nil)

@@ -79,6 +79,25 @@ struct FetchHTTPTests {
         }
     }
 
+    @Test("an ETag with obs-text bytes (RFC 9110 §8.8.3) goes back byte for byte, not re-encoded as UTF-8")
+    func latin1ETagRoundTrip() async throws {
+        try await withDeadline {
+            // "\u{e9}t\u{e9}" goes out as the single bytes 0xE9 't' 0xE9 (``LoopbackRoute/raw(_:)`` is ISO-8859-1).
+            let head = "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\nConnection: close\r\n\r\n"
+            let server = try await LoopbackServer.start([
+                "/feed.xml": .raw(Data(head.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + Self.rss),
+            ])
+            let fetcher = Fetcher(FetcherConfiguration(timeout: 5))
+            let first = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")))
+            let document = try #require(fetched(first))
+            _ = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")), validators: FetchValidators(document))
+            await server.stop()
+            // The server reads request heads as UTF-8: a lone 0xE9 reads U+FFFD, UTF-8's C3 A9 reads "é".
+            let sent = try #require(server.requests.last?.header("If-None-Match"))
+            #expect(sent == "\"\u{FFFD}t\u{FFFD}\"", "\(Array(sent.unicodeScalars))")
+        }
+    }
+
     @Test("validators make the request conditional; a match is .notModified", arguments: [
         FetchValidators(etag: "\"v7\""),
         FetchValidators(lastModified: "Wed, 20 Mar 2024 09:30:00 GMT"),

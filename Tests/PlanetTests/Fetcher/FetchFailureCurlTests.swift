@@ -41,6 +41,8 @@ struct FetchFailureCurlTests {
              messageParts: ["ca-certificates"]),
         Case(code: CURLE_UNSUPPORTED_PROTOCOL, text: "Protocol \"ftp\" not supported", kind: .other,
              messageParts: ["only http and https"]),
+        Case(code: CURLE_UNSUPPORTED_PROTOCOL, text: "Received HTTP/0.9 when not allowed", kind: .badResponse,
+             messageParts: ["from 'feeds.example.org' is not HTTP", "check the scheme and port"]),
         Case(code: CURLE_SEND_FAIL_REWIND, text: "Send failed since rewinding of the data stream failed", kind: .other,
              messageParts: ["libcurl error 65"]),
     ]
@@ -72,6 +74,22 @@ struct FetchFailureCurlTests {
         response.code = Int32(CURLE_COULDNT_CONNECT.rawValue)
         let refused = FetchFailure(curl: response, url: url, host: "10.0.0.1", configuration: Self.configuration)
         #expect(refused.kind == .privateAddress && !refused.message.contains("10.0.0.1"))
+    }
+
+    @Test("a header cut by the timeout is a timeout; one cut by a closed connection says so, not 'No error'")
+    func headerCut() throws {
+        let url = try #require(URL(string: "http://feeds.example.org/feed.xml"))
+        var stalled = HTTPResponse.notRun(code: Int32(CURLE_OPERATION_TIMEDOUT.rawValue),
+                                          errorText: "Operation timed out after 4999 milliseconds with 0 bytes received")
+        stalled.headerCut = true
+        let timeout = FetchFailure(curl: stalled, url: url, host: "feeds.example.org", configuration: Self.configuration)
+        #expect(timeout.kind == .timeout && timeout.message.contains("within 5 s"), "\(timeout.message)")
+        var closed = HTTPResponse.notRun(code: 0, errorText: "No error")
+        closed.headerCut = true
+        let cut = FetchFailure(curl: closed, url: url, host: "feeds.example.org", configuration: Self.configuration)
+        #expect(cut.kind == .badResponse && cut.message.contains("stopped inside its header (the connection closed)"),
+                "\(cut.message)")
+        #expect(!cut.message.contains("No error"))
     }
 }
 

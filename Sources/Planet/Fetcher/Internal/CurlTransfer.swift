@@ -32,7 +32,7 @@ final class CurlTransfer {
         self.request = request
         self.continuation = continuation
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        for line in request.headers { headerList = curl_slist_append(headerList, line) }
+        for line in request.headers { headerList = curl_slist_append(headerList, Self.headerBytes(line)) }
         configure()
     }
 
@@ -118,6 +118,15 @@ final class CurlTransfer {
         }
         headers[name] = String(value.map { Character(Unicode.Scalar($0)) })
         return bytes.count
+    }
+
+    /// A request header line as the bytes to send: ISO-8859-1 when every scalar fits in a byte,
+    /// the inverse of ``receiveHeader(_:)``, so a validator with obs-text (an `ETag` byte 0x80-0xFF,
+    /// RFC 9110 §8.8.3) goes back exactly as it came; UTF-8 otherwise. NUL-terminated.
+    static func headerBytes(_ line: String) -> [CChar] {
+        let scalars = line.unicodeScalars
+        guard scalars.allSatisfy({ $0.value > 0 && $0.value < 0x100 }) else { return line.utf8CString.map { $0 } }
+        return scalars.map { CChar(bitPattern: UInt8($0.value)) } + [0]
     }
 
     /// Opens the socket libcurl asks for, unless `address` is private under the request's policy.

@@ -23,11 +23,13 @@ extension FetchFailure {
             return (.tooLarge, "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big")
         }
         if response.refusedPrivate { return (.privateAddress, privateRedirect) }
-        if response.headerCut {
+        // A header still arriving when the time ran out is a stalled server (below), not a cut one.
+        if response.headerCut && CURLcode(UInt32(response.code)) != CURLE_OPERATION_TIMEDOUT {
             if CURLcode(UInt32(response.code)) == CURLE_OUT_OF_MEMORY {
                 return (.badResponse, "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); the server is broken")
             }
-            return (.badResponse, "the answer from '\(host)' stopped inside its header (\(detail)); the server is broken")
+            let why = response.code == 0 ? "the connection closed" : detail
+            return (.badResponse, "the answer from '\(host)' stopped inside its header (\(why)); the server is broken")
         }
         switch CURLcode(UInt32(response.code)) {
         case CURLE_COULDNT_RESOLVE_HOST:
@@ -72,6 +74,9 @@ extension FetchFailure {
             return (.needsCredentials, "the server refused the credentials (\(detail)); check user and password in the URL")
         case CURLE_URL_MALFORMAT:
             return (.other, "not a valid URL (\(detail)); fix it in feeds.txt")
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"):
+            // No status line: another protocol (TLS, SSH, …) on the port, or an HTTP/0.9 server.
+            return (.badResponse, "the answer from '\(host)' is not HTTP: it has no status line (\(detail)); check the scheme and port of the URL, or tell the site")
         case CURLE_UNSUPPORTED_PROTOCOL:
             return (.other, "only http and https URLs are fetched (\(detail))")
         case CURLE_PROXY:

@@ -264,3 +264,44 @@ struct ImportCommandTests {
         #expect(text.contains("\ntitle = Planet Venus\nlink = https://mine.example/\nowner = Your Name <you@example.org>\n"))
     }
 }
+
+/// What an OPML file from elsewhere must not do to feeds.txt, and what no message may show.
+@Suite("planet import: relative xmlUrl, and credentials in messages")
+struct ImportRelativeAndCredentialsTests {
+    @Test("a relative xmlUrl is skipped with a warning instead of becoming https://feed.xml/")
+    func relativeXMLURLIsSkipped() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try """
+            <opml version="2.0"><body>
+            <outline type="rss" text="Relative" xmlUrl="feed.xml"/>
+            <outline type="rss" text="Folder" xmlUrl="feeds/a.xml"/>
+            <outline type="rss" text="Hostlike" xmlUrl="forums.swift.org/latest.rss"/>
+            </body></opml>
+            """.write(to: folder.appendingPathComponent("list.opml"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["import", "list.opml"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.err)")
+        let feeds = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
+        #expect(!feeds.contains("https://feed.xml") && !feeds.contains("https://feeds/"), "\(feeds)")
+        #expect(feeds.contains("https://forums.swift.org/latest.rss"), "\(feeds)")
+        #expect(outcome.err.contains("skipped 'feed.xml': xmlUrl is not an absolute URL"), "\(outcome.err)")
+        #expect(outcome.err.contains("skipped 'feeds/a.xml'"), "\(outcome.err)")
+    }
+
+    @Test("planet add, list and list --json never print the password of a feed URL")
+    func credentialsStayOutOfMessages() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "title = T\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let added = await runPlanet(["add", "https://jane:s3cretpass@feeds.example/private.xml", "--no-fetch"], in: folder)
+        #expect(added.status == 0, "\(added.err)")
+        let feeds = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
+        #expect(feeds.contains("jane:s3cretpass@"), "feeds.txt keeps the credentials the feed needs")
+        let listed = await runPlanet(["list"], in: folder)
+        let json = await runPlanet(["list", "--json"], in: folder)
+        for outcome in [added, listed, json] {
+            #expect(!(outcome.out + outcome.err).contains("s3cret"), "\(outcome.out)\(outcome.err)")
+        }
+        #expect(listed.out.contains("https://feeds.example/private.xml"), "\(listed.out)")
+    }
+}

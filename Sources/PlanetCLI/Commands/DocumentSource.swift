@@ -52,7 +52,7 @@ enum DocumentSource {
             if url.isFileURL, document.data.isEmpty { throw empty }
             return document
         case .notModified:
-            throw Failure(message: "'\(url.absoluteString)': HTTP 304 to a request without validators",
+            throw Failure(message: "'\(URLText.removingUserinfo(url.absoluteString))': HTTP 304 to a request without validators",
                           isInput: false)
         case .failed(let failure):
             guard url.isFileURL else { throw Failure(message: failure.message, isInput: false) }

@@ -41,14 +41,14 @@ enum FeedCheck {
         }
         let index = (pick ?? 1) - 1
         if links.count > 1 {
-            io.line("'\(url.absoluteString)' links \(links.count) feeds:")
+            io.line("'\(URLText.removingUserinfo(url.absoluteString))' links \(links.count) feeds:")
             for (number, link) in links.enumerated() {
-                io.line("  \(number + 1). \(link.url.absoluteString)" + (link.title.map { "  (\($0))" } ?? ""))
+                io.line("  \(number + 1). \(URLText.removingUserinfo(link.url.absoluteString))" + (link.title.map { "  (\($0))" } ?? ""))
             }
             if index < links.count { io.line("taking \(index + 1); --pick N takes another") }
         }
         guard index < links.count else {
-            throw Failure(message: "'--pick \(index + 1)' but '\(url.absoluteString)' links "
+            throw Failure(message: "'--pick \(index + 1)' but '\(URLText.removingUserinfo(url.absoluteString))' links "
                 + "\(links.count) feed\(links.count == 1 ? "" : "s")", status: ExitStatus.usage)
         }
         let link = links[index]
@@ -56,16 +56,16 @@ enum FeedCheck {
         do {
             feedURL = try FeedURLNormalizer.normalize(link.url.absoluteString, currentDirectory: io.currentDirectory)
         } catch {
-            throw Failure(message: "'\(url.absoluteString)' links \(error.description)", status: ExitStatus.usage)
+            throw Failure(message: "'\(URLText.removingUserinfo(url.absoluteString))' links \(error.description)", status: ExitStatus.usage)
         }
-        if links.count == 1 { io.line("'\(url.absoluteString)' is a web page; its feed is '\(feedURL.absoluteString)'") }
+        if links.count == 1 { io.line("'\(URLText.removingUserinfo(url.absoluteString))' is a web page; its feed is '\(URLText.removingUserinfo(feedURL.absoluteString))'") }
         let feedDocument = try await fetch(feedURL, timeout: timeout)
         do {
             let feed = try Feed.parse(feedDocument.data, url: feedDocument.finalURL,
                                       contentType: feedDocument.contentType)
             return Found(url: feedURL, title: title(of: feed) ?? link.title)
         } catch {
-            throw Failure(message: "\(error.description) (linked from '\(url.absoluteString)'); "
+            throw Failure(message: "\(error.description) (linked from '\(URLText.removingUserinfo(url.absoluteString))'); "
                 + "--no-fetch adds it without checking", status: ExitStatus.usage)
         }
     }

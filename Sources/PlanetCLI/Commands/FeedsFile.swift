@@ -45,7 +45,7 @@ enum FeedsFile {
 
     /// `'URL' (Name)` for messages.
     static func label(_ subscription: Subscription) -> String {
-        "'\(subscription.url.absoluteString)'" + (subscription.name.map { " (\($0))" } ?? "")
+        "'\(URLText.removingUserinfo(subscription.url.absoluteString))'" + (subscription.name.map { " (\($0))" } ?? "")
     }
 
     /// The system's reason for a failed read, e.g. `No such file or directory`.

@@ -83,6 +83,28 @@ enum ImportCommand: Subcommand {
         var message: String
     }
 
+    /// True when `text` has no scheme and does not start with a host name followed by a path:
+    /// `feed.xml`, `feeds/a.xml` (RFC 3986 §4.2 relative references), but not
+    /// `forums.swift.org/latest.rss`; nor local paths (`/dev/zero`, `~/x`, `./x`), which the
+    /// local-file rule (`--allow-files`) decides.
+    static func isRelativeReference(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if hasScheme(trimmed) { return false }
+        if trimmed.hasPrefix("/") || trimmed.hasPrefix("~") || trimmed.hasPrefix(".") { return false }
+        guard let slash = trimmed.firstIndex(of: "/") else { return true }
+        return !trimmed[..<slash].contains(".")
+    }
+
+    /// True when `text` starts with a URI scheme and ':' (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT /
+    /// "+" / "-" / "." )), e.g. `https:`, `file:`; a Windows drive letter (`C:`) is not one.
+    static func hasScheme(_ text: String) -> Bool {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else { return false }
+        let scheme = trimmed[..<colon]
+        guard scheme.count > 1, let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
     /// The feeds of an OPML file; an outline whose xmlUrl planet cannot read is skipped with a warning.
     private static func opml(_ data: Data, file: URL, io: CommandIO, command: String) throws(Failure) -> Source {
         let outlines: [OPMLOutline]
@@ -96,6 +118,14 @@ enum ImportCommand: Subcommand {
         }
         var feeds: [(Subscription, String?)] = []
         for outline in outlines {
+            // OPML 2.0 spec, <outline> type="rss": xmlUrl is the feed's address. A relative one
+            // ("feed.xml", "feeds/a.xml") would otherwise read as a host name, as `planet add
+            // example.org` does; a scheme-less "host.example/path" is still taken as https.
+            guard !isRelativeReference(outline.xmlURL) else {
+                io.message("\(command): warning: \(file.relativePath): skipped '\(URLText.removingUserinfo(outline.xmlURL))': "
+                    + "xmlUrl is not an absolute URL (expected e.g. https://example.org/feed.xml)")
+                continue
+            }
             let url: URL
             do {
                 url = try FeedURLNormalizer.normalize(outline.xmlURL, currentDirectory: io.currentDirectory)

@@ -41,7 +41,7 @@ enum ListCommand: Subcommand {
     static func table(_ rows: [(Subscription, ListStatus)]) -> String {
         var cells = [["NAME", "URL", "STATUS", "LAST SUCCESS", "ENTRIES"]]
         for (feed, status) in rows {
-            cells.append([feed.name ?? "", feed.url.absoluteString, status.text, status.lastSuccessText,
+            cells.append([feed.name ?? "", URLText.removingUserinfo(feed.url.absoluteString), status.text, status.lastSuccessText,
                           String(status.entries)])
         }
         let widths = (0..<5).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
@@ -55,7 +55,7 @@ enum ListCommand: Subcommand {
     /// Sorted keys and no escaped slashes, so the output is stable and readable.
     static func json(_ rows: [(Subscription, ListStatus)]) -> String {
         let objects: [[String: Any]] = rows.map { feed, status in
-            ["line": feed.line, "name": feed.name ?? NSNull(), "url": feed.url.absoluteString,
+            ["line": feed.line, "name": feed.name ?? NSNull(), "url": URLText.removingUserinfo(feed.url.absoluteString),
              "status": status.status, "last_success": status.lastSuccess.map(FeedDateParser.rfc3339) ?? NSNull(),
              "entries": status.entries, "error": status.error ?? NSNull()]
         }

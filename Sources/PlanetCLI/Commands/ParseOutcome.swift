@@ -41,7 +41,7 @@ enum ParseOutcome: Sendable {
         } catch {
             let links = FeedDiscovery.alternateLinks(html: document.data, base: document.finalURL)
             let hint = links.isEmpty ? "" : "; it links the feed\(links.count == 1 ? "" : "s") "
-                + links.map { "'\($0.url.absoluteString)'" }.joined(separator: ", ")
+                + links.map { "'\(URLText.removingUserinfo($0.url.absoluteString))'" }.joined(separator: ", ")
             let what = namingSource
                 ? "'\(source)': " + FeedParseError(url: nil, reason: error.reason).description
                 : error.description

@@ -15,7 +15,7 @@
 # Feed.parse, the concurrent parse of each document in turn (`planet parse FILE`), and documents
 # parsed concurrently (`planet parse FILES...`). Then the real CLI, release build: one
 # `planet parse --json f1 f2 ...` process (reading the files, JSON Lines to /dev/null) beside one
-# `xmllint --noout f1 f2 ...`, both fastest of ROUNDS: the ratio issue 8 names. Ratios are over
+# `xmllint --noout f1 f2 ...`, both fastest of ROUNDS: the ratio Benchmarks/PERF.md tracks. Ratios are over
 # the XML files only (xmllint cannot read JSON Feed); planet's in-process figure over all files,
 # JSON Feed included, is printed beside them. Not a test: numbers depend on the machine.
 set -euo pipefail

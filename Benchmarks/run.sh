@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # planet beside the incumbent's pipeline (ref_planet.py: Python, feedparser + threads, what Planet
-# Venus does), on N generated feeds served by nginx on 127.0.0.1 (issue 8). Not a test.
+# Venus does), on N generated feeds served by nginx on 127.0.0.1 (Benchmarks/PERF.md). Not a test.
 #
 # Usage: Benchmarks/run.sh [N...]          (default: 100 1000 5000)
 #

@@ -200,7 +200,7 @@ def main():
         elif net["planet"] and net["xmllint"]:
             parse_ratio = net["planet"] / net["xmllint"]
 
-    out.append("## Issue 8 targets")
+    out.append("## Targets")
     out.append("")
     def target(label, met, detail):
         out.append(f"- {'met' if met else ('NOT met' if met is not None else 'not measured')}: {label} ({detail})")

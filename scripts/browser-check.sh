@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser test (issue 7): builds a planet from the hostile fixture feed (every sanitizer vector;
+# Browser test (docs/ARCHITECTURE.md, rules 6 and 8): builds a planet from the hostile fixture feed (every sanitizer vector;
 # each payload tries `document.title=/XSS/.source`), opens its index.html in headless Chromium and
 # checks the DOM Chromium ends with:
 #   - <title> is the planet's own title and contains no "XSS" (no payload ran);

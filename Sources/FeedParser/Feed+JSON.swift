@@ -1,7 +1,7 @@
 import Foundation
 
 extension Feed {
-    /// The feed as the JSON object of DESIGN.md's parse contract (`planet parse --json`): keys
+    /// The feed as the JSON object of the parse contract (docs/ARCHITECTURE.md) (`planet parse --json`): keys
     /// sorted, two-space pretty printed, ending in a newline. Dates are RFC 3339 in UTC with whole
     /// seconds (`2024-01-02T03:04:05Z`); absent values are `null`. Deterministic: the same feed
     /// always gives the same bytes.

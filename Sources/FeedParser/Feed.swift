@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every text field is plain text (tags stripped, entities decoded); `summary` and `content` of
 /// entries are sanitized HTML with absolute URLs. Dates are absolute instants (print them in UTC).
-/// Absent values are `nil`. The JSON shape is the parse contract of DESIGN.md (`planet parse --json`).
+/// Absent values are `nil`. The JSON shape is the parse contract in docs/ARCHITECTURE.md (`planet parse --json`).
 public struct Feed: Sendable, Equatable {
     /// The syndication format the document was detected as (by its root element, never by name).
     public enum Format: String, Sendable, Equatable, CaseIterable {

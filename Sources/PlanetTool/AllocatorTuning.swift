@@ -2,7 +2,7 @@
 import CGlibcExtras
 #endif
 
-/// glibc malloc settings for a process that parses many documents on every core (issue 8).
+/// glibc malloc settings for a process that parses many documents on every core (Benchmarks/PERF.md).
 ///
 /// With glibc's defaults every buffer above the mmap threshold (a fetched feed, its decoded
 /// text, a page being rendered) is mapped and unmapped again, and each thread's arena is

@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 import Planet
 
-/// `render`: time to render index.html for a 60-entry river (issue 4), templates compiled once.
+/// `render`: time to render index.html for a 60-entry river, templates compiled once.
 enum RenderBenchmark {
     static let riverSize = 60
 

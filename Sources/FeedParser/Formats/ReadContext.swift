@@ -91,7 +91,7 @@ struct ReadContext {
     }
 
     /// The entry id rule: the document's id (guid, Atom id, JSON Feed id) when present; else the
-    /// link; else a stable hash of feed URL + title + date + content (issue 3).
+    /// link; else a stable hash of feed URL + title + date + content.
     /// An id that is a path (`/2024/post`, written by generators that know no host) is resolved
     /// against `base`, so that two sites' "/about" never collide in the river.
     func entryID(_ id: String?, entry: Entry, base: URL? = nil) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns what feeds put in titles and other text fields into plain text (DESIGN.md: "tags
+/// Turns what feeds put in titles and other text fields into plain text (docs/ARCHITECTURE.md, rule 12: "tags
 /// stripped, entities decoded").
 enum PlainText {
     /// Whitespace runs (Unicode `White_Space` scalars: newlines, NBSP, ideographic space…)

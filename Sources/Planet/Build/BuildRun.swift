@@ -61,7 +61,7 @@ struct BuildRun: Sendable {
             while next < min(configuration.jobs, due.count) { startNext() }
             var outcomes: [String: FeedOutcome] = [:]
             var failed = 0
-            // 304s are recorded together after the loop, in one transaction (issue 8: one commit
+            // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
             // per feed was a third of a warm build). A build stopped before then loses nothing: the
             // cache still holds the same validators, and the next run asks again.
             var notModified: [String] = []

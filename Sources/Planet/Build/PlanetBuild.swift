@@ -10,7 +10,7 @@ public enum PlanetBuild {
     /// The lock file is taken first (one build per feeds.txt at a time), then templates are
     /// compiled, so a template error costs no network. A feed that fails (fetch or parse) is
     /// recorded in the cache and reported in `BuildReport.failures`; its cached entries stay on
-    /// the page (DESIGN.md: a failing feed never fails the build).
+    /// the page (docs/ARCHITECTURE.md, rule 1: a failing feed never fails the build).
     /// - Throws: `BuildError.config` (feeds.txt), `.locked`, `.template`, `.cache`, `.write`; the
     ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
@@ -44,7 +44,7 @@ public enum PlanetBuild {
         let page = pageRules(settings, subscriptions: subscriptions)
         let limit = page.limit
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
-        // from every entry the cache keeps (issue 8); when that prefix could differ from the
+        // from every entry the cache keeps (Benchmarks/PERF.md); when that prefix could differ from the
         // river over all heads (duplicates, future dates, an older copy of a post read, which
         // one indexed pass of the cache finds), more heads are read.
         // Each retry reads four times as many (many entries of one timestamp, e.g. a batch of

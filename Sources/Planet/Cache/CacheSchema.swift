@@ -57,7 +57,7 @@ enum CacheSchema {
     private static let version2 = "ALTER TABLE entry ADD COLUMN html_base TEXT;"
 
     /// v3: indexes that let a build decide what it shows and what it prunes without reading
-    /// entry rows, whose summary and content spill onto overflow pages (issue 8):
+    /// entry rows, whose summary and content spill onto overflow pages (Benchmarks/PERF.md):
     /// - `entry_feed_head` replaces `entry_by_date`: the same order per feed (published, else
     ///   first seen, newest first, then id) holding every column of `FeedCache.entryHeads`, so the
     ///   heads come from the index alone. Keyed by feed first, a feed's new entries land in a few

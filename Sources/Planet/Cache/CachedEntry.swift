@@ -8,7 +8,7 @@ public struct CachedEntry: Sendable, Equatable {
     /// The entry as last parsed. Its dates are the document's; `firstSeen` is the fallback for sorting.
     public var entry: Entry
     /// When this entry id first appeared in this feed; set once and never rewritten. An undated
-    /// entry is dated by it (DESIGN.md: undated posts do not jump to the top).
+    /// entry is dated by it (docs/ARCHITECTURE.md, rule 3: undated posts do not jump to the top).
     public var firstSeen: Date
     /// True when the entry was in the feed's latest successfully fetched document, false when it
     /// has fallen off and is kept by retention only.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension FeedCache {
-    /// Moves a feed's state and entries to a new URL, for `planet build --apply-redirects` (issue 5):
+    /// Moves a feed's state and entries to a new URL, for `planet build --apply-redirects`:
     /// entries keep their first-seen times, so undated posts do not jump to the top after the move.
     ///
     /// When the cache already holds `newURL`, its state wins and only entries it lacks are moved.

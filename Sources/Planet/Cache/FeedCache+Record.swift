@@ -77,7 +77,7 @@ extension FeedCache {
 
     /// Records an HTTP 304 for each of `feedURLs`, as `recordNotModified(feedURL:now:retention:)`
     /// does for one, all in one transaction: a warm build of a thousand feeds commits once
-    /// instead of a thousand times (issue 8).
+    /// instead of a thousand times (Benchmarks/PERF.md).
     /// - Throws: `CacheError.Reason.sqlite` (nothing recorded: the transaction is rolled back).
     public func recordNotModified(feedURLs: [String], now: Date, retention: Retention) throws(CacheError) {
         guard !feedURLs.isEmpty else { return }
@@ -159,7 +159,7 @@ extension FeedCache {
     /// The first-seen time recorded for an entry new to the cache: `now`, except that an entry
     /// with only an `updated` date (Atom without `published`, e.g. GitHub releases) is taken to
     /// exist since that date when it is in the past. The river sorts by published, else first
-    /// seen (issue 5), so such an entry is placed by the date its feed gave when planet first saw
+    /// seen, so such an entry is placed by the date its feed gave when planet first saw
     /// it, and a later change of `updated` never moves it up (first seen is never rewritten).
     static func firstSeen(_ entry: Entry, now: Date) -> Date {
         guard entry.published == nil, let updated = entry.updated else { return now }

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The schema version lives in `PRAGMA user_version`; opening a cache written by an older planet
 /// migrates it forward (see `CacheSchema`). Dates are stored as Unix seconds (UTC). Default
-/// location: `.planet/cache.sqlite` beside feeds.txt (issue 5); `:memory:` gives a private,
+/// location: `.planet/cache.sqlite` beside feeds.txt; `:memory:` gives a private,
 /// throwaway cache (tests).
 public actor FeedCache {
     /// The path given to `init(path:)`.
@@ -34,7 +34,7 @@ public actor FeedCache {
             // 16 KiB pages for a new file (SQLite ignores this for one that has tables, and in WAL
             // mode): a cached entry (its raw summary and content, ~4 KB in a typical feed) then fits
             // in its page instead of spilling onto a chain of 4 KiB overflow pages. 5,000 generated
-            // feeds: a 579 MB cache becomes 304 MB, and a cold build 4.6-5.3 s -> 4.3-4.4 s (issue 8).
+            // feeds: a 579 MB cache becomes 304 MB, and a cold build 4.6-5.3 s -> 4.3-4.4 s (Benchmarks/PERF.md).
             try db.execute("PRAGMA page_size = 16384")
             // WAL lets a reader (a second build rendering) run beside a writer; `:memory:` stays
             // "memory", a file system without shared memory stays "delete": both still work.

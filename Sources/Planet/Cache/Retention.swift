@@ -1,6 +1,6 @@
 /// How long entries that fell off a feed stay in the cache (and so on the page).
 ///
-/// Settings `keep_days` and `keep_entries` of feeds.txt (issue 5). An entry is pruned when it is
+/// Settings `keep_days` and `keep_entries` of feeds.txt. An entry is pruned when it is
 /// older than `keepDays` (by `published`, else first seen) **or** not among its feed's `keepEntries`
 /// newest, except that an entry still present in the feed's current document is never pruned (pruning
 /// it would only bring it back next run with a new first-seen time).

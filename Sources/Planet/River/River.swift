@@ -5,7 +5,7 @@ import Foundation
 public enum River {
     /// Builds the river.
     ///
-    /// - Sort date: `published`, else the first-seen time (issue 5: an entry whose `updated`
+    /// - Sort date: `published`, else the first-seen time (README, Running from cron: an entry whose `updated`
     ///   changes does not move up, so `updated` never dates an entry; one with only `updated` is
     ///   dated by when planet first saw it). A date after `now` is replaced by the first-seen
     ///   time (itself never after `now`), so a post dated 2100 sits where it appeared and ages

@@ -1,7 +1,7 @@
 import FeedParser
 import Foundation
 
-/// The rule for every URL the site prints as a link (DESIGN.md: no javascript: URL reaches the
+/// The rule for every URL the site prints as a link (docs/ARCHITECTURE.md, rule 8: no javascript: URL reaches the
 /// page): safe by `HTMLSanitizer.safeURL` and absolute (http, https or mailto), since a
 /// relative URL from a feed would point into the planet itself.
 enum PublicLink {

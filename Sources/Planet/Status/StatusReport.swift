@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 
 /// The status report published with the site: `status.json` (built here) and the
-/// `feeds_status` list given to `templates/status.html.mustache` (issue 5).
+/// `feeds_status` list given to `templates/status.html.mustache`.
 ///
 /// status.json shape (keys sorted, dates RFC 3339 UTC, absent values null):
 /// `{"generated": date, "planet": title, "feeds": [{"url", "name", "outcome"

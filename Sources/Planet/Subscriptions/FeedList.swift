@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The model keeps every line's text, so an edit (`add`, `remove`, `replaceURL`, `setSetting`)
 /// changes only the lines it is about and `serialized()` gives back every comment, blank line,
-/// setting and the order of feeds as they were. Format (DESIGN.md, "feeds.txt"):
+/// setting and the order of feeds as they were. Format (README.md, "feeds.txt"):
 ///
 /// ```
 /// # comment

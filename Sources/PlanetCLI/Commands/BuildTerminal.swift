@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// What `planet build` writes to standard error, fit for cron (issue 5).
+/// What `planet build` writes to standard error, fit for cron.
 ///
 /// - On a terminal (stderr is a TTY and `TERM` is set and not `dumb`): one progress line,
 ///   rewritten with `\r` (`planet: 12/40 feeds, 1 failed`), then the summary.

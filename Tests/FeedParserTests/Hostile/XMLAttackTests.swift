@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FeedParser
 
-/// Safe XML (issue 7): XXE, entity amplification and oversized documents are refused quickly,
+/// Safe XML (docs/ARCHITECTURE.md, rules 6 and 8): XXE, entity amplification and oversized documents are refused quickly,
 /// with bounded memory; ordinary DOCTYPEs and small internal entities still work.
 @Suite("XML attacks")
 struct XMLAttackTests {

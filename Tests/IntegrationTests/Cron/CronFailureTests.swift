@@ -3,7 +3,7 @@ import Planet
 import Testing
 import TestSupport
 
-/// Issue 5: a feed that breaks after a good build keeps its entries on the page, the build exits
+/// A feed that breaks after a good build keeps its entries on the page, the build exits
 /// 0, the other feeds render, status.json names the failure.
 @Suite("planet build under cron: a failing feed loses nothing")
 struct CronFailureTests {

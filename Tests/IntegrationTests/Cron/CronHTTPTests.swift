@@ -3,7 +3,7 @@ import Planet
 import Testing
 import TestSupport
 
-/// Issue 5: conditional GET, permanent redirects, gzip, first-seen dates, the lock.
+/// Conditional GET, permanent redirects, gzip, first-seen dates, the lock.
 @Suite("planet build under cron: HTTP and dates")
 struct CronHTTPTests {
     @Test("a second build sends only conditional requests, gets 304s and rewrites no entry")

@@ -7,7 +7,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 5: a build killed with SIGKILL at any moment leaves `output/` whole (the old site or the
+/// A build killed with SIGKILL at any moment leaves `output/` whole (the old site or the
 /// new one) and the cache passing `PRAGMA integrity_check`. Runs the real `planet` executable.
 @Suite("planet build under cron: SIGKILL")
 struct CronKillTests {

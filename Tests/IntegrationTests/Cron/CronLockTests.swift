@@ -3,7 +3,7 @@ import Planet
 import Testing
 import TestSupport
 
-/// Issue 5: two overlapping builds never run at once.
+/// Two overlapping builds never run at once.
 @Suite("planet build under cron: the lock")
 struct CronLockTests {
     @Test("a second build while another holds the lock is refused with status 75; --wait waits")

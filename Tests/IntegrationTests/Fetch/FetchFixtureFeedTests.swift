@@ -4,7 +4,7 @@ import Planet
 import Testing
 import TestSupport
 
-/// Issue 2: a 20-item RSS 2.0 fixture served over loopback HTTP is fetched and parsed whole.
+/// A 20-item RSS 2.0 fixture served over loopback HTTP is fetched and parsed whole.
 @Suite("Fetch: fixture feed over loopback")
 struct FetchFixtureFeedTests {
     @Test("fetchAll returns the served bytes, status, type and final URL")

@@ -4,7 +4,7 @@ import Planet
 import Testing
 import TestSupport
 
-/// Hostile feeds over a real loopback server (issue 7): each fails its own feed, quickly, with
+/// Hostile feeds over a real loopback server (docs/ARCHITECTURE.md, rules 6 and 8): each fails its own feed, quickly, with
 /// bounded memory, and the build goes on with the good feed beside it.
 @Suite("planet build: hostile feeds")
 struct HostileFeedBuildTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Planet
 
-/// The river reads heads of every entry, then the chosen entries whole (issue 8: a planet of
+/// The river reads heads of every entry, then the chosen entries whole (Benchmarks/PERF.md: a planet of
 /// thousands of feeds must not read every entry's content to show one page).
 @Suite("FeedCache entry heads and lookups by key", .timeLimit(.minutes(1)))
 struct FeedCacheHeadsTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Planet
 
-/// Schema v3's indexes (issue 8): the queries a build runs on every feed must not read entry rows,
+/// Schema v3's indexes (Benchmarks/PERF.md): the queries a build runs on every feed must not read entry rows,
 /// whose summary and content spill onto overflow pages. SQLite's query plan says which index a
 /// statement uses, so these tests fail when a change of query or schema sends it back to the table.
 @Suite("FeedCache indexes", .timeLimit(.minutes(1)))

@@ -28,7 +28,7 @@ struct RiverTests {
         #expect(river[1].date == now.addingTimeInterval(-250))
     }
 
-    @Test("an entry whose updated date moves forward keeps its place (issue 5)")
+    @Test("an entry whose updated date moves forward keeps its place")
     func updatedNeverMovesAnEntryUp() {
         let before = River.build([candidate("a", updated: -500, firstSeen: -500), candidate("b", published: -100)],
                                  now: now, limit: 10)
@@ -113,7 +113,7 @@ struct RiverTests {
     }
 }
 
-/// The build reads only the newest heads when that cannot change the page (issue 8).
+/// The build reads only the newest heads when that cannot change the page (Benchmarks/PERF.md).
 @Suite("River: when the newest heads suffice")
 struct RiverPrefixTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -40,11 +40,11 @@ struct BuildRun: Sendable {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         var seen = Set<String>()
-        let due = subscriptions.filter { subscription in
+        let due = Self.interleavedByHost(subscriptions.filter { subscription in
             let key = subscription.url.absoluteString
             guard seen.insert(key).inserted else { return false }
             return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
-        }
+        })
         let configuration = fetcherConfiguration
 
         return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<[String: FeedOutcome], BuildError> in
@@ -94,6 +94,31 @@ struct BuildRun: Sendable {
             }
             return .success(outcomes)
         }.get()
+    }
+
+    /// `subscriptions` in the order they are fetched: round robin over their hosts (scheme, host
+    /// and port; hosts in order of first appearance, each host's feeds in feeds.txt order), so a
+    /// host with many slow feeds does not hold every one of the `jobs` lanes while the feeds of
+    /// other hosts wait behind it (docs/ARCHITECTURE.md, rule 6). File feeds count as one host.
+    static func interleavedByHost(_ subscriptions: [Subscription]) -> [Subscription] {
+        var hosts: [String] = []
+        var byHost: [String: [Subscription]] = [:]
+        for subscription in subscriptions {
+            let url = subscription.url
+            let key = "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port ?? -1)"
+            if byHost[key] == nil { hosts.append(key) }
+            byHost[key, default: []].append(subscription)
+        }
+        guard hosts.count > 1 else { return subscriptions }
+        var queues = hosts.map { byHost[$0, default: []][...] }
+        var ordered: [Subscription] = []
+        ordered.reserveCapacity(subscriptions.count)
+        while ordered.count < subscriptions.count {
+            for index in queues.indices {
+                if let next = queues[index].popFirst() { ordered.append(next) }
+            }
+        }
+        return ordered
     }
 
     /// The fetcher's settings for this build: `--jobs`, `--timeout`, the User-Agent, `max_bytes`.

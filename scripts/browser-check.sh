@@ -30,6 +30,7 @@ cat >"$work/feeds.txt" <<FEEDS
 title = Browser Check Planet
 link = https://planet.example.org/
 items_per_page = 1000
+items_per_feed = 1000
 $feed Hostile
 FEEDS
 "$planet" build --config "$work/feeds.txt" --output "$work/output" --templates "$repo/templates" \
@@ -129,6 +130,7 @@ cat >"$work/presentation.txt" <<FEEDS
 title = Presentation Check Planet
 link = https://planet.example.org/
 items_per_page = 1000
+items_per_feed = 1000
 $work/presentation.xml Presentation
 FEEDS
 "$planet" build --config "$work/presentation.txt" --output "$work/presentation" --templates "$repo/templates" \

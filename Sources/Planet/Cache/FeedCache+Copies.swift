@@ -4,9 +4,9 @@ import Foundation
 extension FeedCache {
     /// The heads of `feedURLs` dated no later than `notAfter` (published, else first seen: the
     /// order of `entryHeads(feedURLs:newest:)`) that could be another copy of one of `heads`: the
-    /// same id, or a link with the same path (the part of a link that `DuplicateLink` keeps as
-    /// written, trailing `/` aside; scheme, user, host, port, query and fragment are ignored, so
-    /// this is a superset of the copies the river deduplicates, and the river decides). The heads
+    /// same id, or a link with the same coarse key (``coarseLinkKey(_:)``: host and path; scheme,
+    /// `www.`, port, query, fragment and case ignored, so this is a superset of the copies the
+    /// river deduplicates, and the river decides). The heads
     /// themselves are among the rows returned when they are old enough; callers skip them.
     ///
     /// Lets a build that chose its river from the newest heads find out, in one pass over the
@@ -20,7 +20,7 @@ extension FeedCache {
         guard !heads.isEmpty else { return [] }
         let urls = try rows.json(feedURLs)
         let ids = try rows.json(heads.map(\.entry.id))
-        let links = try rows.json(heads.compactMap(\.entry.link))
+        let links = try rows.json(heads.compactMap { $0.entry.link.map(Self.coarseLinkKey) })
         return try sql { () throws(SQLiteError) in
             try db.statement(Self.selectOlderCopies)
                 .bind([.text(urls), .real(notAfter.timeIntervalSince1970), .text(ids), .text(links)]).rows { row in
@@ -35,21 +35,54 @@ extension FeedCache {
     /// first `/` before any `?` or `#`), up to the query or fragment, trailing `/` trimmed; the
     /// whole link cut the same way when it has no `://`. Equal `DuplicateLink` keys have equal
     /// paths (the key keeps the percent-encoded path as written, less trailing slashes).
-    private static func linkPath(_ link: String) -> String {
-        let rest = "substr(\(link), instr(\(link), '://') + 3 * (instr(\(link), '://') > 0))"
-        let noFragment = "substr(\(rest), 1, instr(\(rest) || '#', '#') - 1)"
-        let noQuery = "substr(\(noFragment), 1, instr(\(noFragment) || '?', '?') - 1)"
-        let path = "CASE WHEN instr(\(link), '://') > 0 THEN (CASE WHEN instr(\(noQuery), '/') > 0 "
-            + "THEN substr(\(noQuery), instr(\(noQuery), '/')) ELSE '' END) ELSE \(noQuery) END"
-        return "rtrim(\(path), '/')"
+    /// ``selectOlderCopies``'s coarse key of `link`, computed the same way in Swift.
+    static func coarseLinkKey(_ link: String) -> String {
+        var rest = link.lowercased()
+        if let scheme = rest.range(of: "://") { rest = String(rest[scheme.upperBound...]) }
+        if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
+        if let question = rest.firstIndex(of: "?") { rest = String(rest[..<question]) }
+        var authority = rest
+        var path = ""
+        if let slash = rest.firstIndex(of: "/") {
+            authority = String(rest[..<slash])
+            path = String(rest[slash...])
+        }
+        if authority.hasPrefix("www.") { authority.removeFirst(4) }
+        if !authority.hasPrefix("["), let colon = authority.firstIndex(of: ":") { authority = String(authority[..<colon]) }
+        while path.hasSuffix("/") { path.removeLast() }
+        return authority + path
     }
 
-    /// ?1 JSON array of feed URLs, ?2 the latest sort date (Unix seconds), ?3 JSON array of ids,
-    /// ?4 JSON array of links.
+    /// The coarse key of a link in SQL: host and path, lower-cased, without scheme, `www.`,
+    /// port, query, fragment and trailing slashes. Links that `DuplicateLink.key` calls equal
+    /// always have equal coarse keys (it keeps the path's case and non-tracking query
+    /// parameters), so matching on it finds every copy, and a few more that the river's exact
+    /// test then sets aside. Each step is one column of a materialized CTE, so every row's key
+    /// is computed once (written as one nested expression, each step repeated its inner ones).
     static let selectOlderCopies = """
-        SELECT feed_url, id, first_seen, published, link, in_document FROM entry INDEXED BY entry_feed_head
-        WHERE feed_url IN (SELECT value FROM json_each(?1)) AND coalesce(published, first_seen) <= ?2
-          AND (id IN (SELECT value FROM json_each(?3))
-               OR (link IS NOT NULL AND \(linkPath("link")) IN (SELECT \(linkPath("value")) FROM json_each(?4))))
+        WITH
+        candidate AS MATERIALIZED (
+            SELECT feed_url, id, first_seen, published, link, in_document,
+                   lower(CASE WHEN instr(link, '://') > 0 THEN substr(link, instr(link, '://') + 3) ELSE link END) AS rest
+            FROM entry INDEXED BY entry_feed_head
+            WHERE feed_url IN (SELECT value FROM json_each(?1)) AND coalesce(published, first_seen) <= ?2),
+        unfragmented AS MATERIALIZED (
+            SELECT *, substr(rest, 1, instr(rest || '#', '#') - 1) AS noFragment FROM candidate),
+        unqueried AS MATERIALIZED (
+            SELECT *, substr(noFragment, 1, instr(noFragment || '?', '?') - 1) AS noQuery FROM unfragmented),
+        split AS MATERIALIZED (
+            SELECT *, CASE WHEN instr(noQuery, '/') > 0 THEN substr(noQuery, 1, instr(noQuery, '/') - 1) ELSE noQuery END AS authority,
+                   CASE WHEN instr(noQuery, '/') > 0 THEN substr(noQuery, instr(noQuery, '/')) ELSE '' END AS path
+            FROM unqueried),
+        keyed AS MATERIALIZED (
+            SELECT *, CASE WHEN substr(authority, 1, 4) = 'www.' THEN substr(authority, 5) ELSE authority END
+                AS hostPort FROM split),
+        coarse AS MATERIALIZED (
+            SELECT *, (CASE WHEN instr(hostPort, ':') > 0 AND substr(hostPort, 1, 1) <> '['
+                            THEN substr(hostPort, 1, instr(hostPort, ':') - 1) ELSE hostPort END)
+                      || rtrim(path, '/') AS linkKey FROM keyed)
+        SELECT feed_url, id, first_seen, published, link, in_document FROM coarse
+        WHERE id IN (SELECT value FROM json_each(?3))
+           OR (link IS NOT NULL AND linkKey IN (SELECT value FROM json_each(?4)))
         """
 }

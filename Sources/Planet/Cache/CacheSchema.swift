@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -127,5 +127,30 @@ enum CacheSchema {
         ALTER TABLE entry ADD COLUMN clean_summary TEXT;
         ALTER TABLE entry ADD COLUMN clean_content TEXT;
         ALTER TABLE entry ADD COLUMN clean_version INTEGER;
+        """
+
+    /// v7: indexes that find other copies of a post without reading every row
+    /// (`FeedCache.olderCopies`): `entry_by_id` on the entry id, and `entry_by_link_key` on
+    /// `link_key`, a coarse key of the link (host and path, ASCII lower-cased, without scheme,
+    /// `www.`, port, query, fragment and trailing slashes; `FeedCache.coarseLinkKey` computes the
+    /// same in Swift). The key is built by VIRTUAL generated columns, one step each, so only the
+    /// index stores it; links that `DuplicateLink.key` calls equal always share it.
+    private static let version7 = """
+        ALTER TABLE entry ADD COLUMN lk_rest TEXT GENERATED ALWAYS AS
+            (lower(CASE WHEN instr(link, '://') > 0 THEN substr(link, instr(link, '://') + 3) ELSE link END)) VIRTUAL;
+        ALTER TABLE entry ADD COLUMN lk_unfragmented TEXT GENERATED ALWAYS AS
+            (substr(lk_rest, 1, instr(lk_rest || '#', '#') - 1)) VIRTUAL;
+        ALTER TABLE entry ADD COLUMN lk_bare TEXT GENERATED ALWAYS AS
+            (substr(lk_unfragmented, 1, instr(lk_unfragmented || '?', '?') - 1)) VIRTUAL;
+        ALTER TABLE entry ADD COLUMN lk_authority TEXT GENERATED ALWAYS AS
+            (CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, 1, instr(lk_bare, '/') - 1) ELSE lk_bare END) VIRTUAL;
+        ALTER TABLE entry ADD COLUMN lk_host TEXT GENERATED ALWAYS AS
+            (CASE WHEN substr(lk_authority, 1, 4) = 'www.' THEN substr(lk_authority, 5) ELSE lk_authority END) VIRTUAL;
+        ALTER TABLE entry ADD COLUMN link_key TEXT GENERATED ALWAYS AS
+            ((CASE WHEN instr(lk_host, ':') > 0 AND substr(lk_host, 1, 1) <> '['
+                   THEN substr(lk_host, 1, instr(lk_host, ':') - 1) ELSE lk_host END)
+             || rtrim(CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, instr(lk_bare, '/')) ELSE '' END, '/')) VIRTUAL;
+        CREATE INDEX entry_by_id ON entry (id);
+        CREATE INDEX entry_by_link_key ON entry (link_key) WHERE link_key IS NOT NULL;
         """
 }

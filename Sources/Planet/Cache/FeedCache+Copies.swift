@@ -35,9 +35,12 @@ extension FeedCache {
     /// first `/` before any `?` or `#`), up to the query or fragment, trailing `/` trimmed; the
     /// whole link cut the same way when it has no `://`. Equal `DuplicateLink` keys have equal
     /// paths (the key keeps the percent-encoded path as written, less trailing slashes).
-    /// ``selectOlderCopies``'s coarse key of `link`, computed the same way in Swift.
+    /// The coarse key of `link`, as schema v7's generated column `link_key` computes it
+    /// (SQLite's `lower` folds ASCII letters only, and so does this).
     static func coarseLinkKey(_ link: String) -> String {
-        var rest = link.lowercased()
+        var rest = String(String.UnicodeScalarView(link.unicodeScalars.map { scalar in
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
         if let scheme = rest.range(of: "://") { rest = String(rest[scheme.upperBound...]) }
         if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
         if let question = rest.firstIndex(of: "?") { rest = String(rest[..<question]) }
@@ -53,36 +56,17 @@ extension FeedCache {
         return authority + path
     }
 
-    /// The coarse key of a link in SQL: host and path, lower-cased, without scheme, `www.`,
-    /// port, query, fragment and trailing slashes. Links that `DuplicateLink.key` calls equal
-    /// always have equal coarse keys (it keeps the path's case and non-tracking query
-    /// parameters), so matching on it finds every copy, and a few more that the river's exact
-    /// test then sets aside. Each step is one column of a materialized CTE, so every row's key
-    /// is computed once (written as one nested expression, each step repeated its inner ones).
+    /// Two indexed lookups (schema v7: `entry_by_id`, `entry_by_link_key`), not a pass over
+    /// every row: ?1 JSON array of feed URLs, ?2 the newest sort date (Unix seconds), ?3 JSON
+    /// array of ids, ?4 JSON array of coarse link keys. `+feed_url` keeps the feed test a filter:
+    /// as an index constraint it made every id meet every feed URL (440 ids x 1,000 feeds).
     static let selectOlderCopies = """
-        WITH
-        candidate AS MATERIALIZED (
-            SELECT feed_url, id, first_seen, published, link, in_document,
-                   lower(CASE WHEN instr(link, '://') > 0 THEN substr(link, instr(link, '://') + 3) ELSE link END) AS rest
-            FROM entry INDEXED BY entry_feed_head
-            WHERE feed_url IN (SELECT value FROM json_each(?1)) AND coalesce(published, first_seen) <= ?2),
-        unfragmented AS MATERIALIZED (
-            SELECT *, substr(rest, 1, instr(rest || '#', '#') - 1) AS noFragment FROM candidate),
-        unqueried AS MATERIALIZED (
-            SELECT *, substr(noFragment, 1, instr(noFragment || '?', '?') - 1) AS noQuery FROM unfragmented),
-        split AS MATERIALIZED (
-            SELECT *, CASE WHEN instr(noQuery, '/') > 0 THEN substr(noQuery, 1, instr(noQuery, '/') - 1) ELSE noQuery END AS authority,
-                   CASE WHEN instr(noQuery, '/') > 0 THEN substr(noQuery, instr(noQuery, '/')) ELSE '' END AS path
-            FROM unqueried),
-        keyed AS MATERIALIZED (
-            SELECT *, CASE WHEN substr(authority, 1, 4) = 'www.' THEN substr(authority, 5) ELSE authority END
-                AS hostPort FROM split),
-        coarse AS MATERIALIZED (
-            SELECT *, (CASE WHEN instr(hostPort, ':') > 0 AND substr(hostPort, 1, 1) <> '['
-                            THEN substr(hostPort, 1, instr(hostPort, ':') - 1) ELSE hostPort END)
-                      || rtrim(path, '/') AS linkKey FROM keyed)
-        SELECT feed_url, id, first_seen, published, link, in_document FROM coarse
+        SELECT feed_url, id, first_seen, published, link, in_document FROM entry INDEXED BY entry_by_id
         WHERE id IN (SELECT value FROM json_each(?3))
-           OR (link IS NOT NULL AND linkKey IN (SELECT value FROM json_each(?4)))
+          AND +feed_url IN (SELECT value FROM json_each(?1)) AND coalesce(published, first_seen) <= ?2
+        UNION
+        SELECT feed_url, id, first_seen, published, link, in_document FROM entry INDEXED BY entry_by_link_key
+        WHERE link_key IN (SELECT value FROM json_each(?4)) AND link_key IS NOT NULL
+          AND +feed_url IN (SELECT value FROM json_each(?1)) AND coalesce(published, first_seen) <= ?2
         """
 }

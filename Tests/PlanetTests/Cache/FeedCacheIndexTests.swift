@@ -57,6 +57,25 @@ struct FeedCacheIndexTests {
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
     }
 
+    /// Other copies of a post are found through two indexes (schema v7), not a pass over every row.
+    @Test func olderCopiesUseTheIdAndLinkKeyIndexes() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        let plan = try await cache.queryPlan(FeedCache.selectOlderCopies,
+                                             [.text("[]"), .real(0), .text("[]"), .text("[]")])
+        #expect(plan.contains { $0.contains("USING INDEX entry_by_id") }, "plan: \(plan)")
+        #expect(plan.contains { $0.contains("USING INDEX entry_by_link_key") }, "plan: \(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN entry") }, "plan: \(plan)")
+    }
+
+    @Test("the coarse link key in Swift is the one SQLite computes for the index")
+    func coarseLinkKeys() {
+        #expect(FeedCache.coarseLinkKey("HTTP://WWW.Blog.Example.ORG:80/Notes/Hello/?utm_medium=rss#more")
+                == "blog.example.org/notes/hello")
+        #expect(FeedCache.coarseLinkKey("https://blog.example.org/notes/hello") == "blog.example.org/notes/hello")
+        #expect(FeedCache.coarseLinkKey("https://[::1]:8080/x/") == "[::1]:8080/x")
+        #expect(FeedCache.coarseLinkKey("https://ÉTÉ.example/Été") == "ÉtÉ.example/Été", "ASCII folding only, as SQLite's lower")
+    }
+
     /// Heads come in the river's order, ties included: published (else first seen) newest first,
     /// then feed URL, then place in the document, then id.
     @Test func headsKeepTheRiverOrderWithTies() async throws {

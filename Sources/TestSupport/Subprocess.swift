@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A child process run to completion without holding a thread of Swift's cooperative pool: its
 /// standard output is drained on a thread of its own and its exit is awaited through the
@@ -34,5 +37,32 @@ public enum Subprocess {
         var status: Int32 = -1
         for await code in exits { status = code }
         return Outcome(status: status, output: output)
+    }
+
+    /// Runs `executable` with `arguments` to its end, standard output and error discarded, and
+    /// returns its exit status (the signal number when it was killed). It is killed with SIGKILL
+    /// after `killAfter` (nil: never) or as soon as the calling task is cancelled.
+    /// - Throws: when the process cannot be started.
+    public static func exitStatus(_ executable: URL, _ arguments: [String],
+                                  killAfter: Duration? = nil) async throws -> Int32 {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { exited.yield($0.terminationStatus); exited.finish() }
+        try process.run()
+        let pid = process.processIdentifier
+        return await withTaskCancellationHandler {
+            if let killAfter {
+                try? await Task.sleep(for: killAfter)
+                kill(pid, SIGKILL)
+            }
+            for await status in exits { return status }
+            return -1
+        } onCancel: {
+            kill(pid, SIGKILL)
+        }
     }
 }

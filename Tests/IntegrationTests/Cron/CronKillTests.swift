@@ -3,9 +3,6 @@ import Planet
 import Testing
 import Synchronization
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A build killed with SIGKILL at any moment leaves `output/` whole (the old site or the
 /// new one) and the cache passing `PRAGMA integrity_check`. Runs the real `planet` executable.
@@ -42,41 +39,22 @@ struct CronKillTests {
                  CronPlanet.repository.appendingPathComponent("templates").path,
                  "--now", ISO8601DateFormatter().string(from: CronPlanet.start.addingTimeInterval(Double(hour) * 3600))]
             }
-            #expect(try await Self.run(executable, arguments(0), killAfter: nil) == 0)
+            #expect(try await Subprocess.exitStatus(executable, arguments(0)) == 0)
             var old = try Self.snapshot(planet.output)
             var generator = SeededGenerator(seed: 5)
             for round in 1...20 {
                 version.set(round)
                 let delay = Double(generator.next() % 400) / 1000
-                _ = try await Self.run(executable, arguments(round), killAfter: delay)
+                _ = try await Subprocess.exitStatus(executable, arguments(round), killAfter: .seconds(delay))
                 let seen = try Self.snapshot(planet.output)
                 #expect(try await FeedCache(path: planet.cache.path).integrityCheck(), "round \(round)")
-                #expect(try await Self.run(executable, arguments(round), killAfter: nil) == 0, "round \(round)")
+                #expect(try await Subprocess.exitStatus(executable, arguments(round)) == 0, "round \(round)")
                 let new = try Self.snapshot(planet.output)
                 #expect(seen == old || seen == new, "round \(round): killed after \(delay) s, output is neither site")
                 old = new
             }
             await server.stop()
         }
-    }
-
-    /// Runs `planet`, sending SIGKILL after `killAfter` seconds (nil: let it finish).
-    /// - Returns: the exit status, or -signal.
-    static func run(_ executable: URL, _ arguments: [String], killAfter: Double?) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { exited.continuation.yield($0.terminationStatus); exited.continuation.finish() }
-        try process.run()
-        if let killAfter {
-            try await Task.sleep(for: .seconds(killAfter))
-            kill(process.processIdentifier, SIGKILL)
-        }
-        for await status in exited.stream { return status }
-        return -1
     }
 
     /// Every file under `folder` by relative path (nil when the folder does not exist).

@@ -20,7 +20,7 @@ struct ConcurrentEditTests {
             try await withThrowingTaskGroup(of: Int32.self) { group in
                 for number in 0..<20 {
                     group.addTask {
-                        try await ConcurrentFirstParseTests.run(executable, [
+                        try await Subprocess.exitStatus(executable, [
                             "add", "--no-fetch", "--config", config.path, "https://feed\(number).example.org/feed.xml", "Feed \(number)",
                         ])
                     }

@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// libxml2 2.9 sets up its globals lazily and not thread-safely: two tasks creating their first
 /// parser context at the same moment could deadlock on the dictionary mutex (seen in 4 of ~2,930
@@ -36,7 +33,7 @@ struct ConcurrentFirstParseTests {
                 var started = 0
                 var statuses: [Int32] = []
                 func start() {
-                    group.addTask { try await Self.run(executable, arguments) }
+                    group.addTask { try await Subprocess.exitStatus(executable, arguments) }
                     started += 1
                 }
                 while started < min(4, runs) { start() }
@@ -49,25 +46,5 @@ struct ConcurrentFirstParseTests {
         }
         #expect(statuses.count == runs)
         #expect(statuses.allSatisfy { $0 == 0 }, "exit statuses: \(Set(statuses))")
-    }
-
-    /// Runs `executable` to its end, output discarded; killed (SIGKILL) when the task is cancelled.
-    /// - Returns: the exit status.
-    static func run(_ executable: URL, _ arguments: [String]) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { exited.continuation.yield($0.terminationStatus); exited.continuation.finish() }
-        try process.run()
-        let pid = process.processIdentifier
-        return await withTaskCancellationHandler {
-            for await status in exited.stream { return status }
-            return -1
-        } onCancel: {
-            kill(pid, SIGKILL)
-        }
     }
 }

@@ -145,7 +145,7 @@ status.html shares `partials/layout.mustache` and `static/planet.css` (a card pe
 screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
 per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 `http_status`, `entries_kept`, `entries_dropped`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
-`Sources/Planet/Status/StatusReport.swift`.
+`Sources/PlanetSite/Status/StatusReport.swift`.
 
 """##,
         "_page.html.mustache": ##"""

@@ -1,4 +1,6 @@
 import Foundation
+import PlanetFetcher
+import PlanetSite
 
 /// What a build did, for the one-line summary and for tests.
 public struct BuildReport: Sendable, Equatable {

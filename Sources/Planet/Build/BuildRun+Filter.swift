@@ -1,4 +1,8 @@
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetRiver
+import PlanetSubscriptions
 
 extension BuildRun {
     /// The entries the page must not show: those the include / exclude rules of feeds.txt (the

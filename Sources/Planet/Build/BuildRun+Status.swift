@@ -1,4 +1,9 @@
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 extension BuildRun {
     /// The status of one subscription after this run: this run's outcome over the cache's memory

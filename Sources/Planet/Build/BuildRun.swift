@@ -1,5 +1,10 @@
 import FeedParser
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetFetcher
+import PlanetRiver
+import PlanetSubscriptions
 
 /// One build's fetch-and-record work against the cache (the part of `PlanetBuild.run` that
 /// talks to the network and SQLite).

@@ -1,5 +1,8 @@
 import FeedParser
 import Foundation
+import PlanetCache
+import PlanetFetcher
+import PlanetSubscriptions
 
 /// What one subscription gave this run: a parsed feed, a 304, or the reason it gave nothing.
 struct FeedOutcome: Sendable {

@@ -1,5 +1,10 @@
 import FeedParser
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 /// The river source of a subscription: name and links from this run's document when there is
 /// one, else from what the cache remembers of the last one.

@@ -1,6 +1,13 @@
 import FeedParser
 import Foundation
 import Mustache
+import PlanetBase
+import PlanetCache
+import PlanetFetcher
+import PlanetPublisher
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 /// Runs the pipeline once: feeds.txt → fetch (conditional, only feeds that are due) → parse →
 /// cache → river from the cache → site and status report → atomic publish.
@@ -73,7 +80,7 @@ public enum PlanetBuild {
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
         let context = SiteContext(configuration: configuration, river: river,
-                                  subscriptions: sidebar, now: now, pages: pages)
+                                  subscriptions: sidebar, now: now, pages: pages, faces: assembled.faces)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
         var files = try site.render(context, extra: [
             "feeds_status": status.mustacheValue,
@@ -103,16 +110,18 @@ public enum PlanetBuild {
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
                          outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
                          faces: inout Faces, excluded: LeftOut = LeftOut())
-        -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
+        -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus], faces: [String: SiteFace]) {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
+        var faceByURL: [String: SiteFace] = [:]
         var statuses: [FeedStatus] = []
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
             let outcome = outcomes[key]
             let state = snapshot.states[key]
-            var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image)
+            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            let image = outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image
+            let face = faces.face(for: subscription, image: image)
             var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
                                          kept: snapshot.counts[key] ?? 0)
             status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
@@ -121,7 +130,8 @@ public enum PlanetBuild {
                                         siteLink: source.siteLink, failure: status.lastError)
             item.custom = source.custom
             item.inactive = status.inactive
-            item.face = source.face
+            item.face = face
+            faceByURL[key] = face
             sidebar.append(item)
             for cached in snapshot.entries[key] ?? [] where !excluded.contains(cached, feedURL: key) {
                 var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
@@ -130,7 +140,7 @@ public enum PlanetBuild {
                 candidates.append(candidate)
             }
         }
-        return (River.build(candidates, now: now, page: page), sidebar, statuses)
+        return (River.build(candidates, now: now, page: page), sidebar, statuses, faceByURL)
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import PlanetBase
 #endif
 
 /// An exclusive lock on a file (`flock(2)`, `LOCK_EX`), held while a build runs so that two

@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetSite
 
 /// `planet build`: reads feeds.txt, fetches and parses every feed, writes the site.
 enum BuildCommand: Subcommand {

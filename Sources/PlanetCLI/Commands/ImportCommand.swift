@@ -1,6 +1,9 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
+import PlanetSite
+import PlanetSubscriptions
 
 /// `planet import FILE`: adds the feeds of an OPML subscription list or of a Planet Venus
 /// config.ini to feeds.txt; feeds already listed are skipped.

@@ -1,7 +1,9 @@
 import Foundation
 import Planet
-import Testing
+import PlanetFetcher
+import PlanetSubscriptions
 import TestSupport
+import Testing
 
 /// Each way a feed can fail over HTTP becomes a FetchFailure of the right kind, naming the URL.
 @Suite("Fetch: failures over loopback")

@@ -1,7 +1,8 @@
 import Foundation
 @testable import Planet
-import Testing
+import PlanetBase
 import TestSupport
+import Testing
 
 /// The cron lock: one build at a time, and a lock released a moment ago is not "another build".
 @Suite("BuildLock")

@@ -1,0 +1,222 @@
+import FeedParser
+import Foundation
+import Mustache
+import PlanetBase
+import PlanetRiver
+import PlanetSubscriptions
+
+/// Turns the river and the subscriptions into the value tree the templates render.
+///
+/// Every variable is documented in `templates/README.md`. Text values are plain text (the
+/// template escapes them); `content` and `summary` are sanitized HTML (print with `{{{ }}}`);
+/// URLs are absolute and safe (http, https, mailto).
+public struct SiteContext: Sendable {
+    /// Planet-wide settings: title, link, owner, time zone, language.
+    public var configuration: SiteConfiguration
+    /// The entries to show, in river order (newest first).
+    public var river: [RiverEntry]
+    /// Every subscription, for the sidebar and the OPML list.
+    public var subscriptions: [SiteSubscription]
+    /// The build time.
+    public var now: Date
+    /// The Markdown pages (`pages/*.md`) and the index's intro.
+    public var pages: SitePages
+    /// Each feed's face (`Faces`) by feed URL (`RiverSource.feedURL`); a feed without one is absent.
+    public var faces: [String: SiteFace]
+
+    /// Creates a context with the given fields; no Markdown pages and no faces by default.
+    public init(configuration: SiteConfiguration, river: [RiverEntry],
+                subscriptions: [SiteSubscription], now: Date, pages: SitePages = SitePages(),
+                faces: [String: SiteFace] = [:]) {
+        self.configuration = configuration
+        self.river = river
+        self.subscriptions = subscriptions
+        self.now = now
+        self.pages = pages
+        self.faces = faces
+    }
+
+    /// The root value handed to every template.
+    public func value() -> MustacheValue {
+        .object(rootFields())
+    }
+
+    /// The root value for rendering one Markdown page: `root` (from `value()`) plus `page`, with
+    /// `current` set on that page's entry of `pages`.
+    func value(_ root: MustacheValue, page: SitePage) -> MustacheValue {
+        guard case .object(var fields) = root else { return root }
+        fields["pages"] = Self.pagesValue(pages.pages, current: page.name)
+        fields["page"] = .object([
+            "name": .string(page.name),
+            "title": .string(page.title),
+            "href": .string(page.outputName),
+            "content": .string(page.html),
+            "opens_with_heading": .bool(page.opensWithHeading),
+        ])
+        return .object(fields)
+    }
+
+    private func rootFields() -> [String: MustacheValue] {
+        let display = DayFormatter(timeZone: configuration.timeZone)
+        let entries = siteEntries(display: display).map { entryValue($0, display: display) }
+        return [
+            "planet": planetValue(display: display),
+            "entries": .array(entries),
+            "days": .array(days(entries: entries, display: display)),
+            "subscriptions": .array(subscriptions.map(subscriptionValue)),
+            "has_failing": .bool(subscriptions.contains { $0.failure != nil }),
+            "pages": Self.pagesValue(pages.pages, current: nil),
+            "has_pages": .bool(!pages.pages.isEmpty),
+            "intro": optional(pages.intro),
+        ]
+    }
+
+    private static func pagesValue(_ pages: [SitePage], current: String?) -> MustacheValue {
+        .array(pages.map {
+            .object(["name": .string($0.name), "title": .string($0.title), "href": .string($0.outputName),
+                     "current": .bool($0.name == current)])
+        })
+    }
+
+    private func planetValue(display: DayFormatter) -> MustacheValue {
+        let link = PublicLink.check(configuration.link)
+        return .object([
+            "title": .string(configuration.title),
+            "link": optional(link),
+            "description": .string(configuration.description),
+            "owner_name": optional(configuration.ownerName),
+            "owner_email": optional(configuration.ownerEmail),
+            "language": .string(configuration.language),
+            "generator": .string(PlanetVersion.generator),
+            "version": .string(PlanetVersion.string),
+            "updated_iso": .string(FeedDateParser.rfc3339(now)),
+            "updated_rfc822": .string(FeedDateParser.rfc822(now)),
+            "updated_display": .string("\(display.day(now)), \(display.time(now))"),
+            "timezone": .string(configuration.timeZone.identifier),
+            "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
+            "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
+            "json_feed_url": optional(link.map { absolute("feed.json", base: $0) }),
+        ])
+    }
+
+    /// The facts of every river entry, in river order.
+    func siteEntries(display: DayFormatter) -> [SiteEntry] {
+        river.map { SiteEntry($0, display: display, now: now, itemTitle: configuration.itemTitle) }
+    }
+
+    private func entryValue(_ facts: SiteEntry, display: DayFormatter) -> MustacheValue {
+        let item = facts.item, entry = item.entry
+        let rss = SiteEnclosure.rssEnclosure(facts.enclosures)
+        let onPage = facts.enclosures.filter { $0.kind != .image }
+        var fields = Self.channelFields(item.source.custom)
+        fields.merge([
+            "id": .string(entry.id.lowercased().hasPrefix("file:") ? facts.publishedID : entry.id),
+            "id_is_link": .bool(facts.link != nil && facts.link == facts.publishedID),
+            "atom_id": .string(facts.publishedID),
+            "title": optional(facts.title),
+            "display_title": .string(facts.displayTitle),
+            "feed_title": .string(facts.feedTitle),
+            "link": optional(facts.link),
+            "author": optional(entry.author?.name ?? entry.author?.email),
+            "credit": .object(["name": .string(facts.creditName), "email": optional(facts.creditEmail),
+                               "uri": optional(facts.creditURI)]),
+            "feed_name": .string(item.source.name),
+            "feed_url": optional(item.source.publicFeedURL),
+            "feed_link": optional(item.source.siteLink),
+            "source": .object([
+                "id": .string(facts.sourceID),
+                "title": .string(facts.sourceTitle),
+                "updated_iso": .string(FeedDateParser.rfc3339(facts.sourceUpdated)),
+                "author_name": .string(facts.sourceAuthorName),
+                "author_email": optional(item.source.head.authorName == nil ? nil : item.source.head.authorEmail),
+                "author_uri": optional(item.source.head.authorURI),
+            ]),
+            "date_iso": .string(FeedDateParser.rfc3339(item.date)),
+            "date_rfc822": .string(FeedDateParser.rfc822(item.date)),
+            "updated_iso": .string(FeedDateParser.rfc3339(facts.updated)),
+            "time_display": .string(display.time(item.date)),
+            "day_display": .string(display.day(item.date)),
+            "summary": optional(facts.summary),
+            "content": optional(facts.content),
+            "categories": .array(entry.categories.map { .string($0) }),
+            "enclosures": .array(facts.enclosures.map(enclosureValue)),
+            "rss_enclosure": rss.map(enclosureValue) ?? .null,
+            "page_enclosures": .array(onPage.map(enclosureValue)),
+            "has_page_enclosures": .bool(!onPage.isEmpty),
+            "lang": optional(facts.language),
+            "dir": .string(LanguageTag.direction(facts.language)),
+            "face": Self.faceValue(faces[item.source.feedURL]),
+        ]) { _, known in known }
+        return .object(fields)
+    }
+
+    /// `{src, width, height}` of a face, or null. In the sidebar the default template shows it
+    /// at half size: `small_width`, `small_height` (at least 1).
+    static func faceValue(_ face: SiteFace?) -> MustacheValue {
+        guard let face else { return .null }
+        return .object(["src": .string(face.src), "width": .int(face.width), "height": .int(face.height),
+                        "small_width": .int(max(1, face.width / 2)), "small_height": .int(max(1, face.height / 2))])
+    }
+
+    /// `channel_KEY` for each per-feed setting planet does not know (Planet Venus's names for
+    /// per-feed keys), as plain text.
+    static func channelFields(_ custom: [FeedSettings.Pair]) -> [String: MustacheValue] {
+        var fields: [String: MustacheValue] = [:]
+        for pair in custom where fields["channel_" + pair.key] == nil {
+            fields["channel_" + pair.key] = .string(pair.value)
+        }
+        return fields
+    }
+
+    private func enclosureValue(_ enclosure: SiteEnclosure) -> MustacheValue {
+        .object([
+            "url": .string(enclosure.url),
+            "type": optional(enclosure.type),
+            "rss_type": .string(enclosure.type ?? "application/octet-stream"),
+            "length": enclosure.length.map { .string(String($0)) } ?? .null,
+            "rss_length": .string(String(enclosure.length ?? 0)),
+            "size_display": optional(enclosure.sizeDisplay),
+            "file_name": .string(enclosure.fileName),
+            "is_audio": .bool(enclosure.kind == .audio),
+            "is_video": .bool(enclosure.kind == .video),
+        ])
+    }
+
+    /// Consecutive entries of the same day (in the planet's time zone) grouped under it.
+    private func days(entries: [MustacheValue], display: DayFormatter) -> [MustacheValue] {
+        var groups: [(day: String, iso: String, entries: [MustacheValue])] = []
+        for (item, value) in zip(river, entries) {
+            let day = display.day(item.date)
+            if groups.last?.day == day {
+                groups[groups.count - 1].entries.append(value)
+            } else {
+                groups.append((day, display.isoDay(item.date), [value]))
+            }
+        }
+        return groups.map {
+            .object(["day": .string($0.day), "day_iso": .string($0.iso), "entries": .array($0.entries)])
+        }
+    }
+
+    private func subscriptionValue(_ subscription: SiteSubscription) -> MustacheValue {
+        var fields = Self.channelFields(subscription.custom)
+        fields.merge([
+            "name": .string(subscription.name),
+            "feed_url": optional(subscription.feedURL),
+            "site_link": optional(subscription.siteLink),
+            "failing": .bool(subscription.failure != nil),
+            "failure": optional(subscription.failure),
+            "inactive": .bool(subscription.inactive),
+            "face": Self.faceValue(subscription.face),
+        ]) { _, known in known }
+        return .object(fields)
+    }
+
+    private func optional(_ text: String?) -> MustacheValue {
+        text.map { .string($0) } ?? .null
+    }
+
+    private func absolute(_ path: String, base: String) -> String {
+        URL(string: path, relativeTo: URL(string: base))?.absoluteString ?? path
+    }
+}

@@ -1,0 +1,93 @@
+import FeedParser
+import Foundation
+import PlanetBase
+import PlanetRiver
+@testable import PlanetSite
+import Testing
+
+/// `Site.render`: top-level templates, Markdown pages in the shared layout, the entry values.
+@Suite("Site: rendering pages")
+struct SiteRenderTests {
+    static let now = Date(timeIntervalSince1970: 1_796_400_000)  // 2026-12-04T16:00:00Z
+
+    /// A templates folder with the given files (relative path → text), removed by the caller.
+    func templates(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-site-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    static let layoutFiles = [
+        "partials/layout.mustache": "<title>{{$title}}{{planet.title}}{{/title}}</title>"
+            + "{{#pages}}[{{title}}{{#current}}*{{/current}}]{{/pages}}|{{$content}}{{/content}}",
+        "index.html.mustache": "{{<partials/layout}}{{$content}}{{{intro}}}{{#entries}}{{title}};{{/entries}}{{/content}}{{/partials/layout}}",
+        "_page.html.mustache": "{{<partials/layout}}{{$title}}{{page.title}}{{/title}}{{$content}}{{{page.content}}}{{/content}}{{/partials/layout}}",
+    ]
+
+    func context(pages: SitePages, river: [RiverEntry] = []) -> SiteContext {
+        SiteContext(configuration: SiteConfiguration(title: "P & Q"), river: river, subscriptions: [],
+                    now: Self.now, pages: pages)
+    }
+
+    @Test("Markdown pages render to NAME.html in the layout; the index shows the intro; partials are not output")
+    func pagesInLayout() throws {
+        let folder = try templates(Self.layoutFiles)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try SitePages(markdown: ["about": "# About\n\n<b>x</b>", "intro": "Hi"])
+        let files = try Site(templatesURL: folder).render(context(pages: pages))
+        #expect(files.keys.sorted() == ["about.html", "feed.json", "index.html"])
+        #expect(String(decoding: try #require(files["index.html"]), as: UTF8.self)
+                == "<title>P &amp; Q</title>[About]|<p>Hi</p>\n")
+        #expect(String(decoding: try #require(files["about.html"]), as: UTF8.self)
+                == "<title>About</title>[About*]|<h1>About</h1>\n<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
+    }
+
+    @Test("a page that would overwrite a templated file is refused")
+    func collision() throws {
+        let folder = try templates(Self.layoutFiles)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try SitePages(markdown: ["index": "x"])
+        #expect(throws: BuildError(.config("pages/index.md: 'index.html' is already rendered from a template; rename the page"))) {
+            try Site(templatesURL: folder).render(context(pages: pages))
+        }
+    }
+
+    @Test("pages without _page.html.mustache are a template error; without pages it is not needed")
+    func missingPageTemplate() throws {
+        let folder = try templates(["index.html.mustache": "x"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Site(templatesURL: folder)
+        #expect(try site.render(context(pages: SitePages())).keys.sorted() == ["feed.json", "index.html"])
+        #expect(throws: BuildError(.template("\(folder.path)/_page.html.mustache: missing; it renders the Markdown pages"))) {
+            try site.render(context(pages: try SitePages(markdown: ["about": "x"])))
+        }
+    }
+
+    @Test("entry values: file: ids are never published, updated is never before the date nor after the build")
+    func entryValues() throws {
+        let early = Self.now.addingTimeInterval(-86_400)
+        let source = RiverSource(feedURL: "/srv/feed.xml", name: "Local")
+        let river = [
+            RiverEntry(entry: Entry(id: "file:///Changelog-16", link: "https://e.org/a", updated: early.addingTimeInterval(-60)),
+                       source: source, date: early),
+            RiverEntry(entry: Entry(id: "https://e.org/b", link: "https://e.org/b", updated: Self.now.addingTimeInterval(60)),
+                       source: source, date: early),
+        ]
+        let root = context(pages: SitePages(), river: river).value()
+        guard case .array(let entries)? = root["entries"] else { Issue.record("no entries"); return }
+        let values = entries.map { entry in ["id", "atom_id", "updated_iso", "id_is_link"].map { key -> String in
+            switch entry[key] {
+            case .string(let text)?: text
+            case .bool(let flag)?: String(flag)
+            default: "?"
+            }
+        } }
+        #expect(values[0][0].hasPrefix("urn:planet:") && values[0][0] == values[0][1])
+        #expect(values[0][2] == "2026-12-03T16:00:00Z")
+        #expect(values[1] == ["https://e.org/b", "https://e.org/b", "2026-12-04T16:00:00Z", "true"])
+    }
+}

@@ -34,7 +34,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "PlanetSite", dependencies: ["PlanetBase", "PlanetSubscriptions", "PlanetRiver", "FeedParser",
                                                    "Mustache", "CCmark"], swiftSettings: strict),
-        .target(name: "PlanetPublisher", dependencies: ["PlanetBase", "CGlibcExtras"], swiftSettings: strict),
+        .target(name: "PlanetPublisher", dependencies: ["CGlibcExtras"], swiftSettings: strict),
         .target(name: "Planet", dependencies: ["PlanetBase", "PlanetSubscriptions", "PlanetFetcher", "PlanetCache",
                                                "PlanetRiver", "PlanetSite", "PlanetPublisher", "FeedParser",
                                                "Mustache"], swiftSettings: strict),

@@ -1,5 +1,4 @@
 import Foundation
-import PlanetBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,30 +12,28 @@ extension Publisher {
     /// contains a `guarded` place. A site written before the marker existed gets it by emptying
     /// the folder once (or adding the empty file `.planet-site` by hand).
     /// - Returns: where the site goes: `outputURL` with symbolic links resolved (the link's target).
-    /// - Throws: `BuildError.write` saying why, with the output's path first.
+    /// - Throws: `PublishError` (`.isGuarded`, `.holdsGuarded`, `.notAFolder`, `.notWrittenByPlanet`)
+    ///   naming the output as given.
     @discardableResult
-    public func check() throws(BuildError) -> URL {
+    public func check() throws(PublishError) -> URL {
         let target = Self.resolve(outputURL)
-        let place = "'\(outputURL.path)'"
         for guarded in guarded {
             let path = Self.resolve(guarded.url).path
             if target.path == "/" || path == target.path || path.hasPrefix(target.path + "/") {
-                let relation = path == target.path ? "is \(guarded.what)"
-                    : "holds \(guarded.what) ('\(guarded.url.path)')"
-                throw BuildError(.write("\(place): \(relation), which the site would replace; choose another --output"))
+                throw PublishError(path: outputURL.path, reason: path == target.path ? .isGuarded(guarded.what)
+                                    : .holdsGuarded(guarded.what, path: guarded.url.path))
             }
         }
         var status = stat()
         guard lstat(target.path, &status) == 0 else { return target }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw BuildError(.write("\(place): exists and is not a folder; choose another --output"))
+            throw PublishError(path: outputURL.path, reason: .notAFolder)
         }
         let children = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
         if children.isEmpty || children.contains(Self.markerName) {
             return target
         }
-        throw BuildError(.write("\(place): exists and was not written by planet (no \(Self.markerName)); "
-                                + "choose another --output or empty it"))
+        throw PublishError(path: outputURL.path, reason: .notWrittenByPlanet)
     }
 
     /// `url` with every symbolic link resolved, also when the last part does not exist (yet) or

@@ -1,6 +1,5 @@
 import CGlibcExtras
 import Foundation
-import PlanetBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,10 +66,11 @@ public struct Publisher: Sendable {
     /// transfers nothing for it. When every file is unchanged and no file is gone, nothing at all is
     /// written and the folder is not swapped.
     /// - Returns: what was written (``PublishOutcome``).
-    /// - Throws: `BuildError.write` when the output may not be replaced (`check()`) or naming the
-    ///   path that could not be written; the old site stays.
+    /// - Throws: `PublishError` when the output may not be replaced (`check()`), or naming the
+    ///   folder that could not be written (`.cannotWrite`, `.cannotReplace`, `.cannotCreate`); the
+    ///   old site stays.
     @discardableResult
-    public func publish(files: [String: Data], staticFolder: URL?) throws(BuildError) -> PublishOutcome {
+    public func publish(files: [String: Data], staticFolder: URL?) throws(PublishError) -> PublishOutcome {
         let target = try check()
         let fileManager = FileManager.default
         var planned = files
@@ -104,7 +104,7 @@ public struct Publisher: Sendable {
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw BuildError(.write("\(staging.path): cannot write the site: \(error.localizedDescription); check that the folder is writable"))
+            throw PublishError(path: staging.path, reason: .cannotWrite(error.localizedDescription))
         }
         try swap(staging, into: target)
         return PublishOutcome(written: written, kept: planned.count - written)
@@ -125,20 +125,20 @@ public struct Publisher: Sendable {
     }
 
     /// Moves `staging` to `output` atomically, deleting what was there.
-    private func swap(_ staging: URL, into output: URL) throws(BuildError) {
+    private func swap(_ staging: URL, into output: URL) throws(PublishError) {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: output.path) {
             guard renameat2(AT_FDCWD, staging.path, AT_FDCWD, output.path, planet_RENAME_EXCHANGE) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? fileManager.removeItem(at: staging)
-                throw BuildError(.write("\(output.path): cannot replace the site: \(reason)"))
+                throw PublishError(path: output.path, reason: .cannotReplace(reason))
             }
             // `staging` now holds the previous site.
             try? fileManager.removeItem(at: staging)
         } else if rename(staging.path, output.path) != 0 {
             let reason = String(cString: strerror(errno))
             try? fileManager.removeItem(at: staging)
-            throw BuildError(.write("\(output.path): cannot create the site: \(reason)"))
+            throw PublishError(path: output.path, reason: .cannotCreate(reason))
         }
     }
 

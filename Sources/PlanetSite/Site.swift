@@ -1,6 +1,5 @@
 import Foundation
 import Mustache
-import PlanetBase
 
 /// Renders the site from the templates folder.
 ///
@@ -22,22 +21,22 @@ public struct Site: Sendable {
     public let staticFiles: [String: Data]
 
     /// Compiles every template of the folder.
-    /// - Throws: `BuildError.template` with template:line:column of the first error.
-    public init(templatesURL: URL) throws(BuildError) {
+    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    public init(templatesURL: URL) throws(SiteError) {
         self.templatesURL = templatesURL
         staticFiles = [:]
         do {
             library = try TemplateLibrary(directory: templatesURL, strictPartials: true)
         } catch {
-            throw BuildError(.template(Self.message(error, place: templatesURL.path)))
+            throw SiteError(.template(error, place: templatesURL.path))
         }
     }
 
     /// Compiles templates held in memory: `files` maps paths relative to a templates folder to
     /// their text; `*.mustache` files are templates (`index.html.mustache` → `index.html`),
     /// `static/*` files are static assets, hidden files and anything else are ignored.
-    /// - Throws: `BuildError.template` with template:line:column of the first error.
-    public init(files: [String: String]) throws(BuildError) {
+    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    public init(files: [String: String]) throws(SiteError) {
         templatesURL = nil
         var templates: [String: String] = [:]
         var assets: [String: Data] = [:]
@@ -52,22 +51,17 @@ public struct Site: Sendable {
         do {
             library = try TemplateLibrary(templates: templates, strictPartials: true)
         } catch {
-            throw BuildError(.template(Self.message(error, place: "built-in templates")))
+            throw SiteError(.template(error, place: "built-in templates"))
         }
     }
 
     /// Compiles the templates of `source`.
-    public init(_ source: TemplateSource) throws(BuildError) {
+    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    public init(_ source: TemplateSource) throws(SiteError) {
         switch source {
         case .folder(let url): try self.init(templatesURL: url)
         case .builtIn(let files): try self.init(files: files)
         }
-    }
-
-    /// A template error with the templates' place first, once: an error about a whole folder or
-    /// file already names its absolute path.
-    static func message(_ error: TemplateError, place: String) -> String {
-        error.template.hasPrefix("/") ? error.descriptionWithExcerpt : "\(place)/\(error.descriptionWithExcerpt)"
     }
 
     /// Where errors say the templates are: the folder's path, or "built-in templates".
@@ -87,13 +81,13 @@ public struct Site: Sendable {
     /// Renders every page: the top-level templates, feed.json, then the Markdown pages of
     /// `context.pages`.
     /// - Returns: output path (relative) → UTF-8 bytes.
-    /// - Throws: `BuildError.template` when a template fails to render, or when there are
-    ///   Markdown pages and no `_page.html.mustache`; `BuildError.config` when a Markdown page
-    ///   would overwrite a templated file (`pages/index.md`).
+    /// - Throws: `SiteError.template` when a template fails to render, `.missingPageTemplate`
+    ///   when there are Markdown pages and no `_page.html.mustache`, `.pageCollision` when a
+    ///   Markdown page would overwrite a templated file (`pages/index.md`).
     /// - Parameter extra: more root variables for every template (the build adds the status
     ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
     public func render(_ context: SiteContext,
-                       extra: [String: MustacheValue] = [:]) throws(BuildError) -> [String: Data] {
+                       extra: [String: MustacheValue] = [:]) throws(SiteError) -> [String: Data] {
         var value = context.value()
         if !extra.isEmpty, case .object(var root) = value {
             root.merge(extra) { _, new in new }
@@ -107,24 +101,22 @@ public struct Site: Sendable {
         if files[Self.jsonFeedName] == nil { files[Self.jsonFeedName] = JSONFeedWriter.document(context) }
         guard !context.pages.pages.isEmpty else { return files }
         guard library.template(named: Self.markdownPageTemplate) != nil else {
-            throw BuildError(.template("\(place)/\(Self.markdownPageTemplate).mustache: "
-                                       + "missing; it renders the Markdown pages"))
+            throw SiteError(.missingPageTemplate(place: place))
         }
         for page in context.pages.pages {
             guard files[page.outputName] == nil else {
-                throw BuildError(.config("pages/\(page.name).md: '\(page.outputName)' is already "
-                                         + "rendered from a template; rename the page"))
+                throw SiteError(.pageCollision(page: page.name, output: page.outputName))
             }
             files[page.outputName] = try render(Self.markdownPageTemplate, context.value(value, page: page))
         }
         return files
     }
 
-    private func render(_ name: String, _ value: MustacheValue) throws(BuildError) -> Data {
+    private func render(_ name: String, _ value: MustacheValue) throws(SiteError) -> Data {
         do {
             return Data(try library.render(name, value).utf8)
         } catch {
-            throw BuildError(.template(Self.message(error, place: place)))
+            throw SiteError(.template(error, place: place))
         }
     }
 

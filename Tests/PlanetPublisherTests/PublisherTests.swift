@@ -1,5 +1,4 @@
 import Foundation
-import PlanetBase
 @testable import PlanetPublisher
 import Testing
 
@@ -41,10 +40,12 @@ struct PublisherTests {
     @Test func aFolderPlanetDidNotWriteIsRefusedAndKept() throws {
         defer { cleanUp() }
         try write("www/keep.txt")
-        #expect(throws: BuildError(.write("'\(url("www").path)': exists and was not written by planet (no "
-                                          + ".planet-site); choose another --output or empty it"))) {
+        let error = #expect(throws: PublishError.self) {
             try Publisher(outputURL: url("www")).publish(files: site, staticFolder: nil)
         }
+        #expect(error == PublishError(path: url("www").path, reason: .notWrittenByPlanet))
+        #expect(error?.description == "'\(url("www").path)': exists and was not written by planet (no "
+                                      + ".planet-site); choose another --output or empty it")
         #expect(exists("www/keep.txt") && !exists("www/index.html"))
     }
 
@@ -55,19 +56,23 @@ struct PublisherTests {
         try write("docs/index.html")
         try write("docs/status.json")
         try write("docs/thesis.tex")
-        #expect(throws: BuildError(.write("'\(url("docs").path)': exists and was not written by planet (no "
-                                          + ".planet-site); choose another --output or empty it"))) {
+        let error = #expect(throws: PublishError.self) {
             try Publisher(outputURL: url("docs")).publish(files: site, staticFolder: nil)
         }
+        #expect(error == PublishError(path: url("docs").path, reason: .notWrittenByPlanet))
+        #expect(error?.description == "'\(url("docs").path)': exists and was not written by planet (no "
+                                      + ".planet-site); choose another --output or empty it")
         #expect(exists("docs/thesis.tex"))
     }
 
     @Test func aPlainFileIsRefusedAndKept() throws {
         defer { cleanUp() }
         try write("afile", "mine")
-        #expect(throws: BuildError(.write("'\(url("afile").path)': exists and is not a folder; choose another --output"))) {
+        let error = #expect(throws: PublishError.self) {
             try Publisher(outputURL: url("afile")).publish(files: site, staticFolder: nil)
         }
+        #expect(error == PublishError(path: url("afile").path, reason: .notAFolder))
+        #expect(error?.description == "'\(url("afile").path)': exists and is not a folder; choose another --output")
         #expect(try String(contentsOf: url("afile"), encoding: .utf8) == "mine")
     }
 
@@ -87,7 +92,7 @@ struct PublisherTests {
         try write("planet/.planet-site")  // even a marker does not make a planet folder replaceable
         let publisher = Publisher(outputURL: url(test.output),
                                   guarding: [Publisher.Guarded("the thing", url(test.guarded))])
-        #expect(throws: BuildError.self) { try publisher.publish(files: site, staticFolder: nil) }
+        #expect(throws: PublishError.self) { try publisher.publish(files: site, staticFolder: nil) }
         #expect(exists("planet/.planet/cache.sqlite") && exists("planet/templates/index.html.mustache"))
     }
 

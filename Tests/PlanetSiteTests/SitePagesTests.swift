@@ -1,5 +1,4 @@
 import Foundation
-import PlanetBase
 @testable import PlanetSite
 import Testing
 
@@ -25,10 +24,12 @@ struct SitePagesTests {
     @Test("a name that cannot be a file of the site is refused, naming the file",
           arguments: ["my page", "_draft", ".hidden", "a/b", "café"])
     func badNames(_ name: String) {
-        #expect(throws: BuildError(.config("pages/\(name).md: a page name may only use letters, digits, "
-                                           + "'-', '_' and '.', and may not start with '.' or '_'"))) {
+        let error = #expect(throws: SiteError.self) {
             try SitePages(markdown: [name: "text"])
         }
+        #expect(error?.reason == .invalidPageName(name))
+        #expect(error?.description == "pages/\(name).md: a page name may only use letters, digits, "
+                                      + "'-', '_' and '.', and may not start with '.' or '_'")
     }
 
     @Test("load reads *.md of the folder, skips other and hidden files; no folder means no pages")

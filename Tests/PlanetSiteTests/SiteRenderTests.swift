@@ -1,6 +1,5 @@
 import FeedParser
 import Foundation
-import PlanetBase
 import PlanetRiver
 @testable import PlanetSite
 import Testing
@@ -51,9 +50,11 @@ struct SiteRenderTests {
         let folder = try templates(Self.layoutFiles)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = try SitePages(markdown: ["index": "x"])
-        #expect(throws: BuildError(.config("pages/index.md: 'index.html' is already rendered from a template; rename the page"))) {
+        let error = #expect(throws: SiteError.self) {
             try Site(templatesURL: folder).render(context(pages: pages))
         }
+        #expect(error?.reason == .pageCollision(page: "index", output: "index.html"))
+        #expect(error?.description == "pages/index.md: 'index.html' is already rendered from a template; rename the page")
     }
 
     @Test("pages without _page.html.mustache are a template error; without pages it is not needed")
@@ -62,9 +63,11 @@ struct SiteRenderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = try Site(templatesURL: folder)
         #expect(try site.render(context(pages: SitePages())).keys.sorted() == ["feed.json", "index.html"])
-        #expect(throws: BuildError(.template("\(folder.path)/_page.html.mustache: missing; it renders the Markdown pages"))) {
+        let error = #expect(throws: SiteError.self) {
             try site.render(context(pages: try SitePages(markdown: ["about": "x"])))
         }
+        #expect(error?.reason == .missingPageTemplate(place: folder.path))
+        #expect(error?.description == "\(folder.path)/_page.html.mustache: missing; it renders the Markdown pages")
     }
 
     @Test("entry values: file: ids are never published, updated is never before the date nor after the build")

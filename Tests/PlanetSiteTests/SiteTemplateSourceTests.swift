@@ -1,5 +1,4 @@
 import Foundation
-import PlanetBase
 @testable import PlanetSite
 import Testing
 
@@ -21,13 +20,19 @@ struct SiteTemplateSourceTests {
     }
 
     @Test func aBrokenInMemoryTemplateNamesItsPlaceAndShowsTheLine() {
-        #expect(throws: BuildError(.template("""
+        let error = #expect(throws: SiteError.self) {
+            try Site(.builtIn(["index.html.mustache": "<p>\n  {{#x}}\n"]))
+        }
+        guard case .template(let cause, let place)? = error?.reason else {
+            Issue.record("not a template error: \(String(describing: error))")
+            return
+        }
+        #expect(cause.reason == .unclosedSection("x") && place == "built-in templates")
+        #expect(error?.description == """
             built-in templates/index.html:2:3: section 'x' opened here is never closed
                 |   {{#x}}
                 |   ^
-            """))) {
-            try Site(.builtIn(["index.html.mustache": "<p>\n  {{#x}}\n"]))
-        }
+            """)
     }
 
     @Test func aMissingFolderIsNamedOnce() throws {

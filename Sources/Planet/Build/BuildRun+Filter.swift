@@ -23,7 +23,7 @@ extension BuildRun {
         do {
             fields = try await cache.filterFields(feedURLs: urls, withText: withText)
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
         var out = Set<String>()
         for (key, value) in fields {
@@ -41,7 +41,7 @@ extension BuildRun {
         do {
             return Set(try await cache.hidden().map(\.value))
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
     }
 }

@@ -89,13 +89,13 @@ struct BuildRun: Sendable {
                     try await report(outcome, done: outcomes.count, total: due.count, failed: failed)
                 } catch {
                     group.cancelAll()
-                    return .failure(BuildError(.cache(error.description)))
+                    return .failure(BuildError(.cache(error)))
                 }
             }
             do throws(CacheError) {
                 try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
             } catch {
-                return .failure(BuildError(.cache(error.description)))
+                return .failure(BuildError(.cache(error)))
             }
             return .success(outcomes)
         }.get()
@@ -200,7 +200,7 @@ struct BuildRun: Sendable {
                 return fresh
             }
         } catch {
-            throw BuildError(.config(error.description))
+            throw BuildError(.config(error))
         }
         guard !applied.isEmpty else { return [:] }
         for (old, new) in applied.sorted(by: { $0.key < $1.key }) {
@@ -258,7 +258,7 @@ struct BuildRun: Sendable {
         do {
             return try await body()
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
     }
 }

@@ -18,19 +18,23 @@ public enum PlanetBuild {
     /// compiled, so a template error costs no network. A feed that fails (fetch or parse) is
     /// recorded in the cache and reported in `BuildReport.failures`; its cached entries stay on
     /// the page (docs/ARCHITECTURE.md, rule 1: a failing feed never fails the build).
-    /// - Throws: `BuildError.config` (feeds.txt), `.locked`, `.template`, `.cache`, `.write`; the
+    /// - Throws: `BuildError` `.config` (feeds.txt), `.lock`, `.site`, `.cache`, `.publish`; the
     ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         var list = try loadList(options.configURL)
-        let lock = try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
+        let lock = try await BuildError.wrapping(BuildError.Reason.lock) { () async throws(LockError) in
+            try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
+        }
         defer { withExtendedLifetime(lock) {} }
         let settings = list.settings
-        let site = try Site(options.templates)
+        let site = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in try Site(options.templates) }
         let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
-        try publisher.check()
-        let pages = try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
+        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in try publisher.check() }
+        let pages = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+            try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
+        }
         let now = options.now ?? Date()
         let configuration = siteConfiguration(settings)
         let cache = try openCache(options.resolvedCacheURL)
@@ -82,14 +86,18 @@ public enum PlanetBuild {
         let context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages, faces: assembled.faces)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
-        var files = try site.render(context, extra: [
-            "feeds_status": status.mustacheValue,
-            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
-        ])
+        var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+            try site.render(context, extra: [
+                "feeds_status": status.mustacheValue,
+                "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
+            ])
+        }
         files["status.json"] = status.json()
         files.merge(faces.files) { rendered, _ in rendered }
         files.merge(site.staticFiles) { rendered, _ in rendered }
-        try publisher.publish(files: files, staticFolder: site.staticFolder)
+        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.publish(files: files, staticFolder: site.staticFolder)
+        }
 
         let elapsed = clock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
@@ -147,7 +155,7 @@ public enum PlanetBuild {
         do {
             return try FeedList.load(url)
         } catch {
-            throw BuildError(.config(error.description))
+            throw BuildError(.config(error))
         }
     }
 
@@ -155,7 +163,7 @@ public enum PlanetBuild {
         do {
             return try FeedCache(path: url.path)
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
     }
 

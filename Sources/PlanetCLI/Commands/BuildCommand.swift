@@ -65,7 +65,7 @@ enum BuildCommand: Subcommand {
             return arguments.flag("strict") && !report.failures.isEmpty ? ExitStatus.failure : ExitStatus.success
         } catch {
             terminal.error("planet build: \(error.description)")
-            if case .locked = error.reason { return lockedStatus }
+            if error.isLocked { return lockedStatus }
             return ExitStatus.usage
         }
     }

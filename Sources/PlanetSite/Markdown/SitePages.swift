@@ -1,5 +1,4 @@
 import Foundation
-import PlanetBase
 
 /// The Markdown pages of a planet: every `*.md` file of the `pages/` folder beside feeds.txt.
 ///
@@ -23,14 +22,13 @@ public struct SitePages: Sendable, Equatable {
     }
 
     /// Renders Markdown sources given by page name (`"about"`, `"intro"`).
-    /// - Throws: `BuildError.config` for a name that is not letters, digits, `-`, `_`, `.`.
-    public init(markdown sources: [String: String]) throws(BuildError) {
+    /// - Throws: `SiteError.invalidPageName` for a name that is not letters, digits, `-`, `_`, `.`.
+    public init(markdown sources: [String: String]) throws(SiteError) {
         var pages: [SitePage] = []
         var intro: String?
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             guard Self.isValidName(name) else {
-                throw BuildError(.config("pages/\(name).md: a page name may only use letters, digits, "
-                                         + "'-', '_' and '.', and may not start with '.' or '_'"))
+                throw SiteError(.invalidPageName(name))
             }
             if name == "intro" {
                 intro = CommonMark.render(text).html
@@ -42,9 +40,9 @@ public struct SitePages: Sendable, Equatable {
     }
 
     /// Reads every `*.md` file directly in `folder` (hidden files skipped); no folder, no pages.
-    /// - Throws: `BuildError.config` naming the file when one cannot be read as UTF-8 or has a
-    ///   name that cannot be a page.
-    public static func load(folder: URL) throws(BuildError) -> SitePages {
+    /// - Throws: `SiteError.unreadablePages` naming the folder when a file cannot be read as
+    ///   UTF-8, `.invalidPageName` naming the file when it has a name that cannot be a page.
+    public static func load(folder: URL) throws(SiteError) -> SitePages {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -58,7 +56,7 @@ public struct SitePages: Sendable, Equatable {
                     contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             }
         } catch {
-            throw BuildError(.config("\(folder.path): \(error.localizedDescription)"))
+            throw SiteError(.unreadablePages(folder: folder.path, detail: error.localizedDescription))
         }
         return try SitePages(markdown: sources)
     }

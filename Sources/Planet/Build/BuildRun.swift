@@ -4,6 +4,7 @@ import PlanetBase
 import PlanetCache
 import PlanetFetcher
 import PlanetRiver
+import PlanetSite
 import PlanetSubscriptions
 
 /// One build's fetch-and-record work against the cache (the part of `PlanetBuild.run` that
@@ -13,6 +14,8 @@ struct BuildRun: Sendable {
     var cache: FeedCache
     var now: Date
     var settings: FeedList.Settings
+    /// The site-wide facts of feeds.txt's settings (`PlanetBuild.siteConfiguration`).
+    var site: SiteConfiguration
     var userAgent: String
     /// Digest of feeds.txt (see `PlanetBuild.fingerprint`).
     var fingerprint: String
@@ -22,13 +25,11 @@ struct BuildRun: Sendable {
         Retention(keepDays: settings.keepDays ?? 90, keepEntries: settings.keepEntries ?? 200)
     }
 
-    /// What the cache holds after this run's records, for the current subscriptions.
+    /// What the cache holds about every feed after this run's records (the entry heads are
+    /// read apart, as many as the river needs: `chooseRiver`).
     struct Snapshot: Sendable {
         var states: [String: FeedState]
         var counts: [String: Int]
-        /// Cached entry heads (id, link, published, first seen; see `FeedCache.entryHeads`) by
-        /// subscription URL.
-        var entries: [String: [CachedEntry]]
         /// Each feed's newest entry date (`FeedCache.newestEntryDates`), for `activity_threshold`.
         var newest: [String: Date] = [:]
     }
@@ -209,32 +210,13 @@ struct BuildRun: Sendable {
         return applied
     }
 
-    /// States, entry counts and entry heads of `subscriptions` as the cache holds them now.
-    /// - Parameter newest: read only that many heads, newest first (see `FeedCache.entryHeads`);
-    ///   nil reads them all.
-    func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
+    /// States, entry counts and newest entry dates of every feed as the cache holds them now.
+    func snapshot() async throws(BuildError) -> Snapshot {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
         let dates = try await cacheCall { () throws(CacheError) in try await cache.newestEntryDates() }
         return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
-                        counts: counts, entries: try await heads(subscriptions, newest: newest), newest: dates)
-    }
-
-    /// Entry heads of `subscriptions` by subscription URL (see `FeedCache.entryHeads`); the build
-    /// reads more of them, without the states and counts again, when the newest were not enough.
-    func heads(_ subscriptions: [Subscription], newest: Int?) async throws(BuildError) -> [String: [CachedEntry]] {
-        let urls = subscriptions.map(\.url.absoluteString)
-        let entries = try await cacheCall { () throws(CacheError) in
-            try await cache.entryHeads(feedURLs: urls, newest: newest)
-        }
-        return Dictionary(grouping: entries, by: \.feedURL)
-    }
-
-    /// Heads older than `notAfter` that may be copies of `heads` (`FeedCache.olderCopies`).
-    func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) async throws(BuildError) -> [CachedEntry] {
-        try await cacheCall { () throws(CacheError) in
-            try await cache.olderCopies(of: heads, feedURLs: feedURLs, notAfter: notAfter)
-        }
+                        counts: counts, newest: dates)
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);

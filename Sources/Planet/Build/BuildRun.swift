@@ -53,14 +53,16 @@ struct BuildRun: Sendable {
         })
         let configuration = fetcherConfiguration
 
-        return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<[String: FeedOutcome], BuildError> in
+        return try await withTaskGroup(of: (Subscription, FeedOutcome).self) { group
+            -> Result<[String: FeedOutcome], BuildError> in
             var next = 0
             func startNext() {
                 let subscription = due[next]
                 let validators = byURL[subscription.url.absoluteString]?.validators
                 let maxBytes = configuration.maxBytes
                 group.addTask {
-                    FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators), maxBytes: maxBytes)
+                    (subscription, FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators),
+                                                     maxBytes: maxBytes))
                 }
                 next += 1
             }
@@ -71,23 +73,25 @@ struct BuildRun: Sendable {
             // per feed was a third of a warm build). A build stopped before then loses nothing: the
             // cache still holds the same validators, and the next run asks again.
             var notModified: [String] = []
-            while var outcome = await group.next() {
+            while let (subscription, fetched) = await group.next() {
                 // The next feed starts before this one is recorded, so fetching and parsing go on
                 // while the cache (one writer) records.
                 if next < due.count { startNext() }
                 do throws(CacheError) {
-                    let key = outcome.subscription.url.absoluteString
-                    if outcome.notModified && byURL[key]?.lastSuccess != nil {
+                    let key = subscription.url.absoluteString
+                    let outcome: FeedOutcome
+                    if case .notModified = fetched, byURL[key]?.lastSuccess != nil {
                         notModified.append(key)
+                        outcome = fetched
                     } else {
-                        try await record(&outcome)
+                        // Recorded: the entries live in the cache now; keep only the feed's head
+                        // (title, links) for the sidebar and status, not every entry's HTML.
+                        outcome = try await record(fetched, of: subscription).withoutEntries
                     }
-                    // Recorded: the entries live in the cache now; keep only the feed's head
-                    // (title, links) for the sidebar and status, not every entry's HTML.
-                    outcome.feed?.entries = []
-                    outcomes[outcome.subscription.url.absoluteString] = outcome
+                    outcomes[key] = outcome
                     if outcome.failure != nil { failed += 1 }
-                    try await report(outcome, done: outcomes.count, total: due.count, failed: failed)
+                    try await report(outcome, of: subscription, done: outcomes.count, total: due.count,
+                                     failed: failed)
                 } catch {
                     group.cancelAll()
                     return .failure(BuildError(.cache(error)))
@@ -139,40 +143,46 @@ struct BuildRun: Sendable {
     }
 
     /// Calls `options.progress` for a feed just recorded.
-    private func report(_ outcome: FeedOutcome, done: Int, total: Int, failed: Int) async throws(CacheError) {
+    private func report(_ outcome: FeedOutcome, of subscription: Subscription, done: Int, total: Int,
+                        failed: Int) async throws(CacheError) {
         guard let progress = options.progress else { return }
-        let state = try await cache.state(for: outcome.subscription.url.absoluteString)
-        let source = FeedSource.make(outcome.subscription, feed: outcome.feed, state: state)
+        let state = try await cache.state(for: subscription.url.absoluteString)
+        let source = FeedSource.make(subscription, feed: outcome.feed, state: state)
         progress(BuildProgress(done: done, total: total, failed: failed,
-                               feed: Self.status(outcome.subscription, source: source, outcome: outcome,
-                                                 state: state, kept: 0),
+                               feed: Self.status(subscription, source: source, outcome: outcome, state: state, kept: 0),
                                failure: outcome.failure))
     }
 
-    /// Records one outcome; a 304 without a cached copy becomes a failure. (A 304 with one is
-    /// recorded with the others after the fetch loop.)
-    private func record(_ outcome: inout FeedOutcome) async throws(CacheError) {
-        let key = outcome.subscription.url.absoluteString
-        if let feed = outcome.feed, let info = outcome.info {
+    /// Records one outcome of `subscription`. (A 304 of a feed the cache had a copy of when the
+    /// run began is recorded with the others after the fetch loop.)
+    /// - Returns: the outcome recorded: `outcome`, or a failure for a 304 without a cached copy.
+    private func record(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError)
+        -> FeedOutcome {
+        let key = subscription.url.absoluteString
+        switch outcome {
+        case .parsed(let feed, let info):
             try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention,
                                            newFeedItems: settings.newFeedItems,
-                                           ignoreUpdated: outcome.subscription.settings.ignoreUpdated)
-            return
-        }
-        if outcome.notModified {
+                                           ignoreUpdated: subscription.settings.ignoreUpdated)
+            return outcome
+        case .notModified:
             if try await cache.state(for: key)?.lastSuccess != nil {
                 try await cache.recordNotModified(feedURL: key, now: now, retention: retention)
-                return
+                return outcome
             }
-            outcome.notModified = false
-            outcome.failure = FetchFailure(kind: .other, url: outcome.subscription.url, status: 304,
-                                           message: "\(outcome.subscription.url.displayString): HTTP 304 but no cached copy")
+            let failure = FetchFailure(kind: .other, url: subscription.url, status: 304,
+                                       message: "\(subscription.url.displayString): HTTP 304 but no cached copy")
+            try await recordFailure(failure, of: key)
+            return .failed(failure)
+        case .failed(let failure):
+            try await recordFailure(failure, of: key)
+            return outcome
         }
-        if let failure = outcome.failure {
-            try await cache.recordFailure(feedURL: key, failure: failure, now: now,
-                                          retryAfter: failure.retryAfterDate(now: now),
-                                          configFingerprint: fingerprint)
-        }
+    }
+
+    private func recordFailure(_ failure: FetchFailure, of key: String) async throws(CacheError) {
+        try await cache.recordFailure(feedURL: key, failure: failure, now: now,
+                                      retryAfter: failure.retryAfterDate(now: now), configFingerprint: fingerprint)
     }
 
     /// Rewrites feeds.txt for every current subscription whose feed moved for good (301/308),

@@ -50,6 +50,7 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "PlanetBaseTests", dependencies: ["PlanetBase", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PlanetSubscriptionsTests", dependencies: ["PlanetSubscriptions"], swiftSettings: strict),
         .testTarget(name: "PlanetFetcherTests",
                     dependencies: ["PlanetFetcher", "PlanetBase", "PlanetSubscriptions", "TestSupport", "CCurl"],

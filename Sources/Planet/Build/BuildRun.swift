@@ -35,9 +35,9 @@ struct BuildRun: Sendable {
     }
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
-    /// offline) with the cache's validators, `jobs` at a time; parses each as it arrives and
-    /// records the result in the cache (one transaction per fetched or failed feed, one for all
-    /// the 304s at the end).
+    /// offline) with the cache's validators, `jobs` at a time (`Fetcher.fetchAll`), round robin
+    /// over their hosts; parses each in its fetch's task and records the result in the cache as
+    /// it arrives (one transaction per fetched or failed feed, one for all the 304s at the end).
     /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
     func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError)
@@ -51,59 +51,41 @@ struct BuildRun: Sendable {
             guard seen.insert(key).inserted else { return false }
             return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
         })
-        let configuration = fetcherConfiguration
-
-        return try await withTaskGroup(of: (Subscription, FeedOutcome).self) { group
-            -> Result<[String: FeedOutcome], BuildError> in
-            var next = 0
-            func startNext() {
-                let subscription = due[next]
-                let validators = byURL[subscription.url.absoluteString]?.validators
-                let maxBytes = configuration.maxBytes
-                group.addTask {
-                    (subscription, FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators),
-                                                     maxBytes: maxBytes))
+        var validators: [URL: FetchValidators] = [:]
+        for subscription in due {
+            if let known = byURL[subscription.url.absoluteString]?.validators { validators[subscription.url] = known }
+        }
+        let maxBytes = fetcher.configuration.maxBytes
+        var outcomes: [String: FeedOutcome] = [:]
+        var failed = 0
+        // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
+        // per feed was a third of a warm build). A build stopped before then loses nothing: the
+        // cache still holds the same validators, and the next run asks again.
+        var notModified: [String] = []
+        // Each feed is parsed in its fetch's task; the next feed starts before this one is
+        // recorded, so fetching and parsing go on while the cache (one writer) records.
+        try await cacheCall { () async throws(CacheError) in
+            try await fetcher.fetchAll(due, validators: validators) { result in
+                FeedOutcome.parse(result, maxBytes: maxBytes)
+            } deliver: { (index: Int, fetched: FeedOutcome) async throws(CacheError) in
+                let subscription = due[index]
+                let key = subscription.url.absoluteString
+                let outcome: FeedOutcome
+                if case .notModified = fetched, byURL[key]?.lastSuccess != nil {
+                    notModified.append(key)
+                    outcome = fetched
+                } else {
+                    // Recorded: the entries live in the cache now; keep only the feed's head
+                    // (title, links) for the sidebar and status, not every entry's HTML.
+                    outcome = try await record(fetched, of: subscription).withoutEntries
                 }
-                next += 1
+                outcomes[key] = outcome
+                if outcome.failure != nil { failed += 1 }
+                try await report(outcome, of: subscription, done: outcomes.count, total: due.count, failed: failed)
             }
-            while next < min(configuration.jobs, due.count) { startNext() }
-            var outcomes: [String: FeedOutcome] = [:]
-            var failed = 0
-            // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
-            // per feed was a third of a warm build). A build stopped before then loses nothing: the
-            // cache still holds the same validators, and the next run asks again.
-            var notModified: [String] = []
-            while let (subscription, fetched) = await group.next() {
-                // The next feed starts before this one is recorded, so fetching and parsing go on
-                // while the cache (one writer) records.
-                if next < due.count { startNext() }
-                do throws(CacheError) {
-                    let key = subscription.url.absoluteString
-                    let outcome: FeedOutcome
-                    if case .notModified = fetched, byURL[key]?.lastSuccess != nil {
-                        notModified.append(key)
-                        outcome = fetched
-                    } else {
-                        // Recorded: the entries live in the cache now; keep only the feed's head
-                        // (title, links) for the sidebar and status, not every entry's HTML.
-                        outcome = try await record(fetched, of: subscription).withoutEntries
-                    }
-                    outcomes[key] = outcome
-                    if outcome.failure != nil { failed += 1 }
-                    try await report(outcome, of: subscription, done: outcomes.count, total: due.count,
-                                     failed: failed)
-                } catch {
-                    group.cancelAll()
-                    return .failure(BuildError(.cache(error)))
-                }
-            }
-            do throws(CacheError) {
-                try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
-            } catch {
-                return .failure(BuildError(.cache(error)))
-            }
-            return .success(outcomes)
-        }.get()
+            try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
+        }
+        return outcomes
     }
 
     /// `subscriptions` in the order they are fetched: round robin over their hosts (scheme, host

@@ -148,6 +148,26 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 `Sources/Planet/Status/StatusReport.swift`.
 
 """##,
+        "_archive.html.mustache": ##"""
+{{! An archive page (page/2.html, page/3.html, …): the entries after the index's, grouped by day,
+    in the index's layout, with links to the newer and older pages. Written only while the cache
+    holds entries for it (setting archive_pages; 0 writes none). Variables: templates/README.md. }}
+{{<partials/layout}}
+{{$title}}Page {{pager.number}} · {{planet.title}}{{/title}}
+{{$head}}
+{{>partials/pager-links}}
+{{/head}}
+{{$content}}
+<h1 class="archive-heading">Page {{pager.number}} of {{pager.count}}</h1>
+{{>partials/river}}
+{{>partials/pager}}
+{{/content}}
+{{$sidebar}}
+{{>partials/subscriptions}}
+{{/sidebar}}
+{{/partials/layout}}
+
+"""##,
         "_page.html.mustache": ##"""
 {{! A Markdown page (pages/NAME.md → NAME.html) inside the shared frame. Variables: templates/README.md. }}
 {{<partials/layout}}
@@ -221,8 +241,12 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 """##,
         "index.html.mustache": ##"""
 {{! The river: entries grouped by day in the planet's time zone, newest first; the subscriptions
-    beside it. Shares the frame of partials/layout.mustache. Variables: templates/README.md. }}
+    beside it; links to the archive pages (_archive.html.mustache) when there are older entries.
+    Shares the frame of partials/layout.mustache. Variables: templates/README.md. }}
 {{<partials/layout}}
+{{$head}}
+{{>partials/pager-links}}
+{{/head}}
 {{$masthead}}
 <h1 class="site-title">{{#planet.link}}<a href="{{planet.link}}">{{planet.title}}</a>{{/planet.link}}{{^planet.link}}{{planet.title}}{{/planet.link}}</h1>
 {{/masthead}}
@@ -232,17 +256,11 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{{intro}}}
 </div>
 {{/intro}}
-{{#days}}
-<section class="day" aria-labelledby="day-{{day_iso}}">
-<h2 class="day-heading" id="day-{{day_iso}}"><time datetime="{{day_iso}}">{{day}}</time></h2>
-{{#entries}}
-{{>partials/entry}}
-{{/entries}}
-</section>
-{{/days}}
+{{>partials/river}}
 {{^days}}
 <p class="empty">No entries yet.</p>
 {{/days}}
+{{>partials/pager}}
 {{/content}}
 {{$sidebar}}
 {{>partials/subscriptions}}
@@ -274,7 +292,7 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 <header>
 <p class="entry-feed">{{#face}}<img class="face" src="{{src}}" alt="{{feed_name}}" width="{{width}}" height="{{height}}" loading="lazy">{{/face}}{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
 <h3 class="entry-title" dir="auto">{{#link}}<a href="{{link}}">{{display_title}}</a>{{/link}}{{^link}}{{display_title}}{{/link}}</h3>
-<p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></p>
+<p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}"{{#date_lang}} lang="{{date_lang}}"{{/date_lang}}>{{time_display}}</time></p>
 </header>
 {{#content}}
 <div class="entry-content" dir="auto">
@@ -296,10 +314,12 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
     parent tag "<partials/layout", closes it with "/partials/layout" and fills these blocks:
       title     the document title (default: the planet's title)
       masthead  the planet's name at the top (default: a link to the index; the index makes it its h1)
+      head      more elements of <head> (default: none; the index and archive pages put rel=prev/next here)
       content   the main column (landmark <main id="content">, target of the skip link)
-      sidebar   a complementary column beside it (default: none) }}
+      sidebar   a complementary column beside it (default: none)
+    Links within the site start with the variable root: "" on top-level pages, "../" on archive pages. }}
 <!DOCTYPE html>
-<html lang="{{planet.language}}">
+<html lang="{{planet.language}}"{{#planet.rtl}} dir="rtl"{{/planet.rtl}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -308,16 +328,18 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{#planet.description}}
 <meta name="description" content="{{planet.description}}">
 {{/planet.description}}
-<link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="rss.xml">
-<link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="atom.xml">
-<link rel="alternate" type="application/feed+json" title="{{planet.title}} (JSON Feed)" href="feed.json">
-<link rel="stylesheet" href="static/planet.css">
+<link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="{{root}}rss.xml">
+<link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="{{root}}atom.xml">
+<link rel="alternate" type="application/feed+json" title="{{planet.title}} (JSON Feed)" href="{{root}}feed.json">
+<link rel="stylesheet" href="{{root}}static/planet.css">
+{{$head}}
+{{/head}}
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
 <header class="masthead">
 {{$masthead}}
-<p class="site-title"><a href="index.html">{{planet.title}}</a></p>
+<p class="site-title"><a href="{{root}}index.html">{{planet.title}}</a></p>
 {{/masthead}}
 {{#planet.description}}
 <p class="tagline">{{planet.description}}</p>
@@ -325,9 +347,9 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{#has_pages}}
 <nav class="site-nav" aria-label="Pages">
 <ul>
-<li><a href="index.html">Home</a></li>
+<li><a href="{{root}}index.html">Home</a></li>
 {{#pages}}
-<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
+<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
 {{/pages}}
 </ul>
 </nav>
@@ -342,11 +364,49 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{/sidebar}}
 </div>
 <footer class="colophon">
-<p>Feeds of this planet: <a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="feed.json">JSON Feed</a> · <a href="opml.xml">subscriptions (OPML)</a></p>
-<p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (times in {{planet.timezone}}){{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
+<p>Feeds of this planet: <a href="{{root}}rss.xml">RSS 2.0</a> · <a href="{{root}}atom.xml">Atom</a> · <a href="{{root}}feed.json">JSON Feed</a> · <a href="{{root}}opml.xml">subscriptions (OPML)</a></p>
+<p>Updated <time datetime="{{planet.updated_iso}}"{{#planet.date_lang}} lang="{{planet.date_lang}}"{{/planet.date_lang}}>{{planet.updated_display}}</time> (times in {{planet.timezone}}){{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
 </footer>
 </body>
 </html>
+
+"""##,
+        "partials/pager-links.mustache": ##"""
+{{#pager.newer_href}}
+<link rel="prev" href="{{pager.newer_href}}">
+{{/pager.newer_href}}
+{{#pager.older_href}}
+<link rel="next" href="{{pager.older_href}}">
+{{/pager.older_href}}
+
+"""##,
+        "partials/pager.mustache": ##"""
+{{#pager}}
+<nav class="pager" aria-label="Newer and older entries">
+<ul>
+{{#newer_href}}
+<li class="pager-newer"><a href="{{newer_href}}" rel="prev">Newer entries</a></li>
+{{/newer_href}}
+{{#pages}}
+<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{number}}</a></li>
+{{/pages}}
+{{#older_href}}
+<li class="pager-older"><a href="{{older_href}}" rel="next">Older entries</a></li>
+{{/older_href}}
+</ul>
+</nav>
+{{/pager}}
+
+"""##,
+        "partials/river.mustache": ##"""
+{{#days}}
+<section class="day" aria-labelledby="day-{{day_iso}}">
+<h2 class="day-heading" id="day-{{day_iso}}"><time datetime="{{day_iso}}"{{#planet.date_lang}} lang="{{planet.date_lang}}"{{/planet.date_lang}}>{{day}}</time></h2>
+{{#entries}}
+{{>partials/entry}}
+{{/entries}}
+</section>
+{{/days}}
 
 """##,
         "partials/subscriptions.mustache": ##"""
@@ -354,7 +414,7 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 <h2 id="subscriptions-heading">Subscriptions</h2>
 <ul class="subscriptions">
 {{#subscriptions}}
-<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#face}}<img class="face-small" src="{{src}}" alt="" width="{{small_width}}" height="{{small_height}}" loading="lazy"> {{/face}}{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
+<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#face}}<img class="face-small" src="{{src}}" alt="" width="{{small_width}}" height="{{small_height}}" loading="lazy"> {{/face}}{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="{{root}}status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
 {{/subscriptions}}
 </ul>
 </aside>

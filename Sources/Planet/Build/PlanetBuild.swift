@@ -42,7 +42,10 @@ public enum PlanetBuild {
             if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
         }
         let page = pageRules(settings, subscriptions: subscriptions)
-        let limit = page.limit
+        // The index and the archive pages (`page/2.html` …) come from one river; only templates
+        // that can render archive pages get them (`Site.rendersArchive`).
+        let archivePages = site.rendersArchive ? settings.archivePages : 0
+        let limit = entriesShown(perPage: page.limit, pages: archivePages + 1)
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
         // from every entry the cache keeps (Benchmarks/PERF.md); when that prefix could differ from the
         // river over all heads (duplicates, future dates, an older copy of a post read, which
@@ -55,11 +58,11 @@ public enum PlanetBuild {
         var faces = Faces(configURL: options.configURL, settings: settings)
         let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces, excluded: excluded)
+                                 archivePages: archivePages, activity: activity, faces: &faces, excluded: excluded)
         let urls = subscriptions.map(\.url.absoluteString)
         while let read = headLimit, try await !River.prefixSuffices(
-            snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
-            cutoff: page.cutoff(now: now),
+            snapshot.entries.values.joined(), river: assembled.placed, limit: limit, read: read,
+            cutoff: archivePages == 0 ? page.cutoff(now: now) : nil,
             olderCopies: { () throws(BuildError) in
                 let heads = Array(snapshot.entries.values.joined())
                 guard let oldest = River.oldestSortDate(heads) else { return [] }
@@ -68,12 +71,21 @@ public enum PlanetBuild {
             headLimit = read < 100_000 ? read * 4 : nil
             snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces, excluded: excluded)
+                                 archivePages: archivePages, activity: activity, faces: &faces, excluded: excluded)
         }
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
-        let river = try await run.loadWhole(assembled.river)
-        let context = SiteContext(configuration: configuration, river: river,
+        // One load for every page (`loadWhole` keeps order and count), cut back into pages.
+        let whole = try await run.loadWhole(Array(assembled.pages.joined()))
+        var wholePages: [[RiverEntry]] = []
+        var offset = 0
+        for entries in assembled.pages {
+            wholePages.append(Array(whole[offset..<offset + entries.count]))
+            offset += entries.count
+        }
+        let river = wholePages[0]
+        var context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages)
+        context.olderPages = Array(wholePages.dropFirst())
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
         var files = try site.render(context, extra: [
             "feeds_status": status.mustacheValue,
@@ -98,12 +110,13 @@ public enum PlanetBuild {
         return report
     }
 
-    /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
-    /// this run's outcomes, without the entries `excluded` leaves out (filters, hidden entries).
+    /// The river (of heads) with its archive pages (`River.pages`), sidebar and status of every
+    /// subscription from a cache snapshot and this run's outcomes, without the entries `excluded`
+    /// leaves out (filters, hidden entries).
     static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
-                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
-                         faces: inout Faces, excluded: LeftOut = LeftOut())
-        -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
+                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, archivePages: Int = 0,
+                         activity: ActivityRule, faces: inout Faces, excluded: LeftOut = LeftOut())
+        -> Assembled {
         var candidates: [RiverCandidate] = []
         var sidebar: [SiteSubscription] = []
         var statuses: [FeedStatus] = []
@@ -130,7 +143,29 @@ public enum PlanetBuild {
                 candidates.append(candidate)
             }
         }
-        return (River.build(candidates, now: now, page: page), sidebar, statuses)
+        return Assembled(pages: River.pages(candidates, now: now, page: page, archivePages: archivePages),
+                         sidebar: sidebar, statuses: statuses)
+    }
+
+    /// What `assemble` puts together.
+    struct Assembled {
+        /// The index's entries, then each archive page's (`River.pages`).
+        var pages: [[RiverEntry]]
+        var sidebar: [SiteSubscription]
+        var statuses: [FeedStatus]
+        /// The index's entries.
+        var river: [RiverEntry] { pages[0] }
+        /// Every page's entries in river order (the pages' caps may put an entry of page 2 before
+        /// one of the index), for `River.prefixSuffices`: its last entry is the last one placed.
+        var placed: [RiverEntry] { pages.count == 1 ? pages[0] : pages.joined().sorted(by: River.isBefore) }
+    }
+
+    /// How many entries `pages` pages of `perPage` show at most, saturated at 2^40 so that the
+    /// head limits computed from it (`4 * limit`) cannot overflow, whatever feeds.txt asks for.
+    static func entriesShown(perPage: Int, pages: Int) -> Int {
+        let cap = 1 << 40
+        let (product, overflow) = min(max(0, perPage), cap).multipliedReportingOverflow(by: min(max(1, pages), cap))
+        return overflow ? cap : min(product, cap)
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {
@@ -163,14 +198,16 @@ public enum PlanetBuild {
         return places
     }
 
-    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing.
+    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
+    /// page's language is `language`, else the `locale` its dates are written in, else `en`.
     static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
         SiteConfiguration(title: settings.title ?? "Planet",
                           link: settings.link?.absoluteString ?? "http://localhost/",
                           description: settings.siteDescription ?? "",
                           ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? "en",
+                          timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
                           itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
-                            ?? .nameAndTitle)
+                            ?? .nameAndTitle,
+                          locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
     }
 }

@@ -486,9 +486,9 @@ a { color: var(--accent); }
 .site-title a { color: inherit; text-decoration: none; }
 .site-title a:hover, .site-title a:focus-visible { text-decoration: underline; }
 .tagline { margin: .25rem 0 0; }
-.skip-link { position: absolute; left: -100vw; top: .5rem; padding: .5rem 1rem; background: var(--card);
+.skip-link { position: absolute; inset-inline-start: -100vw; top: .5rem; padding: .5rem 1rem; background: var(--card);
   color: var(--accent); border: 2px solid var(--accent); border-radius: .25rem; z-index: 1; }
-.skip-link:focus { left: .5rem; }
+.skip-link:focus { inset-inline-start: .5rem; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .site-nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: 0; margin: .75rem 0 0; }
 .site-nav a[aria-current="page"] { color: var(--fg); font-weight: 600; text-decoration: none; }
@@ -529,11 +529,24 @@ main { min-width: 0; }
 .feed-link { font-size: .8rem; color: var(--muted); }
 .subscriptions li { overflow-wrap: anywhere; }
 .feed-state { font-size: .8rem; color: var(--muted); }
-.face { float: right; margin: 0 0 .5rem .75rem; border-radius: 4px; object-fit: cover; }
+.face { float: inline-end; margin-block: 0 .5rem; margin-inline: .75rem 0; border-radius: 4px; object-fit: cover; }
 .face-small { vertical-align: middle; border-radius: 3px; object-fit: cover; }
 .entry::after { content: ""; display: block; clear: both; }
 .feed-state::before { content: "· "; }
 .colophon p { margin: .25rem 0; }
+/* The default templates' words are English: on a right-to-left page (setting language or
+   locale ar, fa, he, ur, ...) each footer line takes its direction from its own text, and a
+   date in the page's script keeps its order inside it. */
+.colophon p { unicode-bidi: plaintext; }
+time { unicode-bidi: isolate; }
+/* Archive pages (page/2.html …) and the links between them. */
+.archive-heading { font-size: 1.5rem; margin: 0 0 .5rem; }
+.pager ul { list-style: none; display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem;
+  padding: 0; margin: 0 0 1.5rem; }
+.pager a { display: inline-block; min-width: 2.25rem; padding: .25rem .6rem; text-align: center;
+  border: 1px solid var(--rule); border-radius: .25rem; background: var(--card); text-decoration: none; }
+.pager a:hover, .pager a:focus-visible { text-decoration: underline; }
+.pager a[aria-current="page"] { color: var(--fg); font-weight: 700; border-color: var(--fg); }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
 /* status.html: a table on wide screens, one card per feed on narrow ones. */
@@ -545,7 +558,7 @@ main { min-width: 0; }
 .feed-status tr.failing > th { border-inline-start: 4px solid var(--warn); }
 .status-badge.failing { color: var(--warn); font-weight: 700; font-size: .8rem; text-transform: uppercase; }
 @media (max-width: 50rem) {
-  .feed-status thead { position: absolute; left: -100vw; }
+  .feed-status thead { position: absolute; inset-inline-start: -100vw; }
   .feed-status, .feed-status tbody, .feed-status tr, .feed-status th, .feed-status td { display: block; }
   .feed-status tr { border: 1px solid var(--rule); border-radius: .5rem; margin: 0 0 1rem; padding: .25rem 0; }
   .feed-status th, .feed-status td { border: 0; padding: .15rem .75rem; }

@@ -52,6 +52,12 @@ struct DayFormatter {
         return "\(p.day) \(Self.months[p.month - 1]) \(p.year)"
     }
 
+    /// A name and a date in a title: "Jane Doe, 4 December 2026"; with a locale, its `long` date
+    /// after the comma of its script ("مدونة، ٤ ديسمبر، ٢٠٢٦", "ブログ、2026年12月4日").
+    func named(_ name: String, _ date: Date) -> String {
+        name + (localized?.comma ?? ", ") + self.date(date)
+    }
+
     /// "2026-12-04", whatever the locale.
     func isoDay(_ date: Date) -> String {
         let p = parts(date)
@@ -107,6 +113,10 @@ private final class LocalizedDates {
     let timeFormatter: DateFormatter?
     /// What joins a day and a time in `dayAndTime`: the locale's own (" um ", " ", "، ").
     let glue: String
+    /// The comma between a name and a date: ", ", the Arabic comma "، " for languages written in
+    /// Arabic script, the ideographic comma "、" for Chinese and Japanese (Unicode: U+060C,
+    /// U+3001).
+    let comma: String
     /// True when the time format has calendar fields (year, month, day, weekday).
     let timeShowsDate: Bool
     private let zone: TimeZone
@@ -124,6 +134,11 @@ private final class LocalizedDates {
         timeFormatter = hasLocale || configuration.timeFormat != nil
             ? Self.formatter(configuration.timeFormat ?? .style(.short), date: false, locale: locale, zone: zone) : nil
         glue = hasLocale ? Self.glue(locale) : ", "
+        switch locale.language.script?.identifier {
+        case "Arab": comma = "، "
+        case "Jpan", "Hans", "Hant": comma = "、"
+        default: comma = ", "
+        }
         if case .pattern(let pattern)? = configuration.timeFormat {
             timeShowsDate = Self.hasField(pattern)
         } else {

@@ -49,7 +49,7 @@ struct SiteEntry: Sendable {
         let entry = item.entry, source = item.source, head = source.head
         link = PublicLink.check(entry.link)
         title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
-        displayTitle = title ?? "\(source.name), \(display.date(item.date))"
+        displayTitle = title ?? display.named(source.name, item.date)
         switch itemTitle {
         case .nameAndTitle: feedTitle = "\(source.name): \(title ?? display.date(item.date))"
         case .title: feedTitle = displayTitle

@@ -73,6 +73,17 @@ struct LocalizedDayFormatterTests {
         #expect(styled.date(Self.friday) == "4 December 2026")
     }
 
+    @Test("an untitled post is named by its feed and date, with the comma of the locale's script")
+    func namedTitles() {
+        func named(_ locale: String?) -> String {
+            DayFormatter(SiteConfiguration(timeZone: Self.berlin, locale: locale)).named("Blog", Self.friday)
+        }
+        #expect(named(nil) == "Blog, 4 December 2026")
+        #expect(named("de-DE") == "Blog, 4. Dezember 2026")
+        #expect(named("ar-EG") == "Blog، ٤ ديسمبر، ٢٠٢٦")
+        #expect(named("ja-JP") == "Blog、2026年12月4日")
+    }
+
     @Test("a heading is per local day in the planet's zone, reused for the day's other entries")
     func headingPerLocalDay() {
         let display = DayFormatter(SiteConfiguration(timeZone: Self.berlin, locale: "de-DE"))

@@ -106,7 +106,7 @@ public enum PlanetBuild {
         report.redirectsApplied = applied
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
-        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings + archiveWarning(site, settings)
         return report
     }
 
@@ -166,6 +166,15 @@ public enum PlanetBuild {
         let cap = 1 << 40
         let (product, overflow) = min(max(0, perPage), cap).multipliedReportingOverflow(by: min(max(1, pages), cap))
         return overflow ? cap : min(product, cap)
+    }
+
+    /// The warning for `archive_pages` set in feeds.txt while the templates cannot render
+    /// archive pages (templates from before they existed); none otherwise.
+    static func archiveWarning(_ site: Site, _ settings: FeedList.Settings) -> [String] {
+        guard !site.rendersArchive, settings.values["archive_pages"] != nil, settings.archivePages > 0 else { return [] }
+        return ["\(site.place)/\(Site.archiveTemplate).mustache is missing, so no archive pages are written "
+                + "(archive_pages = \(settings.archivePages)); copy it and partials/ from the templates "
+                + "of a new 'planet init'"]
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {

@@ -19,8 +19,11 @@ planet looks; `planet init` writes a copy of them beside a new feeds.txt.
 | (none) | `output/feed.json`, JSON Feed 1.1, written by planet itself (Mustache cannot escape JSON); a `feed.json.mustache` of yours replaces it |
 | `_NAME.mustache`, anything in a subfolder | a partial only, never an output file |
 | `_page.html.mustache` | each Markdown page `pages/NAME.md` → `output/NAME.html` |
+| `_archive.html.mustache` | each archive page → `output/page/2.html`, `page/3.html`, … (setting `archive_pages`); without it, none are written |
 | `partials/layout.mustache` | the frame every HTML page shares (head, header, footer) |
 | `partials/entry.mustache`, `partials/subscriptions.mustache` | one river entry; the sidebar |
+| `partials/river.mustache` | the entries grouped by day, for the index and the archive pages |
+| `partials/pager.mustache`, `partials/pager-links.mustache` | the links between the index and the archive pages, in the page and as `<link rel="prev/next">` in its head |
 | `static/` | copied to `output/static/` as it is |
 
 Escaping follows the output's name: `{{name}}` escapes for HTML in `.html` templates and for XML in
@@ -42,6 +45,7 @@ An HTML page fills the blocks of `partials/layout.mustache`:
 |---|---|
 | `title` | `planet.title` |
 | `masthead` | the planet's name linking to `index.html` (the index puts it in its `<h1>`) |
+| `head` | empty; more elements of `<head>` (the index and archive pages put their `rel=prev/next` links there) |
 | `content` | empty; it is the `<main id="content">` landmark, target of the "Skip to content" link |
 | `sidebar` | empty; the index puts the subscriptions there |
 
@@ -61,6 +65,10 @@ marked ISO are RFC 3339 in UTC (`2026-12-04T16:00:00Z`), RFC 822 ones are for RS
 (`Fri, 04 Dec 2026 16:00:00 +0000`), "display" ones are in the planet's time zone (setting `timezone`).
 An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
+Links from a page to the site's own files start with `{{root}}`: `""` on the top-level pages,
+`../` on the archive pages (`page/2.html`), so that `{{root}}static/planet.css`, `{{root}}rss.xml`
+and `{{root}}index.html` work from both. Faces (`face.src`) come with it already.
+
 ### `planet`: the settings of feeds.txt
 
 | variable | value |
@@ -69,12 +77,15 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `planet.link` | setting `link`, the URL the site is published at; null if not an absolute http(s) URL |
 | `planet.description` | setting `description`; "" when absent |
 | `planet.owner_name`, `planet.owner_email` | setting `owner = Name <email>`; null when absent |
-| `planet.language` | setting `language`, BCP 47 (default `en`) |
+| `planet.language` | setting `language`, BCP 47 (default the setting `locale`, else `en`) |
+| `planet.rtl` | true when `planet.language` is written right to left (Arabic, Hebrew, Persian, Urdu, …): the layout sets `<html dir="rtl">` |
+| `planet.locale` | setting `locale`, BCP 47 (`de-DE`); null when absent (English dates) |
+| `planet.date_lang` | `planet.locale` when its language is not the page's (dates in German on an English page): the `lang` of the day headings' and footer's `<time>`; else null |
 | `planet.timezone` | setting `timezone`, IANA name (default `GMT`) |
 | `planet.generator` | `planet 0.1.0` |
 | `planet.version` | `0.1.0` |
 | `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
-| `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` |
+| `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` (with a locale joined as it joins a date and a time: `Freitag, 4. Dezember 2026 um 17:00`) |
 | `planet.rss_url`, `planet.atom_url`, `planet.json_feed_url` | `planet.link` + `rss.xml` / `atom.xml` / `feed.json` (the feeds' self links); null without `planet.link` |
 
 ### `entries`: the river, newest first (at most `items_per_page`)
@@ -101,7 +112,8 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `feed_link` | the feed's site; null when unknown |
 | `date_iso`, `date_rfc822` | the date the river sorts by: published, else first seen; never after the build |
 | `updated_iso` | the entry's updated date, never before `date_iso` nor after the build |
-| `day_display`, `time_display` | `Friday, 4 December 2026`, `17:00` |
+| `day_display`, `time_display` | `Friday, 4 December 2026`, `17:00` (settings `locale`, `date_format`, `time_format`) |
+| `date_lang` | `planet.locale` when its language is not the entry's (`lang`, else the page's): the `lang` of the entry's `<time>`; else null |
 | `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
 | `summary` | HTML: the summary; null when absent |
 | `categories` | list of strings |
@@ -112,7 +124,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 | variable | value |
 |---|---|
-| `days[].day` | `Friday, 4 December 2026` |
+| `days[].day` | `Friday, 4 December 2026` (setting `date_format`, in the `locale`'s words) |
 | `days[].day_iso` | `2026-12-04` |
 | `days[].entries` | the entries of that day, each as in `entries` |
 
@@ -129,6 +141,20 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `face` | the feed's face, as in `entries` |
 | `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
+
+### `pager`: the index and the archive pages
+
+Null when there are no archive pages. Every top-level template sees the index's (`number` 1); the
+default templates show it on the index and the archive pages only.
+
+| variable | value |
+|---|---|
+| `pager.number`, `pager.count` | this page's number (1: the index) and how many there are |
+| `pager.newer_href`, `pager.older_href` | the next newer / older page, relative to this one (`../index.html`, `3.html`); null at either end |
+| `pager.pages` | every page: `number`, `href` (relative to this page), `current` |
+| `root` (root) | `""`, or `../` on an archive page |
+
+On an archive page `entries` and `days` are that page's, and `intro` is null.
 
 ### Markdown pages
 

@@ -89,9 +89,10 @@ extension FetchFailure {
     }
 
     /// The one message for a refused redirect: it names neither the target nor anything found
-    /// there, so the status page tells nothing about the private network.
+    /// there (not even whether its name resolves), so the status page tells nothing about the
+    /// private network.
     static let privateRedirect =
-        "a redirect from a public address led into private address space and was refused; if the feed really lives there, subscribe to its address directly"
+        "a redirect from a public address led into private address space, or to a host name that does not resolve, and was not followed; if the feed really lives there, subscribe to its address directly"
 
     /// An HTTP error status (RFC 9110 §15.5, §15.6): "HTTP 404 Not Found", with `Retry-After`;
     /// a 401 names the scheme the server asks for (`WWW-Authenticate`, RFC 9110 §11.6.1).

@@ -47,6 +47,10 @@ struct HTTPFetch: Sendable {
                 return .failed(FetchFailure(kind: .privateAddress, url: url,
                                             message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
             }
+            if response.conflictingLength && !response.cancelled {
+                return .failed(FetchFailure(kind: .badResponse, url: url,
+                                            message: "'\(url.displayString)': the answer from '\(host)' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"))
+            }
             guard response.code == 0, !response.headerCut else {
                 return .failed(FetchFailure(curl: response, url: url, host: host, configuration: configuration))
             }

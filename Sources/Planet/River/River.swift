@@ -43,10 +43,11 @@ public enum River {
     ///
     /// The entries are deduplicated once, over all of them, so a post is on one page only. Each
     /// page takes, in river order, the entries no page before it took that its own tally admits:
-    /// at most `limit`, at most its cap of each feed (`items_per_feed`: a feed that posted 30 times in a
-    /// day has 10 on the index, the next 10 on page 2, …), never a backlog entry. `daysPerPage` shapes the
-    /// index only: the archive pages are what lies beyond it. A page that would be empty is not
-    /// made, so there are only as many archive pages as the cache holds entries for.
+    /// at most `limit`, at most its cap of each feed (`items_per_feed`: a feed that posted 30
+    /// times in a day has 10 on the index, the next 10 on page 2, …), never a backlog entry.
+    /// `daysPerPage` shapes the index only: the archive pages are what lies beyond it. A page
+    /// that would be empty is not made, so there are only as many archive pages as the cache
+    /// holds entries for.
     /// - Returns: the index's entries (maybe none), then each archive page's (never empty).
     public static func pages(_ candidates: [RiverCandidate], now: Date, page: RiverPage,
                              archivePages: Int) -> [[RiverEntry]] {

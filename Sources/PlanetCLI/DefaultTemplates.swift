@@ -151,7 +151,7 @@ default templates show it on the index and the archive pages only.
 |---|---|
 | `pager.number`, `pager.count` | this page's number (1: the index) and how many there are |
 | `pager.newer_href`, `pager.older_href` | the next newer / older page, relative to this one (`../index.html`, `3.html`); null at either end |
-| `pager.pages` | every page: `number`, `href` (relative to this page), `current` |
+| `pager.pages` | the first and last page and those within 3 of this one: `number`, `href` (relative to this page), `current`, `gap_before` (pages left out before it) |
 | `root` (root) | `""`, or `../` on an archive page |
 
 On an archive page `entries` and `days` are that page's, and `intro` is null.
@@ -414,6 +414,9 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 <li class="pager-newer"><a href="{{newer_href}}" rel="prev">Newer entries</a></li>
 {{/newer_href}}
 {{#pages}}
+{{#gap_before}}
+<li class="pager-gap">…</li>
+{{/gap_before}}
 <li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{number}}</a></li>
 {{/pages}}
 {{#older_href}}
@@ -572,6 +575,7 @@ time { unicode-bidi: isolate; }
 .pager a { display: inline-block; min-width: 2.25rem; padding: .25rem .6rem; text-align: center;
   border: 1px solid var(--rule); border-radius: .25rem; background: var(--card); text-decoration: none; }
 .pager a:hover, .pager a:focus-visible { text-decoration: underline; }
+.pager-gap { color: var(--muted); }
 .pager a[aria-current="page"] { color: var(--fg); font-weight: 700; border-color: var(--fg); }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }

@@ -67,9 +67,20 @@ public struct SiteContext: Sendable {
     /// The output path of archive page `number` (`page/2.html`).
     static func archivePath(_ number: Int) -> String { "page/\(number).html" }
 
+    /// The page numbers the pager of page `current` lists: the first, the last and those within
+    /// 3 of `current`, each with whether numbers were left out before it, so that a pager of
+    /// 1,000 pages is not 1,000 links on each of them.
+    static func pagerNumbers(current: Int, count: Int) -> [(number: Int, gapBefore: Bool)] {
+        var numbers: [(number: Int, gapBefore: Bool)] = []
+        for target in 1...max(1, count) where target == 1 || target == count || abs(target - current) <= 3 {
+            numbers.append((target, (numbers.last?.number).map { target - $0 > 1 } ?? false))
+        }
+        return numbers
+    }
+
     /// `pager` of page `number` (1 is the index): `number`, `count`, `newer_href` and
-    /// `older_href` (relative to that page, null at either end) and `pages`, each `number`,
-    /// `href`, `current`; null when there are no archive pages.
+    /// `older_href` (relative to that page, null at either end) and `pages` (`pagerNumbers`),
+    /// each `number`, `href`, `current`, `gap_before`; null when there are no archive pages.
     private func pagerValue(current number: Int) -> MustacheValue {
         let count = olderPages.count + 1
         guard count > 1 else { return .null }
@@ -86,8 +97,9 @@ public struct SiteContext: Sendable {
             "count": .int(count),
             "newer_href": number > 1 ? .string(href(number - 1)) : .null,
             "older_href": number < count ? .string(href(number + 1)) : .null,
-            "pages": .array((1...count).map {
-                .object(["number": .int($0), "href": .string(href($0)), "current": .bool($0 == number)])
+            "pages": .array(Self.pagerNumbers(current: number, count: count).map { target, gap in
+                .object(["number": .int(target), "href": .string(href(target)), "current": .bool(target == number),
+                         "gap_before": .bool(gap)])
             }),
         ])
     }

@@ -7,8 +7,11 @@ import PlanetSubscriptions
 
 /// What the page shows, chosen from the cache after this run's records (`BuildRun.chooseRiver`).
 struct Selection: Sendable {
-    /// The river, its entries loaded whole (summary and content sanitized), newest first.
-    var river: [RiverEntry]
+    /// The index's entries, then each archive page's (`River.pages`), loaded whole (summary and
+    /// content sanitized), each page newest first.
+    var pages: [[RiverEntry]]
+    /// The index's entries.
+    var river: [RiverEntry] { pages[0] }
     /// Every subscription as the sidebar and the OPML list show it, in feeds.txt order.
     var sidebar: [SiteSubscription]
     /// Every subscription's status, in feeds.txt order (status.json, the report).
@@ -29,13 +32,14 @@ struct FeedFaces: Sendable {
 }
 
 extension BuildRun {
-    /// Chooses what the page shows: each subscription's source, status and face from this run's
-    /// outcomes over the cache's memory, then the river, from the newest entry heads only
-    /// (`River.build(page:now:heads:olderCopies:candidates:)`), without the entries the filters
-    /// and `planet hide` leave out (`leftOut`), loaded whole at the end (`loadWhole`).
+    /// Chooses what the pages show: each subscription's source, status and face from this run's
+    /// outcomes over the cache's memory, then the river and its `archivePages` archive pages,
+    /// from the newest entry heads only (`River.pages(page:archivePages:now:heads:olderCopies:candidates:)`),
+    /// without the entries the filters and `planet hide` leave out (`leftOut`), loaded whole at
+    /// the end (`loadWhole`, once for every page).
     /// - Throws: `BuildError.cache`.
-    func chooseRiver(_ subscriptions: [Subscription],
-                     outcomes: [String: FeedOutcome]) async throws(BuildError) -> Selection {
+    func chooseRiver(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome],
+                     archivePages: Int = 0) async throws(BuildError) -> Selection {
         let snapshot = try await snapshot()
         let faces = self.faces(subscriptions, outcomes: outcomes, snapshot: snapshot)
         let activity = ActivityRule(settings, now: now)
@@ -61,8 +65,8 @@ extension BuildRun {
         }
         let excluded = try await leftOut(subscriptions)
         let urls = subscriptions.map(\.url.absoluteString)
-        let heads = try await River.build(
-            page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), now: now,
+        let heads = try await River.pages(
+            page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), archivePages: archivePages, now: now,
             heads: { (newest: Int?) async throws(BuildError) -> [CachedEntry] in
                 try await cacheCall { () throws(CacheError) in
                     try await cache.entryHeads(feedURLs: urls, newest: newest)
@@ -76,7 +80,15 @@ extension BuildRun {
             candidates: { heads in
                 Self.candidates(heads, subscriptions: subscriptions, sources: sources, excluded: excluded)
             })
-        return Selection(river: try await loadWhole(heads), sidebar: sidebar, statuses: statuses, faces: faces)
+        // One load for every page (`loadWhole` keeps order and count), cut back into pages.
+        let whole = try await loadWhole(Array(heads.joined()))
+        var pages: [[RiverEntry]] = []
+        var offset = 0
+        for entries in heads {
+            pages.append(Array(whole[offset..<offset + entries.count]))
+            offset += entries.count
+        }
+        return Selection(pages: pages, sidebar: sidebar, statuses: statuses, faces: faces)
     }
 
     /// The river's candidates of `heads`, feed by feed in feeds.txt order, each with its feed's

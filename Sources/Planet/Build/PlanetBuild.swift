@@ -37,12 +37,16 @@ public enum PlanetBuild {
         let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
         let applied = options.applyRedirects ? try await run.applyRedirects(&list) : [:]
         if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
-        let selection = try await run.chooseRiver(subscriptions, outcomes: outcomes)
+        // The index and the archive pages (`page/2.html` …) come from one river; only templates
+        // that can render archive pages get them (`Site.rendersArchive`).
+        let archivePages = site.rendersArchive ? run.settings.archivePages : 0
+        let selection = try await run.chooseRiver(subscriptions, outcomes: outcomes, archivePages: archivePages)
         let files = try render(selection, site: site, pages: pages, run: run)
         try publish(files, site: site, publisher: publisher)
         var report = report(outcomes, selection: selection, subscriptions: subscriptions, since: start)
         report.redirectsApplied = applied
         report.configWarnings = list.warnings + selection.faces.warnings + readingLists.warnings
+            + archiveWarning(site, run.settings)
         return report
     }
 
@@ -88,14 +92,15 @@ public enum PlanetBuild {
                         userAgent: PlanetVersion.userAgent(site: site.link), fingerprint: fingerprint(of: list))
     }
 
-    /// The site's files: every template rendered over the river (with the status report's
-    /// `feeds_status` and `has_redirects`), status.json, the face files and the static files
-    /// held in memory.
+    /// The site's files: every template rendered over the river and its archive pages (with the
+    /// status report's `feeds_status` and `has_redirects`), status.json, the face files and the
+    /// static files held in memory.
     /// - Throws: `BuildError.site`.
     static func render(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun) throws(BuildError)
         -> [String: Data] {
-        let context = SiteContext(configuration: run.site, river: selection.river, subscriptions: selection.sidebar,
+        var context = SiteContext(configuration: run.site, river: selection.river, subscriptions: selection.sidebar,
                                   now: run.now, pages: pages, faces: selection.faces.byFeed)
+        context.olderPages = Array(selection.pages.dropFirst())
         let status = StatusReport(title: run.site.title, generated: run.now, feeds: selection.statuses)
         var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
             try site.render(context, extra: [
@@ -153,14 +158,16 @@ public enum PlanetBuild {
         return places
     }
 
-    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing.
+    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
+    /// page's language is `language`, else the `locale` its dates are written in, else `en`.
     static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
         SiteConfiguration(title: settings.title ?? "Planet",
                           link: settings.link?.absoluteString ?? "http://localhost/",
                           description: settings.siteDescription ?? "",
                           ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? "en",
+                          timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
                           itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
-                            ?? .nameAndTitle)
+                            ?? .nameAndTitle,
+                          locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
     }
 }

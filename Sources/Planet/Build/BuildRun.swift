@@ -15,7 +15,7 @@ struct BuildRun: Sendable {
     var now: Date
     var settings: FeedList.Settings
     /// The site-wide facts of feeds.txt's settings (`PlanetBuild.siteConfiguration`).
-    var site: SiteConfiguration
+    var siteConfiguration: SiteConfiguration
     var userAgent: String
     /// Digest of feeds.txt (see `PlanetBuild.fingerprint`).
     var fingerprint: String

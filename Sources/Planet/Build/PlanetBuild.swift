@@ -88,8 +88,9 @@ public enum PlanetBuild {
         }
         let settings = list.settings
         let site = siteConfiguration(settings)
-        return BuildRun(options: options, cache: cache, now: options.now ?? Date(), settings: settings, site: site,
-                        userAgent: PlanetVersion.userAgent(site: site.link), fingerprint: fingerprint(of: list))
+        return BuildRun(options: options, cache: cache, now: options.now ?? Date(), settings: settings,
+                        siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
+                        fingerprint: fingerprint(of: list))
     }
 
     /// The site's files: every template rendered over the river and its archive pages (with the
@@ -98,10 +99,11 @@ public enum PlanetBuild {
     /// - Throws: `BuildError.site`.
     static func render(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun) throws(BuildError)
         -> [String: Data] {
-        var context = SiteContext(configuration: run.site, river: selection.river, subscriptions: selection.sidebar,
-                                  now: run.now, pages: pages, faces: selection.faces.byFeed)
+        var context = SiteContext(configuration: run.siteConfiguration, river: selection.river,
+                                  subscriptions: selection.sidebar, now: run.now, pages: pages,
+                                  faces: selection.faces.byFeed)
         context.olderPages = Array(selection.pages.dropFirst())
-        let status = StatusReport(title: run.site.title, generated: run.now, feeds: selection.statuses)
+        let status = StatusReport(title: run.siteConfiguration.title, generated: run.now, feeds: selection.statuses)
         var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
             try site.render(context, extra: [
                 "feeds_status": status.mustacheValue,

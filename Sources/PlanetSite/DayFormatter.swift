@@ -125,7 +125,7 @@ private final class LocalizedDates {
     private var days: [Int: String] = [:]
 
     init(_ configuration: SiteConfiguration) {
-        let locale = Locale(identifier: configuration.locale ?? "en")
+        let locale = PlanetLocale.foundationLocale(configuration.locale ?? "en")
         let zone = configuration.timeZone
         self.zone = zone
         let hasLocale = configuration.locale != nil

@@ -41,6 +41,12 @@ public enum DisplayDateFormat: Sendable, Equatable {
     ///   be …, not 'x'").
     public static func parse(_ text: String, for use: Use) -> Result<DisplayDateFormat, Problem> {
         let value = text.trimmingCharacters(in: .whitespaces)
+        if value.count > maximumLength {
+            return .failure(Problem(use: use, detail: "it is \(value.count) characters long; at most \(maximumLength)"))
+        }
+        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .failure(Problem(use: use, detail: "it has a control character; remove it"))
+        }
         if let style = Style(rawValue: value.lowercased()) { return .success(.style(style)) }
         let pattern: String
         if value.contains("%") {
@@ -69,15 +75,22 @@ public enum DisplayDateFormat: Sendable, Equatable {
         }
     }
 
+    /// The longest value taken: a real format is a few dozen characters, and ICU renders a
+    /// run of thousands of letters as nothing at all.
+    static let maximumLength = 200
+
     /// ICU pattern letters that are fields of a date (UTS #35 "Date Field Symbol Table"): era,
     /// years, quarters, months, weeks, days, weekdays, zones.
     static let dateFields: Set<Character> = Set("GyYuUrQqMLwWdDFgEeczZOvVXx")
     /// Fields of a time of day: period (AM/PM, noon), hours, minutes, seconds and fractions.
     static let timeFields: Set<Character> = Set("abBhHKkmsSA")
+    /// Fields of a time zone: a day heading of a zone alone says nothing of the day.
+    static let zoneFields: Set<Character> = Set("zZOvVXx")
 
     /// The problem with an ICU pattern, nil when it is fine.
     static func patternProblem(_ pattern: String, use: Use) -> String? {
         var fields = 0
+        var zones = 0
         var quoted = false
         var characters = Substring(pattern)
         while let character = characters.first {
@@ -98,10 +111,10 @@ public enum DisplayDateFormat: Sendable, Equatable {
             } else if !dateFields.contains(character) {
                 return "'\(run)' is not a date field; quote literal text: 'text'"
             }
-            fields += 1
+            if zoneFields.contains(character) { zones += 1 } else { fields += 1 }
         }
         if quoted { return "a quote (') opens literal text that is not closed; write '' for a quote" }
-        if fields == 0 { return "it has no date field" }
+        if fields == 0 { return zones > 0 ? "it has no date field (a zone alone is none)" : "it has no date field" }
         return nil
     }
 }

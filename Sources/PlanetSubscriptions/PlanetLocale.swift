@@ -47,7 +47,37 @@ public enum PlanetLocale {
                 break
             }
         }
+        // A numbering system ICU does not know stops Foundation's date formatter with a trap,
+        // not an error: `-u-nu-` must name one of ICU's (UTS #35 "Unicode Locale Identifier").
+        if let numbers = numberingSystem(in: subtags) {
+            let known = Locale.NumberingSystem.availableNumberingSystems.map(\.identifier)
+            guard !numbers.isEmpty, known.contains(numbers) else {
+                return example + " ('\(numbers)' is no numbering system; e.g. '-u-nu-latn' for 0-9, '-u-nu-arab' for ٠-٩)"
+            }
+        }
         return nil
+    }
+
+    /// The value of the `nu` key of a tag's `-u-` extension (lower-cased), nil when it has none.
+    static func numberingSystem(in subtags: [Substring]) -> String? {
+        guard let u = subtags.firstIndex(where: { $0.lowercased() == "u" }) else { return nil }
+        var index = subtags.index(after: u)
+        while index < subtags.endIndex, subtags[index].count > 1 {
+            if subtags[index].lowercased() == "nu" {
+                let values = subtags[subtags.index(after: index)...].prefix { $0.count > 2 }
+                return values.map { $0.lowercased() }.joined(separator: "-")
+            }
+            index = subtags.index(after: index)
+        }
+        return nil
+    }
+
+    /// The Foundation locale for a tag this type accepts, made from ICU's own spelling of it
+    /// (`de-DE-u-nu-latn` → `de_DE@numbers=latn`): Foundation's date formatter traps on some
+    /// BCP 47 spellings of a numbering system (`de-DE-u-nu-latn`, `ar-EG-u-nu-arab`) that it
+    /// formats in ICU's.
+    public static func foundationLocale(_ tag: String) -> Locale {
+        Locale(identifier: Locale.identifier(.icu, from: tag))
     }
 
     /// The BCP 47 tag of a POSIX locale name (`de_DE.UTF-8`, `pt_BR@euro`, as Planet 2.x and

@@ -21,6 +21,25 @@ struct DateSettingsTests {
         #expect(PlanetLocale.problem(with: "de_DE.UTF-8")?.contains("write 'de-DE'") == true)
         #expect(PlanetLocale.problem(with: "German") != nil)
         #expect(PlanetLocale.problem(with: "de--DE") != nil)
+        // An unknown numbering system made Foundation's date formatter trap (SIGILL, no message).
+        #expect(PlanetLocale.problem(with: "de-DE-u-nu-foo")?.contains("'foo' is no numbering system") == true)
+        #expect(PlanetLocale.problem(with: "en-u-ca-gregory-nu-xxx")?.contains("'xxx' is no numbering system") == true)
+        #expect(PlanetLocale.problem(with: "de-DE-u-nu-arab") == nil)
+        #expect(PlanetLocale.problem(with: "ja-JP-u-ca-japanese-nu-latn") == nil)
+    }
+
+    @Test("a numbering system in the tag formats (Foundation traps on some BCP 47 spellings of it: ICU's is used)",
+          arguments: ["de-DE-u-nu-latn", "en-u-nu-latn", "ar-EG-u-nu-arab", "ar-EG-u-nu-latn", "de-DE-u-nu-arab",
+                      "ja-JP-u-ca-japanese-nu-latn"])
+    func numberingSystems(_ tag: String) {
+        #expect(PlanetLocale.problem(with: tag) == nil)
+        let formatter = DateFormatter()
+        formatter.locale = PlanetLocale.foundationLocale(tag)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMMM y"
+        let text = formatter.string(from: Date(timeIntervalSince1970: 1_796_400_000))
+        // The day: 4 December 2026 (UTC), in Latin or Arabic-Indic digits as the tag asks.
+        #expect(text.hasPrefix(tag.hasSuffix("latn") ? "4 " : "٤ "), "\(text)")
     }
 
     @Test("Planet 2.x / Venus locale names become BCP 47 tags: the first usable of a ':' list")
@@ -72,6 +91,13 @@ struct DateSettingsTests {
         #expect(detail("'heute'", .day) == "it has no date field")
         #expect(detail("%c", .time) == "'%c' has no fixed ICU pattern; write an ICU pattern instead")
         #expect(detail("%d %", .day) == "the format ends with '%'; write '%%' for a percent sign")
+        #expect(detail("'heute'", .day) == "it has no date field")
+        #expect(detail("zzzz", .day) == "it has no date field (a zone alone is none)")
+        #expect(detail("zzzz d", .day) == nil)
+        #expect(detail(String(repeating: "y", count: 1_000), .day) == "it is 1000 characters long; at most 200")
+        #expect(detail(String(repeating: "y", count: 200), .day) == nil)
+        #expect(detail("EEEE\u{1} d MMMM y", .day) == "it has a control character; remove it")
+        #expect(detail("HH:mm\u{85}", .time) == "it has a control character; remove it")
     }
 
     @Test("a bad value stops feeds.txt with its line and what to write")

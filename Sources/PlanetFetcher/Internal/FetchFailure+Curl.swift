@@ -116,20 +116,21 @@ extension FetchFailure {
             return
         }
         self.init(kind: .httpError, url: url, status: status,
-                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: headers["retry-after"] != nil))",
+                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: Self.retryAfterDate(headers["retry-after"], now: Date()) != nil))",
                   retryAfter: headers["retry-after"])
     }
 
     /// What an admin can do about an HTTP error status, as "; …" (empty when nothing useful
     /// can be said). RFC 9110 §15.5 (4xx: the request, here the URL, is at fault), §15.6 (5xx);
-    /// `waits`: the answer had a `Retry-After` (§10.2.3), which builds honour.
+    /// `waits`: the answer had a readable `Retry-After` (§10.2.3), which builds honour (the
+    /// clock is read only to tell a readable value; the build dates the wait itself).
     static func nextStep(status: Int, waits: Bool) -> String {
         if waits, status == 429 || status >= 500 {
             return "; the server asks planet to wait: builds skip the feed until its Retry-After has passed"
         }
         switch status {
         case 404:
-            return "; the feed is not at this address: find its new one on the site (`planet add SITE` looks for it)"
+            return "; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it)"
         case 410:
             return "; the site removed the feed for good: remove it from feeds.txt"
         case 403:

@@ -16,14 +16,33 @@ extension FetchFailure {
 
     /// ``retryAfterDate(now:)`` of a header value; nil when absent or unreadable (`soon`).
     static func retryAfterDate(_ header: String?, now: Date) -> Date? {
-        guard let value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        let date: Date?
-        if value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) {
-            // A number too large for Int is a very long delay: the cap.
-            date = now.addingTimeInterval(Int(value).map(TimeInterval.init) ?? Self.maxRetryAfter)
-        } else {
-            date = FeedDateParser.parse(value)
+        switch RetryAfter(header) {
+        case nil:
+            return nil
+        case .delay(let seconds)?:
+            return now.addingTimeInterval(min(seconds, Self.maxRetryAfter))
+        case .date(let date)?:
+            return min(date, now.addingTimeInterval(Self.maxRetryAfter))
         }
-        return date.map { min($0, now.addingTimeInterval(Self.maxRetryAfter)) }
+    }
+
+    /// A `Retry-After` value as read (RFC 9110 §10.2.3), before it is counted from a time.
+    enum RetryAfter {
+        /// delay-seconds; a number too large for Int is a very long delay (the cap applies).
+        case delay(TimeInterval)
+        /// An HTTP-date (read liberally, as feed dates are).
+        case date(Date)
+
+        /// nil when `header` is absent, empty or neither form (`soon`).
+        init?(_ header: String?) {
+            guard let value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            if value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) {
+                self = .delay(Int(value).map(TimeInterval.init) ?? FetchFailure.maxRetryAfter)
+            } else if let date = FeedDateParser.parse(value) {
+                self = .date(date)
+            } else {
+                return nil
+            }
+        }
     }
 }

@@ -87,16 +87,17 @@ struct DayFormatter {
     }
 
     private func parts(_ date: Date) -> Parts {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let (days, seconds) = floorDivide(local, 86_400)
+        let (days, seconds) = Self.localDay(date, in: timeZone)
         let (year, month, day) = CivilCalendar.civil(days: days)
         return Parts(year: year, month: month, day: day, hour: seconds / 3600, minute: seconds % 3600 / 60,
                      weekday: CivilCalendar.weekday(days: days))
     }
 
-    private func floorDivide(_ a: Int, _ b: Int) -> (Int, Int) {
-        let q = a >= 0 ? a / b : (a - b + 1) / b
-        return (q, a - q * b)
+    /// The local day of `date` in `zone` (days since 1970-01-01, floored) and the seconds into it.
+    fileprivate static func localDay(_ date: Date, in zone: TimeZone) -> (days: Int, seconds: Int) {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (days, local - days * 86_400)
     }
 
     private func pad(_ value: Int, _ width: Int) -> String {
@@ -150,8 +151,7 @@ private final class LocalizedDates {
     func day(_ date: Date) -> String? {
         guard let dayFormatter else { return nil }
         // One heading per local day (days since 1970-01-01 in the planet's time zone).
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-        let key = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let key = DayFormatter.localDay(date, in: zone).days
         if let known = days[key] { return known }
         let text = dayFormatter.string(from: date)
         days[key] = text
@@ -204,11 +204,9 @@ private final class LocalizedDates {
         return literal.string(from: Date(timeIntervalSince1970: 0))
     }
 
-    /// Pattern letters of the calendar: era, year, quarter, month, week, day, weekday (UTS #35).
-    private static let calendarFields: Set<Character> = Set("GyYuUrQqMLwWdDFgEec")
-
     /// True when an ICU pattern has one of `letters` outside quotes (calendar fields by default).
-    private static func hasField(_ pattern: String, of letters: Set<Character> = calendarFields) -> Bool {
+    private static func hasField(_ pattern: String,
+                                 of letters: Set<Character> = DisplayDateFormat.calendarFields) -> Bool {
         var quoted = false
         for character in pattern {
             if character == "'" { quoted.toggle(); continue }

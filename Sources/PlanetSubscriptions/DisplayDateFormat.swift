@@ -86,6 +86,9 @@ public enum DisplayDateFormat: Sendable, Equatable {
     static let timeFields: Set<Character> = Set("abBhHKkmsSA")
     /// Fields of a time zone: a day heading of a zone alone says nothing of the day.
     static let zoneFields: Set<Character> = Set("zZOvVXx")
+    /// Fields of the calendar: era, year, quarter, month, week, day, weekday (`dateFields`
+    /// without the zones); a time format with one shows the date itself.
+    package static let calendarFields = dateFields.subtracting(zoneFields)
 
     /// The problem with an ICU pattern, nil when it is fine.
     static func patternProblem(_ pattern: String, use: Use) -> String? {

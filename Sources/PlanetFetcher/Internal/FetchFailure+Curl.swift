@@ -116,14 +116,13 @@ extension FetchFailure {
             return
         }
         self.init(kind: .httpError, url: url, status: status,
-                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: Self.retryAfterDate(headers["retry-after"], now: Date()) != nil))",
+                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: RetryAfter(headers["retry-after"]) != nil))",
                   retryAfter: headers["retry-after"])
     }
 
     /// What an admin can do about an HTTP error status, as "; …" (empty when nothing useful
     /// can be said). RFC 9110 §15.5 (4xx: the request, here the URL, is at fault), §15.6 (5xx);
-    /// `waits`: the answer had a readable `Retry-After` (§10.2.3), which builds honour (the
-    /// clock is read only to tell a readable value; the build dates the wait itself).
+    /// `waits`: the answer had a readable `Retry-After` (§10.2.3), which builds honour.
     static func nextStep(status: Int, waits: Bool) -> String {
         if waits, status == 429 || status >= 500 {
             return "; the server asks planet to wait: builds skip the feed until its Retry-After has passed"

@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CGlibcExtras"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
-        .target(name: "FeedParser", dependencies: ["CLibXML2"], swiftSettings: strict),
+        .target(name: "FeedParser", dependencies: ["PlanetBase", "CLibXML2"], swiftSettings: strict),
         .target(name: "Mustache", swiftSettings: strict),
         // The pipeline, one target per stage; each depends only on stages before it
         // (docs/ARCHITECTURE.md, "Where each stage lives"; scripts/check-architecture.py checks both).
@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "PlanetFetcher", dependencies: ["PlanetBase", "PlanetSubscriptions", "CCurl"],
                 swiftSettings: strict),
         .target(name: "PlanetCache", dependencies: ["PlanetFetcher", "FeedParser", "CSQLite3"], swiftSettings: strict),
-        .target(name: "PlanetRiver", dependencies: ["PlanetSubscriptions", "PlanetCache", "FeedParser"],
+        .target(name: "PlanetRiver", dependencies: ["PlanetBase", "PlanetSubscriptions", "PlanetCache", "FeedParser"],
                 swiftSettings: strict),
         .target(name: "PlanetSite", dependencies: ["PlanetBase", "PlanetSubscriptions", "PlanetRiver", "FeedParser",
                                                    "Mustache", "CCmark"], swiftSettings: strict),
@@ -50,6 +50,7 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "PlanetBaseTests", dependencies: ["PlanetBase"], swiftSettings: strict),
         .testTarget(name: "PlanetSubscriptionsTests", dependencies: ["PlanetSubscriptions"], swiftSettings: strict),
         .testTarget(name: "PlanetFetcherTests",
                     dependencies: ["PlanetFetcher", "PlanetBase", "PlanetSubscriptions", "TestSupport", "CCurl"],

@@ -1,3 +1,4 @@
+import PlanetBase
 import PlanetSubscriptions
 
 /// Which entry ids name a post across the whole web, and which only within their feed.
@@ -7,11 +8,11 @@ import PlanetSubscriptions
 /// everywhere (RFC 4287 §4.2.6). The river deduplicates by ids across feeds only when they are
 /// absolute IRIs, and the merged feeds publish the others under an id scoped to their feed.
 package enum EntryIdentity {
-    /// True when `id` is an absolute IRI (a scheme, then `:`, as `FeedLocation.scheme(of:)` reads
+    /// True when `id` is an absolute IRI (a scheme, then `:`, as `URLScheme.of` reads
     /// it; RFC 3987 §2.2) without spaces, angle brackets or quotes, and not a local
     /// `file:` path (a relative id resolved against a feed read from disk).
     package static func isGlobal(_ id: String) -> Bool {
-        guard let scheme = FeedLocation.scheme(of: id), scheme.lowercased() != "file" else { return false }
+        guard let scheme = URLScheme.of(id), scheme.lowercased() != "file" else { return false }
         return !id.contains { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }
     }
 

@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "FeedParser", dependencies: ["PlanetBase", "CLibXML2"], swiftSettings: strict),
-        .target(name: "Mustache", swiftSettings: strict),
+        .target(name: "Mustache", dependencies: ["PlanetBase"], swiftSettings: strict),
         // The pipeline, one target per stage; each depends only on stages before it
         // (docs/ARCHITECTURE.md, "Where each stage lives"; scripts/check-architecture.py checks both).
         .target(name: "PlanetBase", swiftSettings: strict),
@@ -46,7 +46,7 @@ let package = Package(
                           path: "Benchmarks/Sources/PlanetBenchmarks", swiftSettings: strict),
         .target(name: "TestSupport", dependencies: ["FeedParser"], swiftSettings: strict),
 
-        .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "TestSupport"],
+        .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "PlanetBase", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import PlanetBase
+import PlanetCache
 import PlanetSubscriptions
 
 /// Which entry ids name a post across the whole web, and which only within their feed.
@@ -16,9 +17,17 @@ package enum EntryIdentity {
         return !id.contains { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }
     }
 
-    /// The key the river deduplicates `id` by: the id itself when it is global, else the id
-    /// within its feed (`feedURL`, a separator no URL holds, then the id).
-    static func riverKey(_ id: String, feedURL: String) -> String {
-        isGlobal(id) ? id : feedURL + "\u{1F}" + id
+    /// What the river deduplicates an entry by: its id alone when it is global, else the id
+    /// within its feed.
+    enum RiverKey: Hashable {
+        /// A global id (`isGlobal`): the same post whichever feed carries it.
+        case global(String)
+        /// An id that names a post only within its feed.
+        case inFeed(EntryKey)
+    }
+
+    /// The key the river deduplicates `id` of the feed `feedURL` by (`RiverKey`).
+    static func riverKey(_ id: String, feedURL: String) -> RiverKey {
+        isGlobal(id) ? .global(id) : .inFeed(EntryKey(feedURL: feedURL, id: id))
     }
 }

@@ -71,8 +71,8 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `planet.owner_name`, `planet.owner_email` | setting `owner = Name <email>`; null when absent |
 | `planet.language` | setting `language`, BCP 47 (default `en`) |
 | `planet.timezone` | setting `timezone`, IANA name (default `GMT`) |
-| `planet.generator` | `planet 0.1.0` |
-| `planet.version` | `0.1.0` |
+| `planet.generator` | `planet` and the version, as `planet --version` prints it |
+| `planet.version` | the version alone (semver.org: `MAJOR.MINOR.PATCH`) |
 | `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
 | `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` |
 | `planet.rss_url`, `planet.atom_url`, `planet.json_feed_url` | `planet.link` + `rss.xml` / `atom.xml` / `feed.json` (the feeds' self links); null without `planet.link` |

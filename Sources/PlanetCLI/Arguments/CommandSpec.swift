@@ -39,14 +39,5 @@ struct CommandSpec: Sendable {
 protocol Subcommand: Sendable {
     static var spec: CommandSpec { get }
     /// Runs the command. - Returns: the exit status (`ExitStatus`).
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32
-}
-
-/// Exit statuses of `planet`.
-enum ExitStatus {
-    static let success: Int32 = 0
-    /// Something outside the input failed (network, a feed that is not a feed).
-    static let failure: Int32 = 1
-    /// Bad usage or bad input (unknown option, malformed feeds.txt, build error).
-    static let usage: Int32 = 2
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus
 }

@@ -18,7 +18,7 @@ enum AddCommand: Subcommand {
         discussion: "A web page is searched for <link rel=\"alternate\"> feeds (RSS, Atom, JSON Feed).\n"
             + "A feed already listed (URLs compared after normalization) is left as it is.")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let name = arguments.positional(1)
         let url: URL
         let timeout: Double

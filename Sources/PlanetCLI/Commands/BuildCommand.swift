@@ -32,16 +32,13 @@ enum BuildCommand: Subcommand {
         discussion: "Failing feeds are reported and do not stop the build; exit status 0 means the "
             + "site was written (with --strict: and no feed failed, else 1).\nExit status 2: bad "
             + "usage, malformed feeds.txt, a template, cache or write error (the last good site is "
-            + "kept).\nExit status 75 (EX_TEMPFAIL): another build holds the lock (.planet/lock "
+            + "kept).\nExit status \(ExitStatus.locked.rawValue) (EX_TEMPFAIL): another build holds the lock (.planet/lock "
             + "beside the cache); nothing was done, try again later or pass --wait.\nOn a terminal a "
             + "progress line is shown; otherwise only failing feeds and the summary line; with "
             + "--quiet only build errors and feeds that have just started failing. NO_COLOR "
             + "turns color off.")
 
-    /// Exit status when another build holds the lock: EX_TEMPFAIL of sysexits.h, "try again later".
-    static let lockedStatus: Int32 = 75
-
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let options: BuildOptions
         do {
             options = try buildOptions(arguments, io: io)
@@ -65,7 +62,7 @@ enum BuildCommand: Subcommand {
             return arguments.flag("strict") && !report.failures.isEmpty ? ExitStatus.failure : ExitStatus.success
         } catch {
             terminal.error("planet build: \(error.description)")
-            if error.isLocked { return lockedStatus }
+            if error.isLocked { return .locked }
             return ExitStatus.usage
         }
     }

@@ -10,7 +10,7 @@ enum ExportCommand: Subcommand {
                   .init(name: "format", value: "FORMAT", help: "Output format; only 'opml' (OPML 2.0).",
                         defaultText: "opml")])
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let format = arguments.value("format") ?? "opml"
         guard format == "opml" else {
             io.message("\(arguments.command): unknown format '\(format)'; the formats are: opml")

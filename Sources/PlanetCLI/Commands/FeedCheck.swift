@@ -20,7 +20,7 @@ enum FeedCheck {
     /// Why the URL cannot be added; `status` is the exit status.
     struct Failure: Error, Sendable, Equatable {
         var message: String
-        var status: Int32
+        var status: ExitStatus
     }
 
     /// Fetches `url`; a feed is `Found` as it is; an HTML page's alternate feeds are listed on

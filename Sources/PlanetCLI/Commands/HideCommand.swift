@@ -18,7 +18,7 @@ enum HideCommand: Subcommand {
     static let cacheOption = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache.",
                                                 defaultText: ".planet/cache.sqlite beside feeds.txt")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         await change(arguments, io: io, hiding: true)
     }
 
@@ -29,7 +29,7 @@ enum HideCommand: Subcommand {
                 .appendingPathComponent(".planet/cache.sqlite")
     }
 
-    static func change(_ arguments: ParsedArguments, io: CommandIO, hiding: Bool) async -> Int32 {
+    static func change(_ arguments: ParsedArguments, io: CommandIO, hiding: Bool) async -> ExitStatus {
         let value = arguments.positionals[0]
         do {
             let cache = try FeedCache(path: cacheURL(arguments, io: io).path)
@@ -50,7 +50,7 @@ enum HideCommand: Subcommand {
     }
 
     /// `planet list --hidden`: one line per hidden value, `VALUE  HIDDEN-AT` (RFC 3339 UTC).
-    static func list(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func list(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let url = cacheURL(arguments, io: io)
         guard FileManager.default.fileExists(atPath: url.path) else { return ExitStatus.success }
         do {
@@ -75,7 +75,7 @@ enum UnhideCommand: Subcommand {
         arguments: [.init(name: "URL|ID", help: "The link or id given to 'planet hide'.")],
         options: [FeedsFile.option, HideCommand.cacheOption])
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         await HideCommand.change(arguments, io: io, hiding: false)
     }
 }

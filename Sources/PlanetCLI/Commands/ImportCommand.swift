@@ -41,7 +41,7 @@ enum ImportCommand: Subcommand {
         var ignored: [String] = []
     }
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let file = io.fileURL(arguments.positionals[0])
         let data: Data
         do {

@@ -51,7 +51,7 @@ enum InitCommand: Subcommand {
 
         """
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let typed = arguments.positional(0)
         let folder = io.fileURL(typed ?? ".", isDirectory: true)
         let shown = typed.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""

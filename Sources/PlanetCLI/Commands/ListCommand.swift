@@ -20,7 +20,7 @@ enum ListCommand: Subcommand {
     static let cacheOption = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache (only read).",
                                                 defaultText: ".planet/cache.sqlite beside feeds.txt")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         if arguments.flag("hidden") { return await HideCommand.list(arguments, io: io) }
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let feeds = list.subscriptions

@@ -29,7 +29,7 @@ enum ParseCommand: Subcommand {
             + "given), or {\"source\": ..., \"error\": MESSAGE} for a document that failed (the\n"
             + "message also goes to standard error). The exit status is the worst of the documents'.")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let timeout: Double
         do {
             timeout = try arguments.seconds("timeout", default: 30)

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 extension ParseCommand {
     /// What one argument of `planet parse FILE|URL...` prints, rendered in its own task.

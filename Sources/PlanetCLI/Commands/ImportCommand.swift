@@ -28,11 +28,11 @@ enum ImportCommand: Subcommand {
             + "unless --allow-files: a list from elsewhere should not make the build read this machine's files.\n"
             + "Without feeds.txt, a new one is written.")
 
-    /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
+    /// What the file gave: the list to merge into feeds.txt (`FeedList.merge`), and what the
+    /// command itself reports or copies.
     struct Source {
-        var feeds: [(subscription: Subscription, group: String?)]
-        var settings: [(key: String, value: String)] = []
-        var readingLists: [URL] = []
+        /// Feeds (each with its group: OPML folders, `Tech / Swift`, or nil), settings, reading lists.
+        var list: ImportedList
         /// Face files named by the config, found beside it.
         var faces: [(name: String, file: URL)] = []
         /// Face files named by the config that were not found.
@@ -62,7 +62,7 @@ enum ImportCommand: Subcommand {
             return ExitStatus.usage
         }
         if !arguments.flag("allow-files") {
-            source.feeds = localFilesSkipped(source.feeds, file: file, io: io, command: arguments.command)
+            source.list.feeds = localFilesSkipped(source.list.feeds, file: file, io: io, command: arguments.command)
         }
         if !source.ignored.isEmpty {
             io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
@@ -72,7 +72,7 @@ enum ImportCommand: Subcommand {
                 + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
         }
         // Under the lock, against feeds.txt as it is now.
-        guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { merge(source, into: &$0) })
+        guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })
         else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
         io.line("imported \(summary.added) feeds from \(file.relativePath) "
@@ -141,7 +141,7 @@ enum ImportCommand: Subcommand {
             let name = outline.title == outline.xmlURL || outline.title == url.absoluteString ? nil : outline.title
             feeds.append((Subscription(url: url, name: name), group))
         }
-        return Source(feeds: feeds)
+        return Source(list: ImportedList(feeds: feeds))
     }
 
     /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list
@@ -166,10 +166,9 @@ enum ImportCommand: Subcommand {
             throw Failure(message: "\(file.relativePath): no feed sections found "
                 + "(expected '[https://…]' sections of a Planet Venus config.ini, or an OPML file)")
         }
-        var source = Source(feeds: config.subscriptions.map {
+        var source = Source(list: ImportedList(feeds: config.subscriptions.map {
             (Subscription(url: $0.url, name: $0.name, settings: $0.settings), nil)
-        }, settings: config.settings)
-        source.readingLists = config.readingLists
+        }, settings: config.settings, readingLists: config.readingLists))
         source.ignored = config.ignored
         let folder = file.absoluteURL.deletingLastPathComponent()
         for name in config.faces {
@@ -196,31 +195,5 @@ enum ImportCommand: Subcommand {
                 io.message("\(command): warning: face '\(face.name)' could not be copied to faces/ (\(FeedsFile.reason(error)))")
             }
         }
-    }
-
-    /// Adds the feeds (without their source line numbers), a `# group` comment above the first
-    /// feed added of each group, and the settings feeds.txt lacks or has with the value
-    /// `planet init` wrote (`InitCommand.placeholders`).
-    static func merge(_ source: Source, into list: inout FeedList) -> (added: Int, skipped: Int, settings: [String]) {
-        var seen = Set(list.subscriptions.map { FeedURLNormalizer.comparisonKey($0.url) })
-        var feeds: [(subscription: Subscription, comment: String?)] = []
-        var lastGroup: String?
-        for (feed, group) in source.feeds where seen.insert(FeedURLNormalizer.comparisonKey(feed.url)).inserted {
-            feeds.append((Subscription(url: feed.url, name: feed.name, settings: feed.settings),
-                          group != lastGroup ? group : nil))
-            lastGroup = group
-        }
-        list.add(contentsOf: feeds)
-        for url in source.readingLists { list.addReadingList(url) }
-        let added = feeds.count
-        var copied: [String] = []
-        let placeholders = Dictionary(InitCommand.placeholders.map { ($0.key, $0.value) }) { first, _ in first }
-        let present = list.settings.values
-        for (key, value) in source.settings where present[key] == nil || present[key] == placeholders[key]
-            || copied.contains(key) {
-            list.appendSetting(key, value)
-            if !copied.contains(key) { copied.append(key) }
-        }
-        return (added, source.feeds.count - added, copied)
     }
 }

@@ -132,7 +132,9 @@ package struct MarkupEscaping: Sendable, Equatable {
             return forbidden > 0 ? ("", forbidden) : nil
         case 0x7F: return c1Replacements == nil ? nil : ("", 1)
         case 0xC2:
-            guard let c1Replacements, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else { return nil }
+            guard let c1Replacements, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
+                return nil
+            }
             return (c1Replacements[Int(bytes[index + 1] - 0x80)], 2)
         default: return nil
         }

@@ -8,7 +8,7 @@ struct PlanetVersionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("is written in PlanetVersion.swift only: no source file or template carries a copy that a release would leave stale")
+    @Test("is written in PlanetVersion.swift only: no source or template holds a copy a release would leave stale")
     func writtenInOnePlace() throws {
         let files = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources"),
                                                    includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
@@ -22,8 +22,8 @@ struct PlanetVersionTests {
             if text.contains(PlanetVersion.string) { copies.append(file.path) }
         }
         #expect(copies.isEmpty, "\(copies)")
-        let definition = try String(contentsOf: Self.root.appendingPathComponent("Sources/PlanetBase/PlanetVersion.swift"),
-                                    encoding: .utf8)
+        let file = Self.root.appendingPathComponent("Sources/PlanetBase/PlanetVersion.swift")
+        let definition = try String(contentsOf: file, encoding: .utf8)
         #expect(definition.contains("static let string = \"\(PlanetVersion.string)\""))
     }
 }

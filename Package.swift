@@ -27,7 +27,7 @@ let package = Package(
         // (docs/ARCHITECTURE.md, "Where each stage lives"; scripts/check-architecture.py checks both).
         .target(name: "PlanetBase", swiftSettings: strict),
         .target(name: "PlanetSubscriptions", dependencies: ["PlanetBase", "FeedParser"], swiftSettings: strict),
-        .target(name: "PlanetFetcher", dependencies: ["PlanetBase", "PlanetSubscriptions", "CCurl"],
+        .target(name: "PlanetFetcher", dependencies: ["PlanetBase", "PlanetSubscriptions", "FeedParser", "CCurl"],
                 swiftSettings: strict),
         .target(name: "PlanetCache", dependencies: ["PlanetFetcher", "FeedParser", "CSQLite3"], swiftSettings: strict),
         .target(name: "PlanetRiver", dependencies: ["PlanetBase", "PlanetSubscriptions", "PlanetCache", "FeedParser"],
@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "PlanetBaseTests", dependencies: ["PlanetBase"], swiftSettings: strict),
         .testTarget(name: "PlanetSubscriptionsTests", dependencies: ["PlanetSubscriptions"], swiftSettings: strict),
         .testTarget(name: "PlanetFetcherTests",
-                    dependencies: ["PlanetFetcher", "PlanetBase", "PlanetSubscriptions", "TestSupport", "CCurl"],
+                    dependencies: ["PlanetFetcher", "PlanetBase", "PlanetSubscriptions", "FeedParser", "TestSupport",
+                                   "CCurl"],
                     swiftSettings: strict),
         .testTarget(name: "PlanetCacheTests",
                     dependencies: ["PlanetCache", "PlanetFetcher", "PlanetRiver", "FeedParser"], swiftSettings: strict),

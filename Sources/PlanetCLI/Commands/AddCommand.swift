@@ -1,5 +1,8 @@
+import FeedParser
 import Foundation
 import Planet
+import PlanetBase
+import PlanetFetcher
 import PlanetSubscriptions
 
 /// `planet add URL [NAME]`: adds one feed to feeds.txt, checking first that it is a feed (or
@@ -46,11 +49,14 @@ enum AddCommand: Subcommand {
         var subscription = Subscription(url: url, name: name)
         if !arguments.flag("no-fetch") {
             do {
-                let found = try await FeedCheck.check(url, pick: pick, timeout: timeout, io: io)
+                let found = try await FeedCheck.check(url, pick: pick, timeout: timeout,
+                                                      currentDirectory: io.currentDirectory)
+                found.discovery.map { show($0, of: url, io: io) }
                 subscription = Subscription(url: found.url, name: name ?? found.title)
             } catch {
-                io.message("\(arguments.command): \(error.message)")
-                return error.status
+                error.discovery.map { show($0, of: url, io: io) }
+                io.message("\(arguments.command): \(message(error))")
+                return error.isInput ? .usage : .failure
             }
             if let present = list.subscription(sameAs: subscription.url) {
                 io.line(alreadyListed(present, in: list))
@@ -71,6 +77,42 @@ enum AddCommand: Subcommand {
         }
         io.line("added \(FeedsFile.label(subscription)) to \(list.file.relativePath)")
         return ExitStatus.success
+    }
+
+    /// The feeds a page links (when more than one) and the one taken, or the one feed it links.
+    private static func show(_ discovery: FeedCheck.Discovery, of url: URL, io: CommandIO) {
+        let page = URLText.removingUserinfo(url.absoluteString)
+        let links = discovery.links
+        if links.count > 1 {
+            io.line("'\(page)' links \(links.count) feeds:")
+            for (number, link) in links.enumerated() {
+                io.line("  \(number + 1). \(URLText.removingUserinfo(link.url.absoluteString))"
+                    + (link.title.map { "  (\($0))" } ?? ""))
+            }
+            if discovery.index < links.count { io.line("taking \(discovery.index + 1); --pick N takes another") }
+        } else if let feedURL = discovery.feedURL {
+            io.line("'\(page)' is a web page; its feed is '\(URLText.removingUserinfo(feedURL.absoluteString))'")
+        }
+    }
+
+    /// Why the URL cannot be added, and what to do instead.
+    private static func message(_ error: FeedCheckError) -> String {
+        let page = URLText.removingUserinfo(error.url.absoluteString)
+        switch error.reason {
+        case .fetch(let failure):
+            return failure.description + "; --no-fetch adds it without checking"
+        case .notAFeed(let parseError):
+            let isPage = parseError.reason == .notAFeed("an HTML page")
+            return parseError.description + (isPage ? ", and it links no feed (<link rel=\"alternate\">)" : "")
+                + "; give the feed's own URL, or --no-fetch"
+        case .noSuchLink(let pick):
+            let count = error.discovery?.links.count ?? 0
+            return "'--pick \(pick)' but '\(page)' links \(count) feed\(count == 1 ? "" : "s")"
+        case .badLink(let listError):
+            return "'\(page)' links \(listError.description)"
+        case .linkedNotAFeed(let parseError):
+            return "\(parseError.description) (linked from '\(page)'); --no-fetch adds it without checking"
+        }
     }
 
     private static func alreadyListed(_ present: Subscription, in list: FeedList) -> String {

@@ -8,16 +8,18 @@ import PlanetSubscriptions
 /// `planet add URL [NAME]`: adds one feed to feeds.txt, checking first that it is a feed (or
 /// finding the feed of a web page).
 enum AddCommand: Subcommand {
+    static let noFetch = CommandSpec.Option(name: "no-fetch", help: "Add without fetching (no check, no default name).")
+    static let pick = CommandSpec.Option(name: "pick", value: "N",
+                                         help: "When a page links several feeds, take the Nth.", defaultText: "1")
+    static let timeout = CommandSpec.Option(name: "timeout", value: "SECONDS", help: "Time allowed to each fetch.",
+                                            defaultText: "30")
+
     static let spec = CommandSpec(
         name: "add",
         summary: "add a feed to feeds.txt",
         arguments: [.init(name: "URL", help: "The feed or its web page (example.org/feed gets https://), or a file path."),
                     .init(name: "NAME", help: "Display name; default: the feed's title.", isOptional: true)],
-        options: [FeedsFile.option,
-                  .init(name: "no-fetch", help: "Add without fetching (no check, no default name)."),
-                  .init(name: "pick", value: "N", help: "When a page links several feeds, take the Nth.",
-                        defaultText: "1"),
-                  .init(name: "timeout", value: "SECONDS", help: "Time allowed to each fetch.", defaultText: "30")],
+        options: [FeedsFile.config, noFetch, pick, timeout],
         discussion: "A web page is searched for <link rel=\"alternate\"> feeds (RSS, Atom, JSON Feed).\n"
             + "A feed already listed (URLs compared after normalization) is left as it is.")
 
@@ -25,10 +27,10 @@ enum AddCommand: Subcommand {
         let name = arguments.positional(1)
         let url: URL
         let timeout: Double
-        let pick: Int?
+        let picked: Int?
         do {
-            pick = arguments.value("pick") == nil ? nil : try arguments.int("pick", default: 1, in: 1...100)
-            timeout = try arguments.seconds("timeout", default: 30)
+            picked = arguments.value(pick) == nil ? nil : try arguments.int(pick, default: 1, in: 1...100)
+            timeout = try arguments.seconds(Self.timeout, default: 30)
         } catch {
             io.message(error.description)
             return ExitStatus.usage
@@ -47,9 +49,9 @@ enum AddCommand: Subcommand {
             return ExitStatus.success
         }
         var subscription = Subscription(url: url, name: name)
-        if !arguments.flag("no-fetch") {
+        if !arguments.flag(noFetch) {
             do {
-                let found = try await FeedCheck.check(url, pick: pick, timeout: timeout,
+                let found = try await FeedCheck.check(url, pick: picked, timeout: timeout,
                                                       currentDirectory: io.currentDirectory)
                 found.discovery.map { show($0, of: url, io: io) }
                 subscription = Subscription(url: found.url, name: name ?? found.title)

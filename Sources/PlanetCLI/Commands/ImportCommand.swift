@@ -8,12 +8,14 @@ import PlanetSubscriptions
 /// `planet import FILE`: adds the feeds of an OPML subscription list or of a Planet Venus
 /// config.ini to feeds.txt; feeds already listed are skipped.
 enum ImportCommand: Subcommand {
+    static let allowFiles = CommandSpec.Option(name: "allow-files",
+                                               help: "Also import feeds that are local files (file:// URLs, paths).")
+
     static let spec = CommandSpec(
         name: "import",
         summary: "add the feeds of an OPML file or a Venus config.ini",
         arguments: [.init(name: "FILE", help: "An OPML 1.0/2.0 file, or a Planet Venus config.ini.")],
-        options: [FeedsFile.option,
-                  .init(name: "allow-files", help: "Also import feeds that are local files (file:// URLs, paths).")],
+        options: [FeedsFile.config, allowFiles],
         discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
             + "and the folders it sat in become a comment above it.\n"
             + "config.ini (Planet Venus, Planet 2.x): one [URL] section per feed with its name and settings "
@@ -61,7 +63,7 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): \(error.message)")
             return ExitStatus.usage
         }
-        if !arguments.flag("allow-files") {
+        if !arguments.flag(allowFiles) {
             source.list.feeds = localFilesSkipped(source.list.feeds, file: file, io: io, command: arguments.command)
         }
         if !source.ignored.isEmpty {

@@ -7,7 +7,7 @@ enum RemoveCommand: Subcommand {
         name: "remove",
         summary: "remove a feed from feeds.txt",
         arguments: [.init(name: "URL|NAME", help: "The feed's URL (compared as 'add' normalizes it), or its display name.")],
-        options: [FeedsFile.option],
+        options: [FeedsFile.config],
         discussion: "The comment lines directly above the feed go with it. A name shared by several "
             + "feeds removes nothing: remove one by its URL.")
 

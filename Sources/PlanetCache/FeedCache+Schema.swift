@@ -2,9 +2,10 @@ import FeedParser
 import Foundation
 
 extension FeedCache {
-    /// Creates the folder that holds `path` (with intermediates) unless it exists or `path` is
-    /// not a file (`:memory:`, empty for a temporary database, `file:` URIs).
-    static func createParentFolder(of path: String) throws(CacheError) {
+    /// Creates the folder that holds `path` (with intermediates) and an empty file at `path`
+    /// with mode 0600, each unless it exists or `path` is not a file (`:memory:`, empty for a
+    /// temporary database, `file:` URIs).
+    static func createFileAndFolder(at path: String) throws(CacheError) {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
@@ -12,6 +13,11 @@ extension FeedCache {
         } catch {
             throw CacheError(path: path, reason: .cannotCreateFolder("'\(folder.path)': \(error.localizedDescription)"))
         }
+        // A new cache file is readable by its owner only (0600): it holds feed URLs with their
+        // credentials (https://user:password@host/…). SQLite gives its -wal and -shm files the
+        // database file's mode. An existing file keeps the mode its owner gave it.
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Brings the schema to `CacheSchema.currentVersion`, every pending migration and the version

@@ -26,7 +26,7 @@ public actor FeedCache {
     public init(path: String) throws(CacheError) {
         self.path = path
         rows = EntryRow(path: path)
-        try Self.createParentFolder(of: path)
+        try Self.createFileAndFolder(at: path)
         do throws(SQLiteError) {
             db = try SQLiteDatabase(path: path)
             db.setBusyTimeout(milliseconds: 5_000)

@@ -11,7 +11,12 @@ extension FetchFailure {
     /// ``maxRetryAfter`` after `now`; nil when absent or unreadable.
     /// - Parameter now: the time the response arrived (the build time; never read here).
     public func retryAfterDate(now: Date) -> Date? {
-        guard let value = retryAfter?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        Self.retryAfterDate(retryAfter, now: now)
+    }
+
+    /// ``retryAfterDate(now:)`` of a header value; nil when absent or unreadable (`soon`).
+    static func retryAfterDate(_ header: String?, now: Date) -> Date? {
+        guard let value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         let date: Date?
         if value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) {
             // A number too large for Int is a very long delay: the cap.

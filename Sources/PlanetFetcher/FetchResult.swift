@@ -59,7 +59,9 @@ public struct FetchFailure: Sendable, Equatable, Error {
         /// Too many redirects, or a redirect loop.
         case tooManyRedirects = "too-many-redirects"
         /// A redirect from a public address led into private address space (loopback,
-        /// link-local, RFC 1918, CGNAT, IPv6 unique local) and was refused.
+        /// link-local, RFC 1918, CGNAT, IPv6 unique local), or to a host name that does not
+        /// resolve, and was not followed (the two read the same, so a feed cannot probe which
+        /// internal names exist).
         case privateAddress = "private-address"
         /// The body was larger than the size cap.
         case tooLarge = "too-large"

@@ -21,32 +21,38 @@ public struct Fetcher: Sendable {
         self.client = HTTPClient()
     }
 
-    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's engine.
+    /// Fetches every subscription, at most `configuration.jobs` at a time (`Lanes`), started in
+    /// the order given, and hands each result, made into `Output` by `transform` in the fetch's
+    /// own task, to `deliver` as it arrives. The build fetches this way, parsing in `transform`
+    /// and recording in `deliver`.
     /// - Parameters:
-    ///   - subscriptions: the feeds, in any order.
+    ///   - subscriptions: the feeds, in the order they are started.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
     ///     feed found here is fetched conditionally (RFC 9110 §13.1) and may come back `.notModified`.
+    ///   - transform: what is made of a result before it is delivered; runs concurrently.
+    ///   - deliver: called on the caller's task, one result at a time, with the subscription's
+    ///     index in `subscriptions`; when it throws, the fetches still running are cancelled.
+    /// - Throws: what `deliver` throws.
+    public func fetchAll<Output: Sendable, Failure: Error>(
+        _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:],
+        transform: @escaping @Sendable (FetchResult) -> Output,
+        deliver: (_ index: Int, _ output: Output) async throws(Failure) -> Void
+    ) async throws(Failure) {
+        let job: @Sendable (Subscription) async -> Output = { subscription in
+            transform(await fetch(subscription, validators: validators[subscription.url]))
+        }
+        try await Lanes.run(subscriptions, width: configuration.jobs, job: job, deliver: deliver)
+    }
+
+    /// Fetches every subscription as `fetchAll(_:validators:transform:deliver:)` does.
     /// - Returns: one result per subscription, in the order of `subscriptions`.
     public func fetchAll(_ subscriptions: [Subscription],
                          validators: [URL: FetchValidators] = [:]) async -> [FetchResult] {
-        return await withTaskGroup(of: (Int, FetchResult).self) { group in
-            var results = [FetchResult?](repeating: nil, count: subscriptions.count)
-            var next = 0
-            func startNext() {
-                let index = next
-                let subscription = subscriptions[index]
-                group.addTask {
-                    (index, await fetch(subscription, validators: validators[subscription.url]))
-                }
-                next += 1
-            }
-            while next < min(max(1, configuration.jobs), subscriptions.count) { startNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                if next < subscriptions.count { startNext() }
-            }
-            return results.compactMap { $0 }
+        var results = [FetchResult?](repeating: nil, count: subscriptions.count)
+        await fetchAll(subscriptions, validators: validators) { $0 } deliver: { (index, result) async in
+            results[index] = result
         }
+        return results.compactMap { $0 }
     }
 
     /// Fetches one subscription through the fetcher's engine (callers running their own task

@@ -36,7 +36,22 @@ public enum River {
     /// resolved, as Planet Venus and Planet 2.x hide them (a copy of the post in another feed
     /// may then stay).
     public static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
-        let limit = page.limit
+        pages(candidates, now: now, page: page, archivePages: 0)[0]
+    }
+
+    /// The river as `build(_:now:page:)` makes it, then up to `archivePages` pages of older
+    /// entries (`page/2.html` …), each as a page of its own under the same rules.
+    ///
+    /// The entries are deduplicated once, over all of them, so a post is on one page only. Each
+    /// page takes, in river order, the entries no page before it took that its own tally admits:
+    /// at most `limit`, at most its cap of each feed (`items_per_feed`: a feed that posted 30
+    /// times in a day has 10 on the index, the next 10 on page 2, …), never a backlog entry.
+    /// `daysPerPage` shapes the index only: the archive pages are what lies beyond it. A page
+    /// that would be empty is not made, so there are only as many archive pages as the cache
+    /// holds entries for.
+    /// - Returns: the index's entries (maybe none), then each archive page's (never empty).
+    public static func pages(_ candidates: [RiverCandidate], now: Date, page: RiverPage,
+                             archivePages: Int) -> [[RiverEntry]] {
         let dated = candidates.filter { !$0.backlog }.map { candidate in
             let raw = candidate.entry.published.flatMap { $0 > now ? nil : $0 } ?? candidate.firstSeen
             var item = RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now),
@@ -68,14 +83,40 @@ public enum River {
             }
             kept.append(item)
         }
-        // The page: in river order, within the fairness rules, cut to the limit.
-        var fairness = RiverPage.Tally(page, now: now)
-        var river: [RiverEntry] = []
-        for item in kept.sorted(by: isBefore) where river.count < limit && fairness.admits(item) {
-            fairness.count(item)
-            river.append(item)
+        // The pages: in river order, within the fairness rules, cut to the limit.
+        var remaining = kept.sorted(by: isBefore)
+        var pages: [[RiverEntry]] = []
+        var archivePage = page
+        archivePage.daysPerPage = nil
+        for number in 0...max(0, archivePages) {
+            let (taken, left) = fill(remaining, page: number == 0 ? page : archivePage, now: now,
+                                     keepingRest: number < archivePages)
+            if number > 0 && taken.isEmpty { break }
+            pages.append(taken)
+            remaining = left
         }
-        return river
+        return pages
+    }
+
+    /// One page from `entries` (in river order): those it admits, up to its limit, and (when
+    /// `keepingRest`, for the pages after it) the others in their order.
+    private static func fill(_ entries: [RiverEntry], page: RiverPage, now: Date, keepingRest: Bool)
+        -> (taken: [RiverEntry], left: [RiverEntry]) {
+        var fairness = RiverPage.Tally(page, now: now)
+        var taken: [RiverEntry] = [], left: [RiverEntry] = []
+        for (index, item) in entries.enumerated() {
+            guard taken.count < page.limit else {
+                if keepingRest { left.append(contentsOf: entries[index...]) }
+                break
+            }
+            if fairness.admits(item) {
+                fairness.count(item)
+                taken.append(item)
+            } else if keepingRest {
+                left.append(item)
+            }
+        }
+        return (taken, left)
     }
 
     /// True when the entry's link is on its feed's own site (same host, `www.` aside).

@@ -22,7 +22,7 @@ public struct RiverPage: Sendable, Equatable {
     }
 
     /// The oldest date on the page, nil when `daysPerPage` is nil.
-    package func cutoff(now: Date) -> Date? {
+    func cutoff(now: Date) -> Date? {
         daysPerPage.map { now.addingTimeInterval(-Double($0) * 86_400) }
     }
 

@@ -24,7 +24,7 @@ enum JSONFeedWriter {
     /// feed.json of `context`, UTF-8 with a final newline.
     static func document(_ context: SiteContext) -> Data {
         let configuration = context.configuration
-        let display = DayFormatter(timeZone: configuration.timeZone)
+        let display = DayFormatter(configuration)
         let link = PublicLink.check(configuration.link)
         var feed: [String: JSONValue] = [
             "version": .string("https://jsonfeed.org/version/1.1"),

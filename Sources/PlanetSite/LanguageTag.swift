@@ -1,11 +1,11 @@
 import Foundation
 
 /// Language tags as the page prints them in `lang` (HTML Living Standard §3.2.6.2, BCP 47).
-enum LanguageTag {
+package enum LanguageTag {
     /// `tag` when it has the shape of a BCP 47 tag (RFC 5646 §2.1: a primary subtag of 2 or 3
     /// letters, then subtags of 1 to 8 letters or digits, `-` separated; `_` as written by some
     /// feeds is read as `-`), else nil: a feed's "English" or "en_US.UTF-8" never reaches `lang`.
-    static func normalized(_ tag: String?) -> String? {
+    package static func normalized(_ tag: String?) -> String? {
         guard let tag else { return nil }
         let text = tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)

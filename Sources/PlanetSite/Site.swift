@@ -78,17 +78,27 @@ public struct Site: Sendable {
     /// The partial-only template that renders a Markdown page inside the layout.
     public static let markdownPageTemplate = "_page.html"
 
-    /// Renders every page: the top-level templates, feed.json, then the Markdown pages of
-    /// `context.pages`.
+    /// The partial-only template that renders each archive page (`page/2.html` …).
+    public static let archiveTemplate = "_archive.html"
+
+    /// True when the templates can render archive pages (they have `_archive.html.mustache`):
+    /// templates from before archives existed get none, rather than pages without navigation.
+    public var rendersArchive: Bool { library.template(named: Self.archiveTemplate) != nil }
+
+    /// Renders every page: the top-level templates, feed.json, the archive pages of
+    /// `context.olderPages` (`page/2.html` …, with `_archive.html.mustache`), then the Markdown
+    /// pages of `context.pages`.
     /// - Returns: output path (relative) → UTF-8 bytes.
     /// - Throws: `SiteError.template` when a template fails to render, `.missingPageTemplate`
-    ///   when there are Markdown pages and no `_page.html.mustache`, `.pageCollision` when a
-    ///   Markdown page would overwrite a templated file (`pages/index.md`).
+    ///   when there are Markdown pages and no `_page.html.mustache` (`.missingArchiveTemplate`:
+    ///   archive pages and no `_archive.html.mustache`), `.pageCollision` when a Markdown page
+    ///   would overwrite a templated file (`pages/index.md`).
     /// - Parameter extra: more root variables for every template (the build adds the status
     ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
     public func render(_ context: SiteContext,
                        extra: [String: MustacheValue] = [:]) throws(SiteError) -> [String: Data] {
-        var value = context.value()
+        let display = DayFormatter(context.configuration)
+        var value = context.value(display: display)
         if !extra.isEmpty, case .object(var root) = value {
             root.merge(extra) { _, new in new }
             value = .object(root)
@@ -99,6 +109,15 @@ public struct Site: Sendable {
         }
         // JSON Feed 1.1, from code (`JSONFeedWriter`); a `feed.json.mustache` of the user's wins.
         if files[Self.jsonFeedName] == nil { files[Self.jsonFeedName] = JSONFeedWriter.document(context) }
+        if !context.olderPages.isEmpty {
+            guard rendersArchive else {
+                throw SiteError(.missingArchiveTemplate(place: place))
+            }
+            for number in 2...(context.olderPages.count + 1) {
+                files[SiteContext.archivePath(number)] = try render(
+                    Self.archiveTemplate, context.value(value, archivePage: number, display: display))
+            }
+        }
         guard !context.pages.pages.isEmpty else { return files }
         guard library.template(named: Self.markdownPageTemplate) != nil else {
             throw SiteError(.missingPageTemplate(place: place))

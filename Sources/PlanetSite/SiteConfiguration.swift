@@ -19,6 +19,14 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var language: String
     /// How the merged feeds title an item (setting `item_title`; default `.nameAndTitle`).
     public var itemTitle: ItemTitle
+    /// The BCP 47 locale dates are written in (setting `locale`, `PlanetLocale.canonical`); nil:
+    /// English words in fixed patterns ("Friday, 4 December 2026", "17:00").
+    public var locale: String?
+    /// Format of the day headings (setting `date_format`); nil: `full` with a locale, else the
+    /// fixed English one.
+    public var dateFormat: DisplayDateFormat?
+    /// Format of each entry's time (setting `time_format`); nil: `short` with a locale, else "17:00".
+    public var timeFormat: DisplayDateFormat?
 
     /// The title of an item in the merged feeds (rss.xml, atom.xml, feed.json); the page always
     /// shows the post's own title under its feed's name.
@@ -32,10 +40,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// Creates a configuration; defaults: "Planet", `http://localhost/`, no owner, UTC, "en",
-    /// items titled "Name: Title".
+    /// items titled "Name: Title", English dates.
     public init(title: String = "Planet", link: String = "http://localhost/",
                 description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
-                timeZone: TimeZone = .gmt, language: String = "en", itemTitle: ItemTitle = .nameAndTitle) {
+                timeZone: TimeZone = .gmt, language: String = "en", itemTitle: ItemTitle = .nameAndTitle,
+                locale: String? = nil, dateFormat: DisplayDateFormat? = nil, timeFormat: DisplayDateFormat? = nil) {
         self.title = title
         self.link = link
         self.description = description
@@ -44,6 +53,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         self.timeZone = timeZone
         self.language = language
         self.itemTitle = itemTitle
+        self.locale = locale
+        self.dateFormat = dateFormat
+        self.timeFormat = timeFormat
     }
 }
 

@@ -23,6 +23,9 @@ public struct SiteContext: Sendable {
     public var pages: SitePages
     /// Each feed's face (`Faces`) by feed URL (`RiverSource.feedURL`); a feed without one is absent.
     public var faces: [String: SiteFace]
+    /// The archive pages after the index (`page/2.html` …), each in river order
+    /// (`River.pages`); empty by default: no archive.
+    public var olderPages: [[RiverEntry]] = []
 
     /// Creates a context with the given fields; no Markdown pages and no faces by default.
     public init(configuration: SiteConfiguration, river: [RiverEntry],
@@ -36,9 +39,76 @@ public struct SiteContext: Sendable {
         self.faces = faces
     }
 
-    /// The root value handed to every template.
+    /// The root value handed to every template at the site's top level (the index, feeds,
+    /// status and Markdown pages).
     public func value() -> MustacheValue {
-        .object(rootFields())
+        value(display: DayFormatter(configuration))
+    }
+
+    /// `value()` with the given day formatter (one per render: it keeps its ICU formatters).
+    func value(display: DayFormatter) -> MustacheValue {
+        .object(rootFields(display: display))
+    }
+
+    /// The root value of archive page `number` (2 for `page/2.html`): `root` (from `value()`)
+    /// with that page's `entries` and `days`, no `intro`, the `pager` and `root` = `../`, and faces
+    /// in `subscriptions` relative to the `page/` folder.
+    func value(_ root: MustacheValue, archivePage number: Int, display: DayFormatter) -> MustacheValue {
+        guard case .object(var fields) = root, olderPages.indices.contains(number - 2) else { return root }
+        let river = olderPages[number - 2]
+        let prefix = Self.archiveRoot
+        let entries = river.map { SiteEntry($0, display: display, now: now, itemTitle: configuration.itemTitle) }
+            .map { entryValue($0, display: display, root: prefix) }
+        fields["entries"] = .array(entries)
+        fields["days"] = .array(days(river, entries: entries, display: display))
+        fields["intro"] = .null
+        fields["root"] = .string(prefix)
+        fields["pager"] = pagerValue(current: number)
+        fields["subscriptions"] = .array(subscriptions.map { subscriptionValue($0, root: prefix) })
+        return .object(fields)
+    }
+
+    /// The path from an archive page to the site's top level.
+    static let archiveRoot = "../"
+
+    /// The output path of archive page `number` (`page/2.html`).
+    static func archivePath(_ number: Int) -> String { "page/\(number).html" }
+
+    /// The page numbers the pager of page `current` lists: the first, the last and those within
+    /// 3 of `current`, each with whether numbers were left out before it, so that a pager of
+    /// 1,000 pages is not 1,000 links on each of them.
+    static func pagerNumbers(current: Int, count: Int) -> [(number: Int, gapBefore: Bool)] {
+        var numbers: [(number: Int, gapBefore: Bool)] = []
+        for target in 1...max(1, count) where target == 1 || target == count || abs(target - current) <= 3 {
+            numbers.append((target, (numbers.last?.number).map { target - $0 > 1 } ?? false))
+        }
+        return numbers
+    }
+
+    /// `pager` of page `number` (1 is the index): `number`, `count`, `newer_href` and
+    /// `older_href` (relative to that page, null at either end) and `pages` (`pagerNumbers`),
+    /// each `number`, `href`, `current`, `gap_before`; null when there are no archive pages.
+    private func pagerValue(current number: Int) -> MustacheValue {
+        let count = olderPages.count + 1
+        guard count > 1 else { return .null }
+        func href(_ target: Int) -> String {
+            switch (number == 1, target == 1) {
+            case (true, true): "index.html"
+            case (true, false): Self.archivePath(target)
+            case (false, true): Self.archiveRoot + "index.html"
+            case (false, false): "\(target).html"
+            }
+        }
+        return .object([
+            "number": .int(number),
+            "count": .int(count),
+            "newer_href": number > 1 ? .string(href(number - 1)) : .null,
+            "older_href": number < count ? .string(href(number + 1)) : .null,
+            "pages": .array(Self.pagerNumbers(current: number, count: count).map { target, gap in
+                .object(["number": .int(target), "href": .string(href(target)), "current": .bool(target == number),
+                         "gap_before": .bool(gap)])
+            }),
+        ])
     }
 
     /// The root value for rendering one Markdown page: `root` (from `value()`) plus `page`, with
@@ -56,14 +126,15 @@ public struct SiteContext: Sendable {
         return .object(fields)
     }
 
-    private func rootFields() -> [String: MustacheValue] {
-        let display = DayFormatter(timeZone: configuration.timeZone)
-        let entries = siteEntries(display: display).map { entryValue($0, display: display) }
+    private func rootFields(display: DayFormatter) -> [String: MustacheValue] {
+        let entries = siteEntries(display: display).map { entryValue($0, display: display, root: "") }
         return [
             "planet": planetValue(display: display),
+            "root": .string(""),
+            "pager": pagerValue(current: 1),
             "entries": .array(entries),
-            "days": .array(days(entries: entries, display: display)),
-            "subscriptions": .array(subscriptions.map(subscriptionValue)),
+            "days": .array(days(river, entries: entries, display: display)),
+            "subscriptions": .array(subscriptions.map { subscriptionValue($0, root: "") }),
             "has_failing": .bool(subscriptions.contains { $0.failure != nil }),
             "pages": Self.pagesValue(pages.pages, current: nil),
             "has_pages": .bool(!pages.pages.isEmpty),
@@ -87,11 +158,14 @@ public struct SiteContext: Sendable {
             "owner_name": optional(configuration.ownerName),
             "owner_email": optional(configuration.ownerEmail),
             "language": .string(configuration.language),
+            "rtl": .bool(LanguageTag.direction(LanguageTag.normalized(configuration.language)) == "rtl"),
+            "locale": optional(configuration.locale),
+            "date_lang": optional(dateLanguage(within: configuration.language)),
             "generator": .string(PlanetVersion.generator),
             "version": .string(PlanetVersion.string),
             "updated_iso": .string(FeedDateParser.rfc3339(now)),
             "updated_rfc822": .string(FeedDateParser.rfc822(now)),
-            "updated_display": .string("\(display.day(now)), \(display.time(now))"),
+            "updated_display": .string(display.dayAndTime(now)),
             "timezone": .string(configuration.timeZone.identifier),
             "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
             "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
@@ -104,7 +178,16 @@ public struct SiteContext: Sendable {
         river.map { SiteEntry($0, display: display, now: now, itemTitle: configuration.itemTitle) }
     }
 
-    private func entryValue(_ facts: SiteEntry, display: DayFormatter) -> MustacheValue {
+    /// The locale of the dates when it is not the language of the element they are in
+    /// (`within`: the entry's language, else the page's): the `lang` their `<time>` needs
+    /// (HTML Living Standard §3.2.6.2). Nil without a locale, and when the primary languages agree.
+    private func dateLanguage(within language: String) -> String? {
+        guard let locale = configuration.locale else { return nil }
+        func primary(_ tag: String) -> Substring { tag.lowercased().split(separator: "-").first ?? "" }
+        return primary(locale) == primary(language) ? nil : locale
+    }
+
+    private func entryValue(_ facts: SiteEntry, display: DayFormatter, root: String) -> MustacheValue {
         let item = facts.item, entry = item.entry
         let rss = SiteEnclosure.rssEnclosure(facts.enclosures)
         let onPage = facts.enclosures.filter { $0.kind != .image }
@@ -135,6 +218,7 @@ public struct SiteContext: Sendable {
             "date_rfc822": .string(FeedDateParser.rfc822(item.date)),
             "updated_iso": .string(FeedDateParser.rfc3339(facts.updated)),
             "time_display": .string(display.time(item.date)),
+            "date_lang": optional(dateLanguage(within: facts.language ?? configuration.language)),
             "day_display": .string(display.day(item.date)),
             "summary": optional(facts.summary),
             "content": optional(facts.content),
@@ -145,16 +229,19 @@ public struct SiteContext: Sendable {
             "has_page_enclosures": .bool(!onPage.isEmpty),
             "lang": optional(facts.language),
             "dir": .string(LanguageTag.direction(facts.language)),
-            "face": Self.faceValue(faces[item.source.feedURL]),
+            "face": Self.faceValue(faces[item.source.feedURL], root: root),
         ]) { _, known in known }
         return .object(fields)
     }
 
     /// `{src, width, height}` of a face, or null. In the sidebar the default template shows it
     /// at half size: `small_width`, `small_height` (at least 1).
-    static func faceValue(_ face: SiteFace?) -> MustacheValue {
+    /// A `src` in the site (`faces/NAME`) is prefixed with `root` (`../` on archive pages); an
+    /// http(s) URL is kept.
+    static func faceValue(_ face: SiteFace?, root: String = "") -> MustacheValue {
         guard let face else { return .null }
-        return .object(["src": .string(face.src), "width": .int(face.width), "height": .int(face.height),
+        let src = face.src.hasPrefix("faces/") ? root + face.src : face.src
+        return .object(["src": .string(src), "width": .int(face.width), "height": .int(face.height),
                         "small_width": .int(max(1, face.width / 2)), "small_height": .int(max(1, face.height / 2))])
     }
 
@@ -183,7 +270,7 @@ public struct SiteContext: Sendable {
     }
 
     /// Consecutive entries of the same day (in the planet's time zone) grouped under it.
-    private func days(entries: [MustacheValue], display: DayFormatter) -> [MustacheValue] {
+    private func days(_ river: [RiverEntry], entries: [MustacheValue], display: DayFormatter) -> [MustacheValue] {
         var groups: [(day: String, iso: String, entries: [MustacheValue])] = []
         for (item, value) in zip(river, entries) {
             let day = display.day(item.date)
@@ -198,7 +285,7 @@ public struct SiteContext: Sendable {
         }
     }
 
-    private func subscriptionValue(_ subscription: SiteSubscription) -> MustacheValue {
+    private func subscriptionValue(_ subscription: SiteSubscription, root: String) -> MustacheValue {
         var fields = Self.channelFields(subscription.custom)
         fields.merge([
             "name": .string(subscription.name),
@@ -207,7 +294,7 @@ public struct SiteContext: Sendable {
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
             "inactive": .bool(subscription.inactive),
-            "face": Self.faceValue(subscription.face),
+            "face": Self.faceValue(subscription.face, root: root),
         ]) { _, known in known }
         return .object(fields)
     }

@@ -51,7 +51,7 @@ struct SiteEntry: Sendable {
         let entry = item.entry, source = item.source, head = source.head
         link = PublicLink.check(entry.link)
         title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
-        displayTitle = title ?? "\(source.name), \(display.date(item.date))"
+        displayTitle = title ?? display.named(source.name, item.date)
         switch itemTitle {
         case .nameAndTitle: feedTitle = "\(source.name): \(title ?? display.date(item.date))"
         case .title: feedTitle = displayTitle
@@ -88,10 +88,8 @@ struct SiteEntry: Sendable {
     }
 
     /// The language of an entry: its own (`Entry.language`, the effective `xml:lang`), else its
-    /// feed's; each only when it is a well-formed tag (`LanguageTag.normalized`).
-    /// A per-feed `language` setting of feeds.txt belongs here, after the feed's own: it fills in
-    /// for feeds that state none (add it to `RiverSourceHead.language`'s fallback in
-    /// `FeedSource.make`, or as a third term here).
+    /// feed's; each only when it is a well-formed tag (`LanguageTag.normalized`). The feed's is
+    /// the per-feed `language` setting of feeds.txt when the feed states none (`FeedSource.make`).
     static func language(of item: RiverEntry) -> String? {
         LanguageTag.normalized(item.entry.language) ?? LanguageTag.normalized(item.source.head.language)
     }

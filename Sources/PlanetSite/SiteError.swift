@@ -10,6 +10,8 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case template(TemplateError, place: String)
         /// There are Markdown pages and no `_page.html.mustache` in the templates at `place`.
         case missingPageTemplate(place: String)
+        /// There are archive pages and no `_archive.html.mustache` in the templates at `place`.
+        case missingArchiveTemplate(place: String)
         /// `pages/NAME.md` would be written to `output`, which a template renders already.
         case pageCollision(page: String, output: String)
         /// `pages/NAME.md` has a name that cannot be a file of the site.
@@ -34,6 +36,8 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
                 : "\(place)/\(error.descriptionWithExcerpt)"
         case .missingPageTemplate(let place):
             return "\(place)/\(Site.markdownPageTemplate).mustache: missing; it renders the Markdown pages"
+        case .missingArchiveTemplate(let place):
+            return "\(place)/\(Site.archiveTemplate).mustache: missing; it renders the archive pages"
         case .pageCollision(let page, let output):
             return "pages/\(page).md: '\(output)' is already rendered from a template; rename the page"
         case .invalidPageName(let name):

@@ -71,6 +71,19 @@ extension FeedList {
         public var timezone: TimeZone {
             text("timezone").flatMap(TimeZone.init(identifier:)) ?? .gmt
         }
+        /// `locale`: the BCP 47 locale the page's dates are written in (`de-DE`), canonical;
+        /// nil when absent (English words, as before the setting existed).
+        public var locale: String? { text("locale").flatMap(PlanetLocale.canonical) }
+        /// `date_format`: the day headings' format; nil when absent (`full` with a `locale`, else
+        /// "Friday, 4 December 2026").
+        public var dateFormat: DisplayDateFormat? { format("date_format", for: .day) }
+        /// `time_format`: each entry's time; nil when absent (`short` with a `locale`, else "17:00").
+        public var timeFormat: DisplayDateFormat? { format("time_format", for: .time) }
+        /// `archive_pages`: pages of older entries after the index (`page/2.html` …); default 4,
+        /// 0: none (a count beyond a million is taken as a million: the cache never holds that much).
+        public var archivePages: Int {
+            text("archive_pages").flatMap { Int($0) }.map { min(max(0, $0), 1_000_000) } ?? 4
+        }
         /// `keep_days`: entries older than this many days are dropped from the cache; nil keeps all.
         public var keepDays: Int? { text("keep_days").flatMap { Int($0) } }
         /// `keep_entries`: at most this many entries per feed are kept in the cache; nil keeps all.
@@ -78,6 +91,11 @@ extension FeedList {
         /// `max_bytes`: a feed larger than this many bytes fails as too large; nil uses the
         /// fetcher's default.
         public var maxBytes: Int? { text("max_bytes").flatMap { Int($0) } }
+
+        private func format(_ key: String, for use: DisplayDateFormat.Use) -> DisplayDateFormat? {
+            guard let value = text(key), case .success(let format) = DisplayDateFormat.parse(value, for: use) else { return nil }
+            return format
+        }
 
         private func text(_ key: String) -> String? {
             guard let value = values[key], !value.isEmpty else { return nil }

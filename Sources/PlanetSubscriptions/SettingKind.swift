@@ -12,6 +12,10 @@ enum SettingKind: Sendable {
     case nonNegativeInt
     case timeZone
     case languageTag
+    /// A BCP 47 locale ICU has data for (`PlanetLocale`).
+    case locale
+    /// A day-heading or time format (`DisplayDateFormat`).
+    case dateFormat(DisplayDateFormat.Use)
     case filter
     /// One of the listed words (compared ignoring case and spaces around `:`).
     case choice([String])
@@ -36,6 +40,10 @@ enum SettingKind: Sendable {
         "include": .filter,
         "exclude": .filter,
         "item_title": .choice(["name: title", "title"]),
+        "locale": .locale,
+        "date_format": .dateFormat(.day),
+        "time_format": .dateFormat(.time),
+        "archive_pages": .nonNegativeInt,
     ]
 
     /// Settings that may be given on several lines, one value each (filter rules).
@@ -60,6 +68,11 @@ enum SettingKind: Sendable {
         case .languageTag:
             let ok = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
             return ok ? nil : "a language tag such as 'en' or 'pt-BR'"
+        case .locale:
+            return PlanetLocale.problem(with: value)
+        case .dateFormat(let use):
+            if case .failure(let problem) = DisplayDateFormat.parse(value, for: use) { return problem.description }
+            return nil
         case .filter:
             return FeedSettingKind.filter.problem(with: value)
         case .choice(let words):

@@ -11,7 +11,10 @@ import PlanetBase
 ///   `owner`, `items_per_page`, `days_per_page`, `new_feed_items`, `activity_threshold`,
 ///   `facewidth`/`faceheight` → `face_width`/`face_height`, `filters` → `include`/`exclude`;
 ///   `ignore_in_feed = updated` → `ignore_updated = yes` on every feed; `future_dates =
-///   ignore_date` is what planet does anyway.
+///   ignore_date` is what planet does anyway; `locale` (Planet 2.x: POSIX names, `:` separated)
+///   → `locale` as BCP 47 (`de_DE.UTF-8` → `de-DE`); the strftime formats `new_date_format` (each
+///   day's heading) → `date_format` and `date_format` (each entry's date) → `time_format`, as
+///   written (feeds.txt reads strftime formats: `DisplayDateFormat`).
 /// - A section named by an http(s) URL is a feed: `name` → display name, `face` (copied from
 ///   beside the config or its `images/` folder by the caller), `facewidth`/`faceheight` →
 ///   `face_width`/`face_height`, `filters`, `ignore_in_feed`, and every other key as a per-feed
@@ -112,6 +115,20 @@ public struct VenusConfig: Sendable, Equatable {
             case "future_dates":
                 if item.value != "ignore_date" {
                     ignore("future_dates = \(item.value) \(place); planet shows future dates at the build time")
+                }
+            case "locale":
+                if let tag = PlanetLocale.bcp47(fromPOSIX: item.value) {
+                    config.settings.append(("locale", tag))
+                } else {
+                    ignore("locale = \(item.value) \(place): no locale ICU has dates for; set 'locale' to a BCP 47 tag such as 'de-DE'")
+                }
+            case "new_date_format", "date_format":
+                // Venus's new_date_format heads each day; its date_format dates each entry.
+                let (key, use): (String, DisplayDateFormat.Use) = item.key == "new_date_format"
+                    ? ("date_format", .day) : ("time_format", .time)
+                switch DisplayDateFormat.parse(item.value, for: use) {
+                case .success: config.settings.append((key, item.value))
+                case .failure(let problem): ignore("\(item.key) = \(item.value) \(place): \(problem.detail)")
                 }
             default:
                 ignore("\(item.key) \(place)" + (hints[item.key].map { ": \($0)" } ?? ""))

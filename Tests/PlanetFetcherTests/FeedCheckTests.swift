@@ -106,7 +106,8 @@ struct FeedCheckTests {
             Issue.record("a missing URL: \(String(describing: error(missing)))")
             return
         }
-        #expect(missingError.description.hasSuffix("HTTP 404 Not Found"))
+        let missingURL = server.url(for: "/blog/missing.xml").absoluteString
+        #expect(missingError.description.hasPrefix("'\(missingURL)': HTTP 404 Not Found"))
     }
 }
 

@@ -45,6 +45,46 @@ struct SiteRenderTests {
                 == "<title>About</title>[About*]|<h1>About</h1>\n<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
     }
 
+    @Test("archive pages render to page/N.html with root '../', the pager, and faces relative to page/")
+    func archivePages() throws {
+        let folder = try templates([
+            "index.html.mustache": "{{root}}|{{#pager}}{{number}}/{{count}} >{{older_href}}{{/pager}}|{{#entries}}{{title}};{{/entries}}",
+            "_archive.html.mustache": "{{root}}|{{#pager}}{{number}}/{{count}} <{{newer_href}} >{{older_href}}{{/pager}}"
+                + "|{{#pager.pages}}[{{href}}{{#current}}*{{/current}}]{{/pager.pages}}|{{#entries}}{{title}}{{face.src}};{{/entries}}"
+                + "{{#subscriptions}}{{face.src}}{{/subscriptions}}{{^intro}}no intro{{/intro}}",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = RiverSource(feedURL: "https://e.org/feed", name: "E")
+        let face = SiteFace(src: "faces/e.png", width: 10, height: 10)
+        func entry(_ title: String) -> RiverEntry {
+            RiverEntry(entry: Entry(id: "https://e.org/\(title)", title: title), source: source, date: Self.now)
+        }
+        var subscription = SiteSubscription(name: "E", feedURL: nil)
+        subscription.face = face
+        var context = SiteContext(configuration: SiteConfiguration(), river: [entry("one")], subscriptions: [subscription],
+                                  now: Self.now, pages: try SitePages(markdown: ["intro": "Hi"]),
+                                  faces: [source.feedURL: face])
+        context.olderPages = [[entry("two")], [entry("three")]]
+        let site = try Site(templatesURL: folder)
+        #expect(site.rendersArchive)
+        let files = try site.render(context)
+        func text(_ name: String) throws -> String { String(decoding: try #require(files[name]), as: UTF8.self) }
+        #expect(try text("index.html") == "|1/3 >page/2.html|one;")
+        #expect(try text("page/2.html")
+                == "../|2/3 <../index.html >3.html|[../index.html][2.html*][3.html]|two../faces/e.png;../faces/e.png" + "no intro")
+        #expect(try text("page/3.html").hasPrefix("../|3/3 <2.html >|"))
+        #expect(files["page/4.html"] == nil)
+
+        let withoutArchive = try templates(["index.html.mustache": "x"])
+        defer { try? FileManager.default.removeItem(at: withoutArchive) }
+        #expect(try !Site(templatesURL: withoutArchive).rendersArchive)
+        let error = #expect(throws: SiteError.self) {
+            try Site(templatesURL: withoutArchive).render(context)
+        }
+        #expect(error?.reason == .missingArchiveTemplate(place: withoutArchive.path))
+        #expect(error?.description == "\(withoutArchive.path)/_archive.html.mustache: missing; it renders the archive pages")
+    }
+
     @Test("a page that would overwrite a templated file is refused")
     func collision() throws {
         let folder = try templates(Self.layoutFiles)

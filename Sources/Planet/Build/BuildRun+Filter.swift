@@ -32,6 +32,13 @@ extension BuildRun {
 }
 
 extension BuildRun {
+    /// What the page leaves out of `subscriptions`' entries: those the include / exclude rules
+    /// turn away (`filteredOut`) and those hidden with `planet hide` (`hiddenValues`).
+    /// - Throws: `BuildError.cache`.
+    func leftOut(_ subscriptions: [Subscription]) async throws(BuildError) -> LeftOut {
+        LeftOut(filtered: try await filteredOut(subscriptions), hidden: try await hiddenValues())
+    }
+
     /// The ids and links hidden with `planet hide` (`FeedCache.hidden`).
     /// - Throws: `BuildError.cache`.
     func hiddenValues() async throws(BuildError) -> Set<String> {

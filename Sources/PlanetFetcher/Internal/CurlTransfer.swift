@@ -19,6 +19,8 @@ final class CurlTransfer {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private(set) var body = Data()
     private(set) var headers: [String: String] = [:]
+    /// The distinct values of the current head's Content-Length fields.
+    private var contentLengths: Set<String> = []
     private(set) var tooLarge = false
     private(set) var refusedPrivate = false
     /// A status line arrived, and the blank line that ends its header (RFC 9112 §2.1).
@@ -100,6 +102,7 @@ final class CurlTransfer {
         let line = bytes.bindMemory(to: UInt8.self)
         if line.count >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {
             headers = [:]  // "HTTP/"
+            contentLengths = []
             statusLineSeen = true
             headerComplete = false
             return bytes.count
@@ -110,6 +113,14 @@ final class CurlTransfer {
         }
         guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon < 32 else { return bytes.count }
         let name = String(decoding: line[..<colon].map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
+        if name == "content-length" {
+            // Every value of every Content-Length field of this head ("5", "5, 5"): more than one
+            // distinct value is an unrecoverable framing error (RFC 9112 §6.3, item 5).
+            for value in line[(colon + 1)...].split(separator: 0x2C) {
+                let digits = value.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+                contentLengths.insert(String(decoding: digits, as: UTF8.self))
+            }
+        }
         guard Self.wanted.contains(name), headers[name] == nil else { return bytes.count }
         var value = line[(colon + 1)...]
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
@@ -173,6 +184,7 @@ final class CurlTransfer {
                             tooLarge: tooLarge || code == CURLE_FILESIZE_EXCEEDED,
                             refusedPrivate: refusedPrivate,
                             headerCut: statusLineSeen && !headerComplete,
+                            conflictingLength: contentLengths.count > 1,
                             connectedPrivate: connected.map(request.policy.isPrivate) ?? false)
     }
 }

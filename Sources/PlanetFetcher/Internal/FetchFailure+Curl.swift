@@ -41,18 +41,18 @@ extension FetchFailure {
             if detail.contains("unreachable") || detail.contains("No route") {
                 return (.noConnection, "no connection to the internet (\(detail)); check the network of this machine")
             }
-            return (.connectionFailed, "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, the next build tries again")
+            return (.connectionFailed, "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, try again later")
         case CURLE_OPERATION_TIMEDOUT:
             return (.timeout, "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise --timeout if it is only slow)")
         case CURLE_PARTIAL_FILE:
-            return (.connectionFailed, "connection to '\(host)' lost before the feed was complete (\(detail)); the cached entries are kept")
+            return (.connectionFailed, "connection to '\(host)' lost before the feed was complete (\(detail)); the network or the server dropped it, try again later")
         case CURLE_GOT_NOTHING:
             return (.connectionFailed, "'\(host)' closed the connection without an answer (\(detail))")
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR:
             if detail.localizedCaseInsensitiveContains("chunk") {
                 return (.badResponse, "the chunked body from '\(host)' is malformed (\(detail)); the server is broken")
             }
-            return (.connectionFailed, "connection to '\(host)' lost (\(detail)); the cached entries are kept")
+            return (.connectionFailed, "connection to '\(host)' lost (\(detail)); the network or the server dropped it, try again later")
         case CURLE_WEIRD_SERVER_REPLY:
             return (.badResponse, "the answer from '\(host)' is not valid HTTP (\(detail)); the server is broken")
         case CURLE_BAD_CONTENT_ENCODING:
@@ -90,9 +90,10 @@ extension FetchFailure {
     }
 
     /// The one message for a refused redirect: it names neither the target nor anything found
-    /// there, so the status page tells nothing about the private network.
+    /// there (not even whether its name resolves), so the status page tells nothing about the
+    /// private network.
     static let privateRedirect =
-        "a redirect from a public address led into private address space and was refused; if the feed really lives there, subscribe to its address directly"
+        "a redirect from a public address led into private address space, or to a host name that does not resolve, and was not followed; if the feed really lives there, subscribe to its address directly"
 
     /// An HTTP error status (RFC 9110 §15.5, §15.6): "HTTP 404 Not Found", with `Retry-After`;
     /// a 401 names the scheme the server asks for (`WWW-Authenticate`, RFC 9110 §11.6.1).
@@ -115,8 +116,34 @@ extension FetchFailure {
             return
         }
         self.init(kind: .httpError, url: url, status: status,
-                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))",
+                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: Self.retryAfterDate(headers["retry-after"], now: Date()) != nil))",
                   retryAfter: headers["retry-after"])
+    }
+
+    /// What an admin can do about an HTTP error status, as "; …" (empty when nothing useful
+    /// can be said). RFC 9110 §15.5 (4xx: the request, here the URL, is at fault), §15.6 (5xx);
+    /// `waits`: the answer had a readable `Retry-After` (§10.2.3), which builds honour (the
+    /// clock is read only to tell a readable value; the build dates the wait itself).
+    static func nextStep(status: Int, waits: Bool) -> String {
+        if waits, status == 429 || status >= 500 {
+            return "; the server asks planet to wait: builds skip the feed until its Retry-After has passed"
+        }
+        switch status {
+        case 404:
+            return "; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it)"
+        case 410:
+            return "; the site removed the feed for good: remove it from feeds.txt"
+        case 403:
+            return "; the server refuses planet (it may block crawlers or this User-Agent): ask the site"
+        case 429:
+            return "; the server asks for fewer requests: fetch it less often, or ask the site"
+        case 400..<500:
+            return "; the server rejects the request: check the URL in feeds.txt"
+        case 500..<600:
+            return "; the server failed: try again later, and tell the site if it lasts"
+        default:
+            return ""
+        }
     }
 
     /// "1 s", "0.5 s", "30 s".

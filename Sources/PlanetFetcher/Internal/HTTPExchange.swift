@@ -42,6 +42,9 @@ struct HTTPResponse: Sendable {
     /// True when a status line arrived but the header it starts never ended (the connection
     /// closed, or a field was larger than libcurl takes).
     var headerCut = false
+    /// True when the response head had Content-Length fields with different values (RFC 9112
+    /// §6.3: the body's length cannot be known, so the message is unusable).
+    var conflictingLength = false
     /// True when the address connected to (CURLINFO_PRIMARY_IP) is private under the policy.
     var connectedPrivate = false
     /// True when the fetch was cancelled before the transfer ended.

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import PlanetBase
 
@@ -43,9 +44,13 @@ struct HTTPFetch: Sendable {
                     refusePrivate: refusePrivate, policy: configuration.addressPolicy))
             }
             let host = Self.host(of: current)
-            if refusePrivate && (response.refusedPrivate || response.connectedPrivate) {
+            if refusePrivate && Self.hidesTarget(response) {
                 return .failed(FetchFailure(kind: .privateAddress, url: url,
                                             message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
+            }
+            if response.conflictingLength && !response.cancelled {
+                return .failed(FetchFailure(kind: .badResponse, url: url,
+                                            message: "'\(url.displayString)': the answer from '\(host)' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"))
             }
             guard response.code == 0, !response.headerCut else {
                 return .failed(FetchFailure(curl: response, url: url, host: host, configuration: configuration))
@@ -94,6 +99,16 @@ struct HTTPFetch: Sendable {
                                             message: "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the feed with 200"))
             }
         }
+    }
+
+    /// Whether a hop that a redirect from a public address led to ended in a way whose report
+    /// would tell something of the network behind planet: a private address (refused before
+    /// connecting, or connected to), or a host name that does not resolve (which tells, beside
+    /// a name that resolves to a private address, which internal names exist). All of them read
+    /// as one failure (`FetchFailure.privateRedirect`; README "Hostile servers").
+    static func hidesTarget(_ response: HTTPResponse) -> Bool {
+        response.refusedPrivate || response.connectedPrivate
+            || CURLcode(UInt32(response.code)) == CURLE_COULDNT_RESOLVE_HOST
     }
 
     /// The host of an absolute URL's text, for messages (brackets of an IPv6 literal kept).

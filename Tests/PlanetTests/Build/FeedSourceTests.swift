@@ -3,12 +3,15 @@ import Foundation
 @testable import Planet
 import PlanetCache
 import PlanetRiver
+@testable import PlanetSite
 import PlanetSubscriptions
 import Testing
 
-/// The river source of a subscription (`FeedSource.make`) from what the cache remembers.
-@Suite("FeedSource: a feed's head from the cache", .timeLimit(.minutes(1)))
-struct FeedSourceTests {
+/// What a subscription's river source says about its feed: the per-feed settings fill in what the
+/// document does not say, and without a document this run, the cache's memory of the last one.
+@Suite(.timeLimit(.minutes(1))) struct FeedSourceTests {
+    let url = URL(string: "https://blog.example.com/feed.xml")!
+
     /// The cache tests' fixtures (Tests/PlanetCacheTests/CacheFixtures.swift) this suite needs.
     enum F {
         static let day: TimeInterval = 86_400
@@ -19,10 +22,33 @@ struct FeedSourceTests {
             Feed(format: .atom10, title: title, link: "https://blog.example.com/", entries: entries)
         }
     }
-    let url = "https://blog.example.com/feed.xml"
+
+    func source(feedLanguage: String?, setting: String?) -> RiverSource {
+        var feed = Feed(format: .rss20)
+        feed.language = feedLanguage
+        let settings = FeedSettings(setting.map { [FeedSettings.Pair(key: "language", value: $0)] } ?? [])
+        return FeedSource.make(Subscription(url: url, settings: settings), feed: feed, state: nil)
+    }
+
+    @Test("the per-feed language setting fills in for a feed that states none or a malformed tag, never over a good one")
+    func languageSetting() {
+        #expect(source(feedLanguage: nil, setting: "ur").head.language == "ur")
+        #expect(source(feedLanguage: "English please", setting: "en-GB").head.language == "en-GB")
+        #expect(source(feedLanguage: "de", setting: "ur").head.language == "de")
+        #expect(source(feedLanguage: nil, setting: nil).head.language == nil)
+        #expect(source(feedLanguage: "English please", setting: nil).head.language == "English please")
+    }
+
+    @Test("an entry of a feed with the setting is lang=… on the page")
+    func languageReachesThePage() {
+        let entry = RiverEntry(entry: Entry(id: "1"), source: source(feedLanguage: nil, setting: "ar"),
+                               date: Date(timeIntervalSince1970: 0))
+        #expect(SiteEntry.language(of: entry) == "ar")
+    }
 
     @Test("the feed's head (id, updated, author, language) and each entry's language survive a 304")
     func feedHeadSurvivesNotModified() async throws {
+        let url = self.url.absoluteString
         let cache = try FeedCache(path: ":memory:")
         var feed = F.feed([Entry(id: "a", language: "ur")])
         feed.id = "tag:blog.example.com,2024:feed"

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 extension Feed {
     /// The feed as the JSON object of the parse contract (docs/ARCHITECTURE.md) (`planet parse --json`): keys

@@ -33,7 +33,7 @@ public struct CommandIO: Sendable {
                 } catch {
                     try? FileHandle.standardError.write(contentsOf: Data(
                         "planet: cannot write to standard output: \(error.localizedDescription)\n".utf8))
-                    exit(74)
+                    exit(ExitStatus.ioError.rawValue)
                 }
             },
             err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },

@@ -82,8 +82,8 @@ and `{{root}}index.html` work from both. Faces (`face.src`) come with it already
 | `planet.locale` | setting `locale`, BCP 47 (`de-DE`); null when absent (English dates) |
 | `planet.date_lang` | `planet.locale` when its language is not the page's (dates in German on an English page): the `lang` of the day headings' and footer's `<time>`; else null |
 | `planet.timezone` | setting `timezone`, IANA name (default `GMT`) |
-| `planet.generator` | `planet 0.1.0` |
-| `planet.version` | `0.1.0` |
+| `planet.generator` | `planet` and the version, as `planet --version` prints it |
+| `planet.version` | the version alone (semver.org: `MAJOR.MINOR.PATCH`) |
 | `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
 | `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` (with a locale joined as it joins a date and a time: `Freitag, 4. Dezember 2026 um 17:00`) |
 | `planet.rss_url`, `planet.atom_url`, `planet.json_feed_url` | `planet.link` + `rss.xml` / `atom.xml` / `feed.json` (the feeds' self links); null without `planet.link` |

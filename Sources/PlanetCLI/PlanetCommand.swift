@@ -30,9 +30,15 @@ public enum PlanetCommand {
     }
 
     /// Runs `planet` with the arguments after the program name.
-    /// - Returns: 0 on success, 1 when something outside the input failed, 2 for bad usage or
-    ///   bad input; messages go to `io.err`.
+    /// - Returns: the exit status (`ExitStatus`: 0 on success, 1 when something outside the input
+    ///   failed, 2 for bad usage or bad input, 74 when standard output cannot be written, 75 when
+    ///   another build holds the lock); messages go to `io.err`.
     public static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
+        await status(arguments, io: io).rawValue
+    }
+
+    /// `run`, as an `ExitStatus`.
+    static func status(_ arguments: [String], io: CommandIO) async -> ExitStatus {
         let specs = subcommands.map { $0.spec }
         guard let word = arguments.first else {
             io.err(HelpText.overview(specs))

@@ -52,7 +52,7 @@ extension FeedCache {
     /// current `HTMLSanitizer.version` (schema v5). Copies made here are stored for the next
     /// build, so an entry is sanitized once per version of the sanitizer and of its raw HTML.
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
-    public func entries(keys: [(feedURL: String, id: String)]) async throws(CacheError) -> [CachedEntry] {
+    public func entries(keys: [EntryKey]) async throws(CacheError) -> [CachedEntry] {
         var clean: [CachedEntry] = []
         var raw: [CachedEntry] = []
         for key in keys {
@@ -106,10 +106,10 @@ extension FeedCache {
     }
 
     /// The fields the include / exclude rules look at (`FilterFields`) of every entry of
-    /// `feedURLs`, keyed by feed URL and entry id joined by U+001F.
+    /// `feedURLs`, by entry key.
     /// - Parameter withText: read the content (else summary) too, for `text:` rules.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func filterFields(feedURLs: [String], withText: Bool) throws(CacheError) -> [String: FilterFields] {
+    public func filterFields(feedURLs: [String], withText: Bool) throws(CacheError) -> [EntryKey: FilterFields] {
         let urls = try rows.json(feedURLs)
         let text = withText ? "coalesce(content, summary)" : "NULL"
         let found = try sql { () throws(SQLiteError) in
@@ -118,7 +118,7 @@ extension FeedCache {
                 WHERE feed_url IN (SELECT value FROM json_each(?1))
                 """).bind([.text(urls)]).rows { row in
                 let categories = (try? JSONDecoder().decode([String].self, from: Data((row.text(3) ?? "[]").utf8))) ?? []
-                return ((row.text(0) ?? "") + "\u{1F}" + (row.text(1) ?? ""),
+                return (EntryKey(feedURL: row.text(0) ?? "", id: row.text(1) ?? ""),
                         FilterFields(title: row.text(2), categories: categories, authorName: row.text(4),
                                      authorEmail: row.text(5), text: row.text(6)))
             }

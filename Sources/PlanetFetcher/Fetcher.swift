@@ -68,18 +68,17 @@ public struct Fetcher: Sendable {
     }
 
     private func outcome(for url: URL, validators: FetchValidators?) async -> FetchResult.Outcome {
-        switch url.scheme?.lowercased() {
-        case "file":
-            switch await FileLoader.load(url, maxBytes: configuration.maxBytes) {
-            case .success(let document): return .fetched(document)
-            case .failure(let failure): return .failed(failure)
-            }
-        case "http", "https":
+        if url.hasHTTPScheme {
             return await HTTPFetch(configuration: configuration, engine: client.engine, url: url,
                                    validators: validators).run()
-        default:
+        }
+        guard url.scheme?.lowercased() == "file" else {
             return .failed(FetchFailure(kind: .other, url: url,
                                         message: "'\(url.displayString)': not an http(s) or file URL"))
+        }
+        switch await FileLoader.load(url, maxBytes: configuration.maxBytes) {
+        case .success(let document): return .fetched(document)
+        case .failure(let failure): return .failed(failure)
         }
     }
 }

@@ -8,7 +8,8 @@ public struct FetcherConfiguration: Sendable {
     /// Per-feed time limit, seconds, from the start of the first request to the last body byte
     /// of the last one, redirects included (`--timeout`).
     public var timeout: Double
-    /// The `User-Agent` header (RFC 9110 §10.1.5), e.g. `planet/0.1.0 (+https://planet.example.org/)` (`PlanetVersion.userAgent(site:)`).
+    /// The `User-Agent` header (RFC 9110 §10.1.5): `PlanetVersion.userAgent(site:)`,
+    /// `planet/VERSION (+https://planet.example.org/)`.
     public var userAgent: String
     /// Largest accepted body, bytes, after content decoding; a larger feed fails as `tooLarge`.
     public var maxBytes: Int

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// The key two copies of one post share although their links differ in spelling: a community
 /// aggregator republishes `HTTP://Blog.Example.ORG:80/notes/hello/?utm_medium=rss#more`, the
@@ -21,7 +22,7 @@ enum DuplicateLink {
         if host.hasPrefix("www.") { host.removeFirst(4) }
         let scheme = components.scheme?.lowercased()
         var port = ""
-        if let number = components.port, !(number == 80 && scheme == "http") && !(number == 443 && scheme == "https") {
+        if let number = components.port, !URLScheme.isDefaultPort(number, scheme: scheme ?? "") {
             port = ":\(number)"
         }
         var path = components.percentEncodedPath

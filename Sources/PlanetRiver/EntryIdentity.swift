@@ -1,3 +1,5 @@
+import PlanetBase
+import PlanetCache
 import PlanetSubscriptions
 
 /// Which entry ids name a post across the whole web, and which only within their feed.
@@ -7,17 +9,25 @@ import PlanetSubscriptions
 /// everywhere (RFC 4287 §4.2.6). The river deduplicates by ids across feeds only when they are
 /// absolute IRIs, and the merged feeds publish the others under an id scoped to their feed.
 package enum EntryIdentity {
-    /// True when `id` is an absolute IRI (a scheme, then `:`, as `FeedLocation.scheme(of:)` reads
+    /// True when `id` is an absolute IRI (a scheme, then `:`, as `URLScheme.of` reads
     /// it; RFC 3987 §2.2) without spaces, angle brackets or quotes, and not a local
     /// `file:` path (a relative id resolved against a feed read from disk).
     package static func isGlobal(_ id: String) -> Bool {
-        guard let scheme = FeedLocation.scheme(of: id), scheme.lowercased() != "file" else { return false }
+        guard let scheme = URLScheme.of(id), scheme.lowercased() != "file" else { return false }
         return !id.contains { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }
     }
 
-    /// The key the river deduplicates `id` by: the id itself when it is global, else the id
-    /// within its feed (`feedURL`, a separator no URL holds, then the id).
-    static func riverKey(_ id: String, feedURL: String) -> String {
-        isGlobal(id) ? id : feedURL + "\u{1F}" + id
+    /// What the river deduplicates an entry by: its id alone when it is global, else the id
+    /// within its feed.
+    enum RiverKey: Hashable {
+        /// A global id (`isGlobal`): the same post whichever feed carries it.
+        case global(String)
+        /// An id that names a post only within its feed.
+        case inFeed(EntryKey)
+    }
+
+    /// The key the river deduplicates `id` of the feed `feedURL` by (`RiverKey`).
+    static func riverKey(_ id: String, feedURL: String) -> RiverKey {
+        isGlobal(id) ? .global(id) : .inFeed(EntryKey(feedURL: feedURL, id: id))
     }
 }

@@ -63,7 +63,7 @@ public enum River {
         let byPriority = dated.sorted { a, b in
             a.firstSeen != b.firstSeen ? a.firstSeen < b.firstSeen : isBefore(a.entry, b.entry)
         }
-        var seenIDs = Set<String>()
+        var seenIDs = Set<EntryIdentity.RiverKey>()
         var unique: [RiverEntry] = []
         for item in byPriority
         where seenIDs.insert(EntryIdentity.riverKey(item.entry.entry.id, feedURL: item.entry.source.feedURL)).inserted {
@@ -201,14 +201,14 @@ public enum River {
     /// compares ids: `EntryIdentity.riverKey`) or its link (`DuplicateLink.key`).
     static func sharesAPost<S: Sequence>(_ heads: S, with others: [CachedEntry]) -> Bool where S.Element == CachedEntry {
         guard !others.isEmpty else { return false }
-        var rows = Set<String>(), ids = Set<String>(), links = Set<String>()
+        var rows = Set<EntryKey>(), ids = Set<EntryIdentity.RiverKey>(), links = Set<String>()
         for head in heads {
-            rows.insert(head.feedURL + "\u{1F}" + head.entry.id)
+            rows.insert(head.key)
             ids.insert(EntryIdentity.riverKey(head.entry.id, feedURL: head.feedURL))
             if let link = head.entry.link, !link.isEmpty { links.insert(DuplicateLink.key(link) ?? link) }
         }
         return others.contains { other in
-            guard !rows.contains(other.feedURL + "\u{1F}" + other.entry.id) else { return false }
+            guard !rows.contains(other.key) else { return false }
             if ids.contains(EntryIdentity.riverKey(other.entry.id, feedURL: other.feedURL)) { return true }
             guard let link = other.entry.link, !link.isEmpty else { return false }
             return links.contains(DuplicateLink.key(link) ?? link)

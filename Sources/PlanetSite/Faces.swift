@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 import PlanetSubscriptions
 
 /// A feed's face (Planet Venus's "hackergotchi"): the picture shown beside its entries and in
@@ -64,7 +65,7 @@ package struct Faces {
             }
         }
         guard let image, let safe = PublicLink.check(image),
-              ["http", "https"].contains(URL(string: safe)?.scheme?.lowercased() ?? "") else { return nil }
+              URL(string: safe)?.hasHTTPScheme == true else { return nil }
         return SiteFace(src: safe, width: width, height: height)
     }
 

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 /// Writes the river as a JSON Feed 1.1 document (`feed.json`, https://jsonfeed.org/version/1.1),
 /// beside rss.xml and atom.xml.

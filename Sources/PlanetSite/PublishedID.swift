@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 import PlanetRiver
 import PlanetSubscriptions
 
@@ -19,15 +20,16 @@ enum PublishedID {
 
     /// True when `id` may be published as an Atom id / RSS guid as it is.
     static func isPublishable(_ id: String) -> Bool {
-        guard EntryIdentity.isGlobal(id), let scheme = FeedLocation.scheme(of: id)?.lowercased(),
+        guard EntryIdentity.isGlobal(id), let scheme = URLScheme.of(id)?.lowercased(),
               schemes.contains(scheme),
               !id.unicodeScalars.contains(where: { $0.value < 0x21 || "{}|\\^`".unicodeScalars.contains($0) })
         else { return false }
         let rest = id.dropFirst(scheme.count + 1)
-        switch scheme {
-        case "http", "https":
+        if URLScheme.isHTTP(scheme) {
             guard let url = URL(string: id), let host = url.host, !host.isEmpty else { return false }
             return true
+        }
+        switch scheme {
         case "urn": return isURN(rest)
         case "tag": return isTag(rest)
         default: return !rest.isEmpty

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 /// An entry's enclosure as the site publishes it: only http(s) URLs that `PublicLink` accepts
 /// (RSS 2.0 spec, `<enclosure>`: "url must be an http url"; a page never embeds another scheme).
@@ -18,7 +19,7 @@ struct SiteEnclosure: Sendable, Equatable {
         var seen = Set<String>()
         return entry.enclosures.compactMap { enclosure in
             guard let url = PublicLink.check(enclosure.url),
-                  ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? ""),
+                  URL(string: url)?.hasHTTPScheme == true,
                   seen.insert(url).inserted else { return nil }
             return SiteEnclosure(url: url, type: mediaType(enclosure.type) ?? typeByExtension(url),
                                  length: enclosure.length.flatMap { $0 > 0 ? $0 : nil })

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 import PlanetRiver
 
 /// One river entry with everything the page and the merged feeds say about it, worked out once

@@ -1,3 +1,5 @@
+import PlanetBase
+
 /// How a feed line's display name is read and written (README.md, "feeds.txt").
 ///
 /// The rule: after the location, the rest of the line is the display name up to a comment. A `#`

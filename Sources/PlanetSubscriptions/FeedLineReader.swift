@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 /// Reads feeds.txt one line at a time and enforces the rules that span lines: settings come
 /// before the first feed and each is set once; an indented `key = value` line after a feed is a
@@ -45,8 +46,7 @@ struct FeedLineReader {
             return FeedList.Line(text: text, kind: .setting(key: key, value: value))
         }
         let (location, name) = Self.feedParts(of: trimmed)
-        if location == "list", let target = name, let scheme = FeedLocation.scheme(of: target)?.lowercased(),
-           scheme == "http" || scheme == "https" {
+        if location == "list", let target = name, URLScheme.hasHTTPScheme(target) {
             let url = try FeedLocation.resolve(target, base: base)
             if firstFeedLine == nil { firstFeedLine = number }
             feedSettingLines = [:]

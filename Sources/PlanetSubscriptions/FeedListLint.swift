@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Warnings about feeds.txt: things that are legal but probably not what was meant.
 enum FeedListLint {
@@ -53,7 +54,7 @@ enum FeedListLint {
     /// `example.org/feed`: a relative path whose first component ends in a top-level-domain-like
     /// label that is not a file extension.
     static func looksLikeHost(_ location: String) -> Bool {
-        guard FeedLocation.scheme(of: location) == nil, !location.hasPrefix("/"),
+        guard URLScheme.of(location) == nil, !location.hasPrefix("/"),
               !location.hasPrefix(".") else { return false }
         let first = location.split(separator: "/", omittingEmptySubsequences: false)[0]
         let labels = first.split(separator: ".")

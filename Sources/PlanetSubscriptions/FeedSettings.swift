@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// The per-feed settings of one feed: the indented `key = value` lines under its line in
 /// feeds.txt, in file order.
@@ -161,7 +162,7 @@ public enum FaceReference: Sendable, Equatable {
     /// Why `value` cannot be a face, in words for an error message; nil when it can.
     static func problem(with value: String) -> String? {
         let expected = "an image in the faces/ folder beside feeds.txt (e.g. 'jane.png') or an https URL"
-        if let scheme = FeedLocation.scheme(of: value)?.lowercased() {
+        if let scheme = URLScheme.of(value)?.lowercased() {
             guard scheme == "https", let url = URL(string: value), !(url.host ?? "").isEmpty else {
                 return expected
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 extension FeedURLNormalizer {
     /// The form in which two feed URLs are compared to decide that they name the same feed, so
@@ -19,7 +20,7 @@ extension FeedURLNormalizer {
         }
         let host = parts.host ?? ""
         key += host.unicodeScalars.allSatisfy(\.isASCII) ? host.lowercased() : Punycode.asciiHost(host) ?? host
-        if let port = parts.port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) {
+        if let port = parts.port, !URLScheme.isDefaultPort(port, scheme: scheme) {
             key += ":\(port)"
         }
         key += parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 /// Turns a feed address as people type it into the URL stored in feeds.txt.
 ///
@@ -19,7 +20,7 @@ public enum FeedURLNormalizer {
                                  isFile: (URL) -> Bool = { _ in false }) throws(FeedListError) -> URL {
         let trimmed = text.trimmingSpacesAndNewlines()
         guard !trimmed.isEmpty else { throw FeedListError(.badLocation(text)) }
-        guard let scheme = FeedLocation.scheme(of: trimmed), trimmed.contains("://") || scheme.lowercased() == "file" else {
+        guard let scheme = URLScheme.of(trimmed), trimmed.contains("://") || scheme.lowercased() == "file" else {
             let path = trimmed.hasPrefix("~/")
                 ? NSString(string: trimmed).expandingTildeInPath : trimmed
             let fileURL = URL(fileURLWithPath: path, relativeTo: currentDirectory).absoluteURL.standardizedFileURL
@@ -28,14 +29,11 @@ public enum FeedURLNormalizer {
             }
             return try web("https://" + trimmed, original: text)
         }
-        switch scheme.lowercased() {
-        case "http", "https":
-            return try web(trimmed, original: text)
-        case "file":
-            return try FeedLocation.resolve(withoutFragment(trimmed), base: currentDirectory)
-        default:
+        if URLScheme.isHTTP(scheme) { return try web(trimmed, original: text) }
+        guard scheme.lowercased() == "file" else {
             throw FeedListError(.unsupportedScheme(trimmed, scheme: scheme.lowercased()))
         }
+        return try FeedLocation.resolve(withoutFragment(trimmed), base: currentDirectory)
     }
 
     /// An http(s) URL with its host in ASCII and without fragment.

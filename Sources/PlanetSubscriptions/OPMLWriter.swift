@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Writes a subscription list as OPML 2.0 (opml.org/spec2: "subscription lists"), the format
 /// feed readers import.
@@ -25,21 +26,9 @@ public enum OPMLWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Escapes text for element content and double-quoted attributes (XML 1.0 §2.4), and drops
-    /// control characters XML 1.0 cannot hold.
+    /// Escapes text for element content and double-quoted attributes (XML 1.0 §2.4), tab, LF and
+    /// CR as character references, without the characters XML 1.0 forbids (`MarkupEscaping.opml`).
     static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result += "&#\(scalar.value);"
-            default:
-                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
+        MarkupEscaping.opml.escaped(text)
     }
 }

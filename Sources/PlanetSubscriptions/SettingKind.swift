@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// The known settings of feeds.txt and the shape each value must have.
 ///
@@ -55,8 +56,7 @@ enum SettingKind: Sendable {
             return nil
         case .absoluteURL:
             let url = URL(string: value)
-            let ok = ["http", "https"].contains(url?.scheme?.lowercased() ?? "")
-                && !(url?.host ?? "").isEmpty
+            let ok = url?.hasHTTPScheme == true && !(url?.host ?? "").isEmpty
             return ok ? nil : "an absolute http(s) URL"
         case .positiveInt:
             return (Int(value) ?? 0) > 0 ? nil : "a whole number greater than 0"

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// A Planet Venus (or Planet 2.x) `config.ini` translated into feeds.txt terms.
 ///
@@ -137,8 +138,7 @@ public struct VenusConfig: Sendable, Equatable {
         for section in sections {
             let lower = section.name.lowercased()
             if lower == "planet" || lower == "default" { continue }
-            let scheme = FeedLocation.scheme(of: section.name)?.lowercased()
-            guard scheme == "http" || scheme == "https", let url = URL(string: section.name), url.host != nil else {
+            guard URLScheme.hasHTTPScheme(section.name), let url = URL(string: section.name), url.host != nil else {
                 for (key, value) in section.pairs {
                     ignore(key == "filters" ? "filters = \(value) (\(section.name))" : "\(key) (\(section.name))")
                 }

@@ -39,17 +39,18 @@ public enum Subprocess {
         return Outcome(status: status, output: output)
     }
 
-    /// Runs `executable` with `arguments` to its end, standard output and error discarded, and
-    /// returns its exit status (the signal number when it was killed). It is killed with SIGKILL
-    /// after `killAfter` (nil: never) or as soon as the calling task is cancelled.
+    /// Runs `executable` with `arguments` to its end, standard error discarded and standard
+    /// output written to `standardOutput` (default: discarded), and returns its exit status (the
+    /// signal number when it was killed). It is killed with SIGKILL after `killAfter` (nil: never)
+    /// or as soon as the calling task is cancelled.
     /// - Throws: when the process cannot be started.
-    public static func exitStatus(_ executable: URL, _ arguments: [String],
-                                  killAfter: Duration? = nil) async throws -> Int32 {
+    public static func exitStatus(_ executable: URL, _ arguments: [String], killAfter: Duration? = nil,
+                                  standardOutput: FileHandle = .nullDevice) async throws -> Int32 {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = standardOutput
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
         process.terminationHandler = { exited.yield($0.terminationStatus); exited.finish() }
         try process.run()

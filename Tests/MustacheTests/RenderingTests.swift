@@ -16,6 +16,14 @@ struct RenderingTests {
         #expect(template.render(["v": "<é>"], escaping: .none) == "<é>")
     }
 
+    @Test("html and xml escaping drop the same characters, all XML 1.0 forbids (U+FFFE and U+FFFF too)")
+    func htmlAndXMLDropWhatXMLForbids() throws {
+        let template = try Template("{{v}}|{{{v}}}")
+        let value = "a\u{0}b\u{1B}c\u{FFFE}d\u{FFFF}e\tf"
+        #expect(template.render(["v": .string(value)], escaping: .html) == "abcde\tf|" + value)
+        #expect(template.render(["v": .string(value)], escaping: .xml) == "abcde\tf|" + value)
+    }
+
     @Test func escapingFollowsTemplateNames() {
         #expect(Escaping.forTemplateName("rss.xml.mustache") == .xml)
         #expect(Escaping.forTemplateName("atom.xml") == .xml)

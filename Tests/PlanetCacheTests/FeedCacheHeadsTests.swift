@@ -34,7 +34,8 @@ struct FeedCacheHeadsTests {
 
     @Test func entriesByKeyAreWholeAndDistinguishFeeds() async throws {
         let cache = try await filledCache()
-        let found = try await cache.entries(keys: [(other, "a"), (url, "b"), (url, "missing")])
+        let found = try await cache.entries(keys: [EntryKey(feedURL: other, id: "a"), EntryKey(feedURL: url, id: "b"),
+                                                   EntryKey(feedURL: url, id: "missing")])
         let byKey = Dictionary(uniqueKeysWithValues: found.map { ($0.feedURL + " " + $0.entry.id, $0) })
         #expect(byKey.count == 2)
         #expect(byKey["\(other) a"]?.entry.title == "Other A")

@@ -28,7 +28,7 @@ struct FeedCacheRawHTMLTests {
         #expect(stored.first?.summary?.contains("<script>") == true)
         #expect(stored.first?.base == CacheFixtures.feedURL)
 
-        let byKey = try await cache.entries(keys: [(feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")])
+        let byKey = try await cache.entries(keys: [EntryKey(feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")])
         let all = try await cache.entries(feedURLs: [CacheFixtures.feedURL])
         for entries in [byKey, all] {
             #expect(entries.map(\.entry) == eager.entries)

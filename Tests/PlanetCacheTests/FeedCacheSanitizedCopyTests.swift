@@ -8,7 +8,7 @@ import Testing
 /// (a hostile entry is paid for once), and a new sanitizer version or new raw HTML makes a new copy.
 @Suite("FeedCache sanitized copies", .timeLimit(.minutes(1)))
 struct FeedCacheSanitizedCopyTests {
-    static let key = (feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")
+    static let key = EntryKey(feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")
 
     static func feed(_ html: String) throws -> Feed {
         let document = """

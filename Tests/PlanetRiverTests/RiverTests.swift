@@ -99,7 +99,7 @@ struct RiverTests {
     ])
     func globalIDs(_ id: String, _ global: Bool) {
         #expect(EntryIdentity.isGlobal(id) == global)
-        #expect((EntryIdentity.riverKey(id, feedURL: "https://a.example/feed") == id) == global)
+        #expect((EntryIdentity.riverKey(id, feedURL: "https://a.example/feed") == .global(id)) == global)
     }
 
     @Test func cutsToTheLimitAfterRemovingDuplicates() {

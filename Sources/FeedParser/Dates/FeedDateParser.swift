@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Reads the dates found in feeds, as liberally as the web needs, and writes the two date forms
 /// feeds are made of.

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Finds the feeds an HTML page announces, so that people can subscribe to a site by its address.
 ///
@@ -43,7 +44,7 @@ public enum FeedDiscovery {
         guard feedTypes.contains(type),
               let href = attribute(link, "href")?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty,
               let url = URL(string: href, relativeTo: base)?.absoluteURL,
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.hasHTTPScheme,
               url.host?.isEmpty == false else { return nil }
         return DiscoveredFeed(url: url, title: attribute(link, "title").flatMap(PlainText.collapse), type: type)
     }

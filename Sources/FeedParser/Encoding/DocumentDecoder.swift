@@ -1,16 +1,16 @@
 import Foundation
 
 /// The bytes of a document converted to UTF-8, with what the conversion had to repair.
-public struct DecodedDocument: Sendable, Equatable {
+struct DecodedDocument: Sendable, Equatable {
     /// The document as UTF-8 bytes; for XML, the XML declaration says `encoding="UTF-8"` (or none).
-    public var utf8: Data
+    var utf8: Data
     /// The encoding the source bytes were read as, e.g. "windows-1251" (IANA name, lowercased).
-    public var sourceEncoding: String
+    var sourceEncoding: String
     /// Repairs made (invalid bytes replaced, conflicting declarations), empty when clean.
-    public var warnings: [String]
+    var warnings: [String]
 
     /// Creates a decoded document with the given fields; no warnings by default.
-    public init(utf8: Data, sourceEncoding: String, warnings: [String] = []) {
+    init(utf8: Data, sourceEncoding: String, warnings: [String] = []) {
         self.utf8 = utf8
         self.sourceEncoding = sourceEncoding
         self.warnings = warnings
@@ -42,7 +42,7 @@ public struct DecodedDocument: Sendable, Equatable {
 ///
 /// Labels are read as their browser supersets (see `Charset`): iso-8859-1 is windows-1252,
 /// GB2312 is GB18030, Shift_JIS is CP932, Big5 is Big5-HKSCS. Conversion uses iconv.
-public enum DocumentDecoder {
+enum DocumentDecoder {
     /// Decodes an XML document to UTF-8 that libxml2 reads as such.
     ///
     /// The output has no BOM, no whitespace before the first `<` (libxml2 refuses an XML
@@ -53,7 +53,7 @@ public enum DocumentDecoder {
     ///   - data: raw bytes as fetched.
     ///   - contentType: the HTTP `Content-Type` header, if the bytes came over HTTP.
     /// - Returns: the UTF-8 document, the encoding it was read as, and repair warnings.
-    public static func decodeXML(_ data: Data, contentType: String?) -> DecodedDocument {
+    static func decodeXML(_ data: Data, contentType: String?) -> DecodedDocument {
         let type = contentType.map(ContentType.init)
         return data.withUnsafeBytes { raw -> DecodedDocument in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -68,7 +68,7 @@ public enum DocumentDecoder {
     /// `<meta charset>` or `<meta http-equiv content="...; charset=...">` in the first 1024
     /// bytes (WHATWG HTML "prescan"); then UTF-8 (RFC 8259 §8.1 for JSON), with the same
     /// repairs and detection as `decodeXML`. The text is otherwise unchanged (BOM dropped).
-    public static func decodeText(_ data: Data, contentType: String?) -> DecodedDocument {
+    static func decodeText(_ data: Data, contentType: String?) -> DecodedDocument {
         let type = contentType.map(ContentType.init)
         return data.withUnsafeBytes { raw -> DecodedDocument in
             let bytes = raw.bindMemory(to: UInt8.self)

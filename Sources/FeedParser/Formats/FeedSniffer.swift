@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Format detection by document content, and the small byte-level steps before parsing.
 enum FeedSniffer {

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Enclosures of an RSS item or Atom entry: RSS 2.0 `<enclosure>`, Atom `link rel="enclosure"`,
 /// Media RSS `media:content` (also inside `media:group`) and `media:thumbnail`, deduplicated by URL

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// What every format reader needs while mapping a document to a `Feed`: the document URL, the
 /// warnings collected so far, and the shared conversions (dates, URLs, HTML, people, ids).
@@ -31,20 +32,19 @@ struct ReadContext {
     /// the site link is adopted `root` is rebased on it (`XML.Element.rebased(documentURL:)`):
     /// every relative URL inside, `xml:base` included, then resolves against the site.
     mutating func adoptSiteBase(_ siteLink: String?, root: inout XML.Element) {
-        guard !Self.isWeb(documentURL), let siteLink, let url = URL(string: siteLink), Self.isWeb(url) else { return }
+        guard documentURL?.hasHTTPScheme != true, let siteLink, let url = URL(string: siteLink), url.hasHTTPScheme else {
+            return
+        }
         documentURL = url
         root = root.rebased(documentURL: url)
     }
 
     /// `adoptSiteBase(_:root:)` for a document without element bases (JSON Feed).
     mutating func adoptSiteBase(_ siteLink: String?) {
-        guard !Self.isWeb(documentURL), let siteLink, let url = URL(string: siteLink), Self.isWeb(url) else { return }
+        guard documentURL?.hasHTTPScheme != true, let siteLink, let url = URL(string: siteLink), url.hasHTTPScheme else {
+            return
+        }
         documentURL = url
-    }
-
-    private static func isWeb(_ url: URL?) -> Bool {
-        guard let scheme = url?.scheme?.lowercased() else { return false }
-        return scheme == "http" || scheme == "https"
     }
 
     /// An absolute, safe URL (http, https, mailto) resolved against `base`, else nil.

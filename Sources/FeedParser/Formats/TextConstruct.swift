@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// An Atom text construct (RFC 4287 §3.1) read as HTML or as plain text.
 ///

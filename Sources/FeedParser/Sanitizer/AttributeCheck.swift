@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Checks and rewrites one attribute value according to its `SanitizerPolicy.Value` rule.
 enum AttributeCheck {

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// What stands in for an embed the sanitizer cannot keep: an `<iframe>` (or an `<object>` without
 /// fallback content) becomes a link to what it embedded, so that the post stays intelligible and

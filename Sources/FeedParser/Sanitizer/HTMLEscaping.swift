@@ -1,12 +1,23 @@
-/// Escaping for the HTML the sanitizer writes, on UTF-8 bytes. Besides the markup characters it
-/// removes the code points that XML 1.0 §2.2 forbids or discourages (C0 controls other than tab,
-/// newline and carriage return, DEL, U+FFFE, U+FFFF), so that the output stays well-formed when a
-/// feed writer escapes it into XML. C1 controls become the windows-1252 character of their byte
+import PlanetBase
+
+/// Escaping for the HTML the sanitizer writes, on UTF-8 bytes: `MarkupEscaping.text` and
+/// `.attribute`, which remove what XML 1.0 §2.2 forbids (`XMLCharacters`), plus what it
+/// discourages, so that the output stays well-formed and clean when a feed writer escapes it into
+/// XML: DEL goes, and C1 controls become the windows-1252 character of their byte
 /// (`Windows1252.characterForC1`: `&#146;` is ’ in HTML), or go when that byte has none.
 enum HTMLEscaping {
+    /// What each C1 control U+0080…U+009F becomes: its windows-1252 character, else "".
+    private static let c1Replacements: [String] = (0x80...0x9F).map { value in
+        Windows1252.characterForC1(UInt32(value)).map { String(Character($0)) } ?? ""
+    }
+    /// Element content: `&`, `<`, `>` escaped.
+    private static let text = MarkupEscaping(c1Replacements: c1Replacements)
+    /// A double-quoted attribute value's content: `&`, `<`, `>`, `"` escaped.
+    private static let attribute = MarkupEscaping(escapesQuote: true, c1Replacements: c1Replacements)
+
     /// Appends `text` as element content: `&`, `<`, `>` escaped.
     static func appendText(_ text: String, to output: inout [UInt8]) {
-        append(text, to: &output, quotes: false)
+        Self.text.append(text, to: &output)
     }
 
     /// Appends UTF-8 `bytes` from libxml2 as element content, like `appendText` on
@@ -14,7 +25,7 @@ enum HTMLEscaping {
     /// surrogate, say) becomes U+FFFD exactly as that String would have it.
     static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         if UTF8Check(bytes).isValid {
-            append(bytes, to: &output, quotes: false)
+            Self.text.append(bytes, to: &output)
         } else {
             appendText(String(decoding: bytes, as: UTF8.self), to: &output)
         }
@@ -22,56 +33,12 @@ enum HTMLEscaping {
 
     /// Appends `value` as a double-quoted attribute value's content: `&`, `<`, `>`, `"` escaped.
     static func appendAttribute(_ value: String, to output: inout [UInt8]) {
-        append(value, to: &output, quotes: true)
+        attribute.append(value, to: &output)
     }
 
-    private static func append(_ text: String, to output: inout [UInt8], quotes: Bool) {
-        var text = text
-        text.withUTF8 { append($0, to: &output, quotes: quotes) }
-    }
-
-    /// Appends UTF-8 `bytes` escaped as element content, or with `quotes` as a double-quoted
-    /// attribute value's content.
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], quotes: Bool) {
-        var index = 0
-        var runStart = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let replacement: String?
-            let width: Int
-            switch byte {
-            case UInt8(ascii: "&"): (replacement, width) = ("&amp;", 1)
-            case UInt8(ascii: "<"): (replacement, width) = ("&lt;", 1)
-            case UInt8(ascii: ">"): (replacement, width) = ("&gt;", 1)
-            case UInt8(ascii: "\"") where quotes: (replacement, width) = ("&quot;", 1)
-            case 0x09, 0x0A, 0x0D: (replacement, width) = (nil, 0)
-            case 0..<0x20, 0x7F: (replacement, width) = ("", 1)
-            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                // U+0080…U+009F: windows-1252's character for the byte, as HTML reads `&#146;`
-                let character = Windows1252.characterForC1(UInt32(bytes[index + 1]))
-                (replacement, width) = (character.map { String(Character($0)) } ?? "", 2)
-            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
-                (replacement, width) = ("", 3)  // U+FFFE, U+FFFF
-            default: (replacement, width) = (nil, 0)
-            }
-            guard let replacement else {
-                index += 1
-                continue
-            }
-            output.append(contentsOf: bytes[runStart..<index])
-            output.append(contentsOf: replacement.utf8)
-            index += width
-            runStart = index
-        }
-        output.append(contentsOf: bytes[runStart..<bytes.count])
-    }
-
-    /// True for the code points the escaper removes.
+    /// True for the code points the escaper removes or replaces: those XML 1.0 forbids
+    /// (`XMLCharacters`), DEL and the C1 controls.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: return false
-        case 0..<0x20, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
-        default: return false
-        }
+        !XMLCharacters.isAllowed(scalar) || (0x7F...0x9F).contains(scalar.value)
     }
 }

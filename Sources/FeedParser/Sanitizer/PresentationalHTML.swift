@@ -1,3 +1,5 @@
+import PlanetBase
+
 /// Presentational HTML of older feeds kept as what it shows: obsolete elements written as their
 /// allowed equivalents and presentational attributes turned into `InlineStyle` declarations,
 /// following the HTML Living Standard's rendering section (§15.3, "non-replaced elements";

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Sanitizes a `srcset` attribute (HTML Living Standard §4.8.4.3.11, "parse a srcset attribute",
 /// simplified): each image candidate's URL goes through `URLPolicy` (no `data:`), its descriptor

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// The one URL rule of planet: which URLs may reach a page, and how they are written.
 ///
@@ -29,7 +30,7 @@ enum URLPolicy {
                   url.scheme.map({ linkSchemes.contains($0.lowercased()) }) == true else { return nil }
             return url.absoluteString
         }
-        if let base, let baseScheme = base.scheme?.lowercased(), baseScheme == "http" || baseScheme == "https" {
+        if let base, base.hasHTTPScheme {
             // The base is http(s) and the reference has no scheme: the result is http(s).
             return URL(string: cleaned, relativeTo: base)?.absoluteString
         }

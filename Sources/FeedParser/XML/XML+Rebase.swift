@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 extension XML.Element {
     /// The effective base of an element with `xml:base="value"` whose parent's base is `parent`

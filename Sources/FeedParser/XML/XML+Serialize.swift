@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 extension XML.Element {
     /// HTML void elements, written `<br />` in serialized XHTML content.
@@ -47,19 +48,9 @@ extension XML.Element {
         }
     }
 
-    /// Escapes `&`, `<`, `>` (and `"` when `quotes`) for markup.
+    /// Escapes `&`, `<`, `>` (and `"` when `quotes`) for markup, without the characters XML 1.0
+    /// forbids (`MarkupEscaping.text`, `.attribute`).
     static func escape(_ text: String, quotes: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        (quotes ? MarkupEscaping.attribute : MarkupEscaping.text).escaped(text)
     }
 }

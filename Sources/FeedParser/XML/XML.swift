@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// The parsed XML tree the format readers walk: a Swift value copy of libxml2's tree, with
 /// namespaces as URIs (never prefixes) and every element's effective `xml:base` already resolved.

@@ -8,9 +8,9 @@ extension BuildRun {
     /// The entries the page must not show: those the include / exclude rules of feeds.txt (the
     /// planet's and each feed's, `EntryFilterSet`) turn away, read from the cache on every build
     /// so that a changed rule shows at once, `--offline` too.
-    /// - Returns: keys `feed URL + U+001F + entry id`; empty (and nothing read) without rules.
+    /// - Returns: the keys of those entries; empty (and nothing read) without rules.
     /// - Throws: `BuildError.cache`.
-    func filteredOut(_ subscriptions: [Subscription]) async throws(BuildError) -> Set<String> {
+    func filteredOut(_ subscriptions: [Subscription]) async throws(BuildError) -> Set<EntryKey> {
         var feeds: [String: (include: [EntryFilter], exclude: [EntryFilter])] = [:]
         for subscription in subscriptions {
             feeds[subscription.url.absoluteString] = (subscription.settings.include, subscription.settings.exclude)
@@ -19,17 +19,14 @@ extension BuildRun {
         guard !rules.isEmpty else { return [] }
         let urls = rules.feedsToCheck(subscriptions.map(\.url.absoluteString))
         let withText = rules.needsText
-        let fields: [String: FilterFields]
+        let fields: [EntryKey: FilterFields]
         do {
             fields = try await cache.filterFields(feedURLs: urls, withText: withText)
         } catch {
             throw BuildError(.cache(error))
         }
-        var out = Set<String>()
-        for (key, value) in fields {
-            let feedURL = String(key[..<(key.firstIndex(of: "\u{1F}") ?? key.endIndex)])
-            if !rules.shows(value, feedURL: feedURL) { out.insert(key) }
-        }
+        var out = Set<EntryKey>()
+        for (key, value) in fields where !rules.shows(value, feedURL: key.feedURL) { out.insert(key) }
         return out
     }
 }
@@ -56,14 +53,14 @@ extension BuildRun {
 /// What the page leaves out, whatever the river would choose: entries turned away by the
 /// include / exclude rules, and entries hidden by id or link.
 struct LeftOut: Sendable {
-    /// Keys `feed URL + U+001F + entry id` (`BuildRun.filteredOut`).
-    var filtered: Set<String> = []
+    /// Entries turned away by the rules (`BuildRun.filteredOut`).
+    var filtered: Set<EntryKey> = []
     /// Hidden ids and links (`BuildRun.hiddenValues`).
     var hidden: Set<String> = []
 
     /// Whether the cached entry head `cached` of `feedURL` is left out.
     func contains(_ cached: CachedEntry, feedURL: String) -> Bool {
-        if filtered.contains(feedURL + "\u{1F}" + cached.entry.id) || hidden.contains(cached.entry.id) { return true }
+        if filtered.contains(EntryKey(feedURL: feedURL, id: cached.entry.id)) || hidden.contains(cached.entry.id) { return true }
         if let link = cached.entry.link, hidden.contains(link) { return true }
         return false
     }

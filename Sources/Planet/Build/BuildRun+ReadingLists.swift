@@ -32,7 +32,7 @@ extension BuildRun {
                         let outlines = try OPMLReader.outlines(document.data)
                         let read = outlines.compactMap { outline -> ListedFeed? in
                             guard let url = URL(string: outline.xmlURL, relativeTo: document.finalURL)?.absoluteURL,
-                                  ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+                                  url.hasHTTPScheme else { return nil }
                             return ListedFeed(url: url.absoluteString, title: outline.title)
                         }
                         current = read

@@ -216,13 +216,13 @@ struct BuildRun: Sendable {
     /// raw; `FeedCache.entries(keys:)` sanitizes these few, concurrently): the one way entry HTML
     /// goes from the cache toward the site.
     func loadWhole(_ river: [RiverEntry]) async throws(BuildError) -> [RiverEntry] {
-        let keys = river.map { (feedURL: $0.source.feedURL, id: $0.entry.id) }
+        let keys = river.map { EntryKey(feedURL: $0.source.feedURL, id: $0.entry.id) }
         let whole = try await cacheCall { () throws(CacheError) in try await cache.entries(keys: keys) }
-        var byKey: [String: Entry] = [:]
-        for cached in whole { byKey[cached.feedURL + "\u{1F}" + cached.entry.id] = cached.entry }
+        var byKey: [EntryKey: Entry] = [:]
+        for cached in whole { byKey[cached.key] = cached.entry }
         return river.map { item in
             var item = item
-            if let entry = byKey[item.source.feedURL + "\u{1F}" + item.entry.id] { item.entry = entry }
+            if let entry = byKey[EntryKey(feedURL: item.source.feedURL, id: item.entry.id)] { item.entry = entry }
             return item
         }
     }

@@ -19,7 +19,8 @@ enum FeedSource {
         let name = subscription.name ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? shown
         let siteLink = PublicLink.check(feed?.link ?? state?.link)
         let url = subscription.url.absoluteString
-        let publicURL = isWeb(subscription.url) ? shown : PublicLink.check(feed?.feedURL)
+        // http(s) feeds may be named in public; files may not.
+        let publicURL = subscription.url.hasHTTPScheme ? shown : PublicLink.check(feed?.feedURL)
         // A document of this run speaks for the whole head (a field it lacks is absent now);
         // without one, the cache's copy of the last document's.
         let author = feed.map(\.author) ?? state?.author
@@ -38,17 +39,12 @@ enum FeedSource {
         return source
     }
 
-    /// http and https feeds may be named in public; files may not.
-    static func isWeb(_ url: URL) -> Bool {
-        ["http", "https"].contains(url.scheme?.lowercased() ?? "")
-    }
-
     /// `message` with a local file's path replaced by the feed's display name, and a web feed's
     /// URL without its userinfo, so that no file path and no password reaches the published
     /// status report.
     static func publicMessage(_ message: String?, subscription: Subscription, name: String) -> String? {
         guard let message else { return nil }
-        if isWeb(subscription.url) {
+        if subscription.url.hasHTTPScheme {
             return message.replacingOccurrences(of: subscription.url.absoluteString,
                                                 with: subscription.url.displayString)
         }

@@ -9,7 +9,7 @@ enum ArgumentParser {
     ///   a missing or extra positional argument.
     static func parse(_ words: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         let command = "planet \(spec.name)"
-        var parsed = ParsedArguments(command: command)
+        var parsed = ParsedArguments(command: command, options: spec.options)
         var index = 0
         var optionsEnded = false
         while index < words.count {

@@ -11,7 +11,12 @@ struct CommandSpec: Sendable {
     }
 
     /// An option, `--name VALUE` (or `--name=VALUE`), or a flag `--name` when `value` is nil.
-    struct Option: Sendable {
+    ///
+    /// Each is declared once, as a `static let` of its command (or of `FeedsFile` for
+    /// `--config`), put in the command's table by value and read by value
+    /// (`ParsedArguments.flag(_:)`, `.value(_:)`): a misspelt option does not compile, and one
+    /// that is not in the command's table stops the program (a test runs every table).
+    struct Option: Sendable, Equatable {
         /// Long name without the dashes.
         var name: String
         /// Placeholder of the value in help (`FILE`, `N`), nil for a flag.
@@ -39,14 +44,5 @@ struct CommandSpec: Sendable {
 protocol Subcommand: Sendable {
     static var spec: CommandSpec { get }
     /// Runs the command. - Returns: the exit status (`ExitStatus`).
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32
-}
-
-/// Exit statuses of `planet`.
-enum ExitStatus {
-    static let success: Int32 = 0
-    /// Something outside the input failed (network, a feed that is not a feed).
-    static let failure: Int32 = 1
-    /// Bad usage or bad input (unknown option, malformed feeds.txt, build error).
-    static let usage: Int32 = 2
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus
 }

@@ -5,7 +5,7 @@ import Foundation
 enum BuildTime {
     /// - Throws: `UsageError` when `--now` is not RFC 3339 or `SOURCE_DATE_EPOCH` is not a number.
     static func resolve(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) -> Date? {
-        if let text = arguments.value("now") {
+        if let text = arguments.value(BuildCommand.now) {
             guard let date = parseRFC3339(text) else {
                 throw arguments.error("'--now' must be an RFC 3339 time such as "
                     + "'2024-01-02T03:04:05Z', not '\(text)'")

@@ -4,9 +4,8 @@ import PlanetBase
 import PlanetFetcher
 import PlanetSubscriptions
 
-/// Reads the bytes of one document for `planet parse` and `planet add` through the Planet
-/// `Fetcher`, so that the commands fetch exactly as `planet build` does (size cap, redirect
-/// limit, timeout, `User-Agent`, failure kinds).
+/// The document a `planet parse` argument names: the argument read as a location, then fetched
+/// by `Fetcher.document(at:timeout:)`, exactly as `planet build` fetches.
 enum DocumentSource {
     /// Why a document could not be had.
     struct Failure: Error, Sendable, Equatable {
@@ -40,33 +39,15 @@ enum DocumentSource {
         return io.fileURL(source)
     }
 
-    /// Fetches `url` once.
+    /// Fetches `url` once (`Fetcher.document(at:timeout:)`).
     /// - Parameter timeout: seconds allowed from the request to the last byte.
-    /// - Returns: the document (its `finalURL` is the URL after redirects).
     /// - Throws: `Failure`: input for an empty file (`/dev/null` too); not input for a file or
     ///   URL that cannot be read (including a 304, which cannot happen without validators).
     static func fetch(_ url: URL, timeout: Double) async throws(Failure) -> FetchedDocument {
-        let fetcher = Fetcher(FetcherConfiguration(jobs: 1, timeout: timeout, userAgent: PlanetVersion.userAgent()))
-        let result = await fetcher.fetch(Subscription(url: url))
-        let empty = Failure(message: "'\(url.relativePath)': is empty; a feed file holds RSS, Atom or JSON Feed",
-                            isInput: true)
-        switch result.outcome {
-        case .fetched(let document):
-            if url.isFileURL, document.data.isEmpty { throw empty }
-            return document
-        case .notModified:
-            throw Failure(message: "'\(URLText.removingUserinfo(url.absoluteString))': HTTP 304 to a request without validators",
-                          isInput: false)
-        case .failed(let failure):
-            guard url.isFileURL else { throw Failure(message: failure.message, isInput: false) }
-            // A device such as /dev/null has no contents for the Fetcher, yet reads as 0 bytes.
-            if failure.kind == .fileError, FileManager.default.isReadableFile(atPath: url.path),
-               (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 {
-                throw empty
-            }
-            // The Fetcher names the absolute path; show the path as it was typed.
-            let message = failure.message.replacingOccurrences(of: "'\(url.path)'", with: "'\(url.relativePath)'")
-            throw Failure(message: message, isInput: false)
+        do {
+            return try await Fetcher.document(at: url, timeout: timeout)
+        } catch {
+            throw Failure(message: error.description, isInput: error.isInput)
         }
     }
 

@@ -3,17 +3,18 @@ import PlanetSubscriptions
 
 /// `planet export [--format opml]`: the subscription list for other feed readers, on stdout.
 enum ExportCommand: Subcommand {
+    static let format = CommandSpec.Option(name: "format", value: "FORMAT",
+                                           help: "Output format; only 'opml' (OPML 2.0).", defaultText: "opml")
+
     static let spec = CommandSpec(
         name: "export",
         summary: "print the subscription list as OPML",
-        options: [FeedsFile.option,
-                  .init(name: "format", value: "FORMAT", help: "Output format; only 'opml' (OPML 2.0).",
-                        defaultText: "opml")])
+        options: [FeedsFile.config, format])
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        let format = arguments.value("format") ?? "opml"
-        guard format == "opml" else {
-            io.message("\(arguments.command): unknown format '\(format)'; the formats are: opml")
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
+        let chosen = arguments.value(format) ?? "opml"
+        guard chosen == "opml" else {
+            io.message("\(arguments.command): unknown format '\(chosen)'; the formats are: opml")
             return ExitStatus.usage
         }
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }

@@ -6,12 +6,20 @@ import PlanetSubscriptions
 /// feeds.txt for the commands that read or edit it: the `--config` option, loading with
 /// messages on stderr, atomic saving.
 enum FeedsFile {
-    static let option = CommandSpec.Option(name: "config", value: "FILE", help: "The subscription list.",
+    /// `--config FILE`, in the table of every command that reads or edits feeds.txt.
+    static let config = CommandSpec.Option(name: "config", value: "FILE", help: "The subscription list.",
                                            defaultText: "./feeds.txt")
 
     /// The `--config` file, relative to the current folder.
     static func url(_ arguments: ParsedArguments, io: CommandIO) -> URL {
-        io.fileURL(arguments.value("config") ?? "feeds.txt")
+        io.fileURL(arguments.value(config) ?? "feeds.txt")
+    }
+
+    /// The cache of the option `cache` (`--cache FILE`), else `.planet/cache.sqlite` beside feeds.txt.
+    static func cacheURL(_ arguments: ParsedArguments, _ cache: CommandSpec.Option, io: CommandIO) -> URL {
+        arguments.value(cache).map { io.fileURL($0) }
+            ?? url(arguments, io: io).absoluteURL.deletingLastPathComponent()
+                .appendingPathComponent(".planet/cache.sqlite")
     }
 
     /// Loads feeds.txt; on error prints `planet CMD: feeds.txt:LINE: …` and returns nil.

@@ -11,28 +11,22 @@ enum HideCommand: Subcommand {
         name: "hide",
         summary: "take one entry off the planet without removing its feed",
         arguments: [.init(name: "URL|ID", help: "The entry's link, or its id (RSS guid, Atom id).")],
-        options: [FeedsFile.option, cacheOption],
+        options: [FeedsFile.config, cache],
         discussion: "The entry stays in the cache and disappears from the page and the planet's feeds on the "
             + "next build (--offline too). 'planet unhide' puts it back; 'planet list --hidden' lists hidden entries.")
 
-    static let cacheOption = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache.",
-                                                defaultText: ".planet/cache.sqlite beside feeds.txt")
+    /// `--cache FILE`, of `hide` and `unhide`.
+    static let cache = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache.",
+                                          defaultText: ".planet/cache.sqlite beside feeds.txt")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         await change(arguments, io: io, hiding: true)
     }
 
-    /// The cache of `--cache`, else `.planet/cache.sqlite` beside feeds.txt.
-    static func cacheURL(_ arguments: ParsedArguments, io: CommandIO) -> URL {
-        arguments.value("cache").map { io.fileURL($0) }
-            ?? FeedsFile.url(arguments, io: io).absoluteURL.deletingLastPathComponent()
-                .appendingPathComponent(".planet/cache.sqlite")
-    }
-
-    static func change(_ arguments: ParsedArguments, io: CommandIO, hiding: Bool) async -> Int32 {
+    static func change(_ arguments: ParsedArguments, io: CommandIO, hiding: Bool) async -> ExitStatus {
         let value = arguments.positionals[0]
         do {
-            let cache = try FeedCache(path: cacheURL(arguments, io: io).path)
+            let cache = try FeedCache(path: FeedsFile.cacheURL(arguments, Self.cache, io: io).path)
             let changed = hiding ? try await cache.hide(value, now: Date()) : try await cache.unhide(value)
             switch (hiding, changed) {
             case (true, true): io.line("hid '\(value)'; the next build leaves it out")
@@ -49,9 +43,9 @@ enum HideCommand: Subcommand {
         }
     }
 
-    /// `planet list --hidden`: one line per hidden value, `VALUE  HIDDEN-AT` (RFC 3339 UTC).
-    static func list(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        let url = cacheURL(arguments, io: io)
+    /// `planet list --hidden`: one line per hidden value, `VALUE  HIDDEN-AT` (RFC 3339 UTC), from
+    /// the cache at `url`; `command` (`planet list`) heads its error messages.
+    static func list(cache url: URL, command: String, io: CommandIO) async -> ExitStatus {
         guard FileManager.default.fileExists(atPath: url.path) else { return ExitStatus.success }
         do {
             let cache = try FeedCache(readingOnly: url.path)
@@ -61,7 +55,7 @@ enum HideCommand: Subcommand {
             }
             return ExitStatus.success
         } catch {
-            io.message("\(arguments.command): \(error.description)")
+            io.message("\(command): \(error.description)")
             return ExitStatus.usage
         }
     }
@@ -73,9 +67,9 @@ enum UnhideCommand: Subcommand {
         name: "unhide",
         summary: "show again an entry hidden with 'planet hide'",
         arguments: [.init(name: "URL|ID", help: "The link or id given to 'planet hide'.")],
-        options: [FeedsFile.option, HideCommand.cacheOption])
+        options: [FeedsFile.config, HideCommand.cache])
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         await HideCommand.change(arguments, io: io, hiding: false)
     }
 }

@@ -8,12 +8,14 @@ import PlanetSubscriptions
 /// `planet import FILE`: adds the feeds of an OPML subscription list or of a Planet Venus
 /// config.ini to feeds.txt; feeds already listed are skipped.
 enum ImportCommand: Subcommand {
+    static let allowFiles = CommandSpec.Option(name: "allow-files",
+                                               help: "Also import feeds that are local files (file:// URLs, paths).")
+
     static let spec = CommandSpec(
         name: "import",
         summary: "add the feeds of an OPML file or a Venus config.ini",
         arguments: [.init(name: "FILE", help: "An OPML 1.0/2.0 file, or a Planet Venus config.ini.")],
-        options: [FeedsFile.option,
-                  .init(name: "allow-files", help: "Also import feeds that are local files (file:// URLs, paths).")],
+        options: [FeedsFile.config, allowFiles],
         discussion: "OPML: every outline with an xmlUrl, at any depth; its title (else text) is the name, "
             + "and the folders it sat in become a comment above it.\n"
             + "config.ini (Planet Venus, Planet 2.x): one [URL] section per feed with its name and settings "
@@ -28,11 +30,11 @@ enum ImportCommand: Subcommand {
             + "unless --allow-files: a list from elsewhere should not make the build read this machine's files.\n"
             + "Without feeds.txt, a new one is written.")
 
-    /// Feeds read from the file, each with its group (OPML folders, `Tech / Swift`) or nil.
+    /// What the file gave: the list to merge into feeds.txt (`FeedList.merge`), and what the
+    /// command itself reports or copies.
     struct Source {
-        var feeds: [(subscription: Subscription, group: String?)]
-        var settings: [(key: String, value: String)] = []
-        var readingLists: [URL] = []
+        /// Feeds (each with its group: OPML folders, `Tech / Swift`, or nil), settings, reading lists.
+        var list: ImportedList
         /// Face files named by the config, found beside it.
         var faces: [(name: String, file: URL)] = []
         /// Face files named by the config that were not found.
@@ -41,7 +43,7 @@ enum ImportCommand: Subcommand {
         var ignored: [String] = []
     }
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let file = io.fileURL(arguments.positionals[0])
         let data: Data
         do {
@@ -61,8 +63,8 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): \(error.message)")
             return ExitStatus.usage
         }
-        if !arguments.flag("allow-files") {
-            source.feeds = localFilesSkipped(source.feeds, file: file, io: io, command: arguments.command)
+        if !arguments.flag(allowFiles) {
+            source.list.feeds = localFilesSkipped(source.list.feeds, file: file, io: io, command: arguments.command)
         }
         if !source.ignored.isEmpty {
             io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
@@ -72,7 +74,7 @@ enum ImportCommand: Subcommand {
                 + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
         }
         // Under the lock, against feeds.txt as it is now.
-        guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { merge(source, into: &$0) })
+        guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })
         else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
         io.line("imported \(summary.added) feed\(summary.added == 1 ? "" : "s") from \(file.relativePath) "
@@ -141,7 +143,7 @@ enum ImportCommand: Subcommand {
             let name = outline.title == outline.xmlURL || outline.title == url.absoluteString ? nil : outline.title
             feeds.append((Subscription(url: url, name: name), group))
         }
-        return Source(feeds: feeds)
+        return Source(list: ImportedList(feeds: feeds))
     }
 
     /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list
@@ -166,10 +168,9 @@ enum ImportCommand: Subcommand {
             throw Failure(message: "\(file.relativePath): no feed sections found "
                 + "(expected '[https://…]' sections of a Planet Venus config.ini, or an OPML file)")
         }
-        var source = Source(feeds: config.subscriptions.map {
+        var source = Source(list: ImportedList(feeds: config.subscriptions.map {
             (Subscription(url: $0.url, name: $0.name, settings: $0.settings), nil)
-        }, settings: config.settings)
-        source.readingLists = config.readingLists
+        }, settings: config.settings, readingLists: config.readingLists))
         source.ignored = config.ignored
         let folder = file.absoluteURL.deletingLastPathComponent()
         for name in config.faces {
@@ -196,31 +197,5 @@ enum ImportCommand: Subcommand {
                 io.message("\(command): warning: face '\(face.name)' could not be copied to faces/ (\(FeedsFile.reason(error)))")
             }
         }
-    }
-
-    /// Adds the feeds (without their source line numbers), a `# group` comment above the first
-    /// feed added of each group, and the settings feeds.txt lacks or has with the value
-    /// `planet init` wrote (`InitCommand.placeholders`).
-    static func merge(_ source: Source, into list: inout FeedList) -> (added: Int, skipped: Int, settings: [String]) {
-        var seen = Set(list.subscriptions.map { FeedURLNormalizer.comparisonKey($0.url) })
-        var feeds: [(subscription: Subscription, comment: String?)] = []
-        var lastGroup: String?
-        for (feed, group) in source.feeds where seen.insert(FeedURLNormalizer.comparisonKey(feed.url)).inserted {
-            feeds.append((Subscription(url: feed.url, name: feed.name, settings: feed.settings),
-                          group != lastGroup ? group : nil))
-            lastGroup = group
-        }
-        list.add(contentsOf: feeds)
-        for url in source.readingLists { list.addReadingList(url) }
-        let added = feeds.count
-        var copied: [String] = []
-        let placeholders = Dictionary(InitCommand.placeholders.map { ($0.key, $0.value) }) { first, _ in first }
-        let present = list.settings.values
-        for (key, value) in source.settings where present[key] == nil || present[key] == placeholders[key]
-            || copied.contains(key) {
-            list.appendSetting(key, value)
-            if !copied.contains(key) { copied.append(key) }
-        }
-        return (added, source.feeds.count - added, copied)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetSubscriptions
 
 /// `planet init [DIR]`: starts a new planet: feeds.txt with settings and two example feeds, the
 /// default templates (`DefaultTemplates`) and an example about page.
@@ -12,21 +13,11 @@ enum InitCommand: Subcommand {
             + "templates/ (the default templates, static/ assets and their README).\n"
             + "Refuses to touch a folder that already has any of them.")
 
-    /// The settings a new feeds.txt starts with, to be edited; `import` replaces a setting that
-    /// still has its placeholder value.
-    static let placeholders: [(key: String, value: String)] = [
-        ("title", "My Planet"),
-        ("link", "https://planet.example.org/"),
-        ("owner", "Your Name <you@example.org>"),
-        ("description", "Posts from the blogs I read."),
-        ("items_per_page", "60"),
-    ]
-
     /// The feeds.txt of a new planet.
     static let feedsTemplate = """
         # planet subscription list (see the README of planet)
         # settings: "key = value" lines before the first feed
-        \(placeholders.map { "\($0.key) = \($0.value)" }.joined(separator: "\n"))
+        \(FeedList.placeholderSettings.map { "\($0.key) = \($0.value)" }.joined(separator: "\n"))
         # dates in your language: "locale = de-DE" (and date_format, time_format); older entries
         # go to page/2.html ... ("archive_pages = 4", 0 for none): see the README, Settings
 
@@ -53,7 +44,7 @@ enum InitCommand: Subcommand {
 
         """
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let typed = arguments.positional(0)
         let folder = io.fileURL(typed ?? ".", isDirectory: true)
         let shown = typed.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""

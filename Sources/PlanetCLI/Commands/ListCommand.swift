@@ -6,35 +6,35 @@ import PlanetSubscriptions
 
 /// `planet list [--json]`: the feeds of feeds.txt in file order, with what the cache knows of them.
 enum ListCommand: Subcommand {
+    static let cache = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache (only read).",
+                                          defaultText: ".planet/cache.sqlite beside feeds.txt")
+    static let json = CommandSpec.Option(name: "json", help: "Print a JSON array of the feeds.")
+    static let hidden = CommandSpec.Option(name: "hidden", help: "List the entries hidden with 'planet hide' instead "
+                                               + "(link or id, and when it was hidden).")
+
     static let spec = CommandSpec(
         name: "list",
         summary: "list the feeds of feeds.txt with their status",
-        options: [FeedsFile.option, cacheOption, .init(name: "json", help: "Print a JSON array of the feeds."),
-                  .init(name: "hidden", help: "List the entries hidden with 'planet hide' instead (link or id, "
-                        + "and when it was hidden).")],
+        options: [FeedsFile.config, cache, json, hidden],
         discussion: "Status, last success (UTC) and entry count come from the cache that 'planet build' "
             + "keeps; a feed not in it, or no cache at all, is 'never fetched'. The cache is only read.\n"
             + "JSON: [{\"line\", \"name\", \"url\", \"status\", \"last_success\", \"entries\", \"error\"}] in file "
             + "order; status is never-fetched, ok, failing or gone; absent values are null.")
 
-    static let cacheOption = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache (only read).",
-                                                defaultText: ".planet/cache.sqlite beside feeds.txt")
-
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
-        if arguments.flag("hidden") { return await HideCommand.list(arguments, io: io) }
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
+        let cacheFile = FeedsFile.cacheURL(arguments, cache, io: io)
+        if arguments.flag(hidden) { return await HideCommand.list(cache: cacheFile, command: arguments.command, io: io) }
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let feeds = list.subscriptions
-        let cache = arguments.value("cache").map { io.fileURL($0) }
-            ?? list.file.absoluteURL.deletingLastPathComponent().appendingPathComponent(".planet/cache.sqlite")
         let statuses: [ListStatus]
         do {
-            statuses = try await ListStatus.load(cachePath: cache.path, subscriptions: feeds)
+            statuses = try await ListStatus.load(cachePath: cacheFile.path, subscriptions: feeds)
         } catch {
             io.message("\(arguments.command): \(error.description)")
             return ExitStatus.usage
         }
         let rows = Array(zip(feeds, statuses))
-        io.out(arguments.flag("json") ? json(rows) + "\n" : TerminalText.printable(table(rows)))
+        io.out(arguments.flag(json) ? json(rows) + "\n" : TerminalText.printable(table(rows)))
         return ExitStatus.success
     }
 

@@ -5,7 +5,7 @@ import PlanetBase
 extension ParseCommand {
     /// What one argument of `planet parse FILE|URL...` prints, rendered in its own task.
     struct Report: Sendable {
-        var status: Int32
+        var status: ExitStatus
         /// Standard-output text, ending in a newline.
         var out: String
         /// Standard-error text (the failure message), empty for a feed.
@@ -15,7 +15,7 @@ extension ParseCommand {
     /// `planet parse` with several arguments: at most twice `activeProcessorCount` documents loaded and
     /// parsed at once (`Lanes`), printed in argument order as soon as every earlier one is.
     /// - Returns: the worst (highest) of the documents' exit statuses.
-    static func several(_ sources: [String], json: Bool, io: CommandIO, timeout: Double) async -> Int32 {
+    static func several(_ sources: [String], json: Bool, io: CommandIO, timeout: Double) async -> ExitStatus {
         // Two documents per core: a document's XML parse and mapping run on one core (only its
         // sanitizing is spread), so a second one in flight keeps the other core busy meanwhile
         // (47 corpus files: 125 -> 120 ms, hyperfine, 30 runs).

@@ -6,15 +6,16 @@ import Planet
 /// `Feed.jsonContract()`, whose keys the help text lists (one argument), or one line of JSON Lines
 /// per argument (several: `ParseCommand+Several.swift`).
 enum ParseCommand: Subcommand {
+    static let json = CommandSpec.Option(name: "json", help: "Print what was read as one JSON object (keys below).")
+    static let timeout = CommandSpec.Option(name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.",
+                                            defaultText: "30")
+
     static let spec = CommandSpec(
         name: "parse",
         summary: "parse feeds and show what planet reads in them",
         arguments: [.init(name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch; several may be given.",
                           isRepeated: true)],
-        options: [
-            .init(name: "json", help: "Print what was read as one JSON object (keys below)."),
-            .init(name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.", defaultText: "30"),
-        ],
+        options: [json, timeout],
         discussion: "JSON keys, sorted; absent values are null, dates RFC 3339 UTC:\n"
             + "  format, title, link, feed_url, subtitle, id, language, updated, author {name, email, uri},\n"
             + "  icon, logo, rights, generator, warnings [string],\n"
@@ -29,23 +30,23 @@ enum ParseCommand: Subcommand {
             + "given), or {\"source\": ..., \"error\": MESSAGE} for a document that failed (the\n"
             + "message also goes to standard error). The exit status is the worst of the documents'.")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let timeout: Double
         do {
-            timeout = try arguments.seconds("timeout", default: 30)
+            timeout = try arguments.seconds(Self.timeout, default: 30)
         } catch {
             io.message(error.description)
             return ExitStatus.usage
         }
         if arguments.positionals.count > 1 {
-            return await several(arguments.positionals, json: arguments.flag("json"), io: io, timeout: timeout)
+            return await several(arguments.positionals, json: arguments.flag(json), io: io, timeout: timeout)
         }
         switch await ParseOutcome.examine(arguments.positionals[0], io: io, timeout: timeout, namingSource: false) {
         case .failed(let message, let status):
             io.message("planet parse: \(message)")
             return status
         case .parsed(let feed):
-            if arguments.flag("json") {
+            if arguments.flag(json) {
                 io.out(feed.jsonContract() + "\n")  // JSON escapes every control character
             } else {
                 io.out(TerminalText.printable(summary(of: feed)))

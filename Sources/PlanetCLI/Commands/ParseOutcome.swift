@@ -10,10 +10,10 @@ enum ParseOutcome: Sendable {
     case parsed(Feed)
     /// No feed: `message` says why, place first, without the `planet parse: ` prefix; `status` is
     /// the exit status it calls for (1: cannot be read or fetched; 2: not a location, not a feed).
-    case failed(message: String, status: Int32)
+    case failed(message: String, status: ExitStatus)
 
     /// The exit status of this outcome alone: 0 for a feed.
-    var status: Int32 {
+    var status: ExitStatus {
         switch self {
         case .parsed: return ExitStatus.success
         case .failed(_, let status): return status

@@ -7,11 +7,11 @@ enum RemoveCommand: Subcommand {
         name: "remove",
         summary: "remove a feed from feeds.txt",
         arguments: [.init(name: "URL|NAME", help: "The feed's URL (compared as 'add' normalizes it), or its display name.")],
-        options: [FeedsFile.option],
+        options: [FeedsFile.config],
         discussion: "The comment lines directly above the feed go with it. A name shared by several "
             + "feeds removes nothing: remove one by its URL.")
 
-    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let target = arguments.positionals[0]
         let directory = io.currentDirectory

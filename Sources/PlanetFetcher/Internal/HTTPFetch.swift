@@ -71,7 +71,7 @@ struct HTTPFetch: Sendable {
                                                 message: "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location header; ask the site for the feed's new address"))
                 }
                 var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
-                guard let scheme = target.split(separator: ":").first, ["http", "https"].contains(scheme) else {
+                guard URLScheme.hasHTTPScheme(target) else {
                     return .failed(FetchFailure(kind: .other, url: url, status: response.status,
                                                 message: "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not http(s); only http and https are followed, ask the site for the feed's address"))
                 }

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Mustache
+import PlanetBase
 
 /// The status report published with the site: `status.json` (built here) and the
 /// `feeds_status` list given to `templates/status.html.mustache`.
@@ -27,7 +28,7 @@ public struct StatusReport: Sendable, Equatable {
     }
 
     /// `status.json`, UTF-8, keys sorted, so the same report gives the same bytes (written with
-    /// FeedParser's `JSONValue`; Foundation's sorted `JSONSerialization` took most of a warm
+    /// PlanetBase's `JSONValue`; Foundation's sorted `JSONSerialization` took most of a warm
     /// build of 1,000 feeds).
     public func json() -> Data {
         let object: JSONValue = .object([

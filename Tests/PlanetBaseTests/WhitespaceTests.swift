@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FeedParser
+@testable import PlanetBase
 
 /// `Whitespace` must trim exactly what Foundation's `trimmingCharacters(in:)` trims: the fast
 /// trims replaced it on hot paths, and goldens depend on the same results.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FeedParser
+@testable import PlanetBase
 
 /// `JSONValue.renderedOnOneLine()`: the pretty value's members, on one line without spaces.
 @Suite("JSONValue on one line")

@@ -1,44 +1,4 @@
-/// The characters XML 1.0 forbids (§2.2 Characters: `Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] |
-/// [#xE000-#xFFFD] | [#x10000-#x10FFFF]`), removed from every string that enters the model.
-///
-/// A JSON Feed may carry any of them (`"\u0001"`, `"\ufffe"`), and one such title made the
-/// planet's rss.xml, atom.xml and opml.xml ill-formed for every reader, and put NUL and C0
-/// controls into index.html. Surrogates cannot occur in a Swift string, so what is left to remove
-/// is the C0 controls but tab, line feed and carriage return, and U+FFFE and U+FFFF.
-enum XMLCharacters {
-    /// True when `scalar` may appear in an XML 1.0 document.
-    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }
-        return value != 0xFFFE && value != 0xFFFF
-    }
-
-    /// `text` without the characters XML 1.0 forbids; the same string (no copy) when it has none.
-    static func scrubbed(_ text: String) -> String {
-        var text = text
-        let clean = text.withUTF8 { bytes -> Bool in
-            // Forbidden: a byte below 0x20 but tab/LF/CR, or EF BF BE / EF BF BF. (An index loop:
-            // this runs over every string of every feed.)
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                let byte = bytes[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
-                if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
-                index += 1
-            }
-            return true
-        }
-        if clean { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where isAllowed(scalar) { scalars.append(scalar) }
-        return String(scalars)
-    }
-
-    static func scrubbed(_ text: String?) -> String? {
-        text.map { scrubbed($0) }
-    }
-}
+import PlanetBase
 
 extension Person {
     /// Every field without the characters XML 1.0 forbids (`XMLCharacters`).

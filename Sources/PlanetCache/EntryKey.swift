@@ -1,0 +1,20 @@
+/// Which entry of which feed: the key of a cached entry (the `entry` table's primary key,
+/// `feed_url, id`). An entry id names a post only within its feed (RSS 2.0 spec, `<guid>`: unique
+/// within the channel), so both parts are needed; the same id in two feeds is two keys.
+public struct EntryKey: Hashable, Sendable {
+    /// The subscription's feed URL, as in feeds.txt (`CachedEntry.feedURL`).
+    public var feedURL: String
+    /// The entry's id within that feed (`Entry.id`).
+    public var id: String
+
+    /// Creates the key of entry `id` of the feed `feedURL`.
+    public init(feedURL: String, id: String) {
+        self.feedURL = feedURL
+        self.id = id
+    }
+}
+
+extension CachedEntry {
+    /// The entry's key: its feed URL and its id.
+    public var key: EntryKey { EntryKey(feedURL: feedURL, id: entry.id) }
+}

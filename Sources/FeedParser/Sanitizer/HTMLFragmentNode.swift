@@ -71,6 +71,15 @@ struct HTMLFragmentAttribute {
     /// The attribute name as libxml2's HTML parser gives it (lowercase).
     var name: String { attribute.pointee.name.map { String(cString: $0) } ?? "" }
 
+    /// True when the name is exactly the UTF-8 bytes `name` (which hold no NUL), compared in
+    /// place: no String is made.
+    func isNamed(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let own = attribute.pointee.name else { return name.isEmpty }
+        // A mismatch, at the latest at `own`'s terminating NUL, ends the loop before reading past it.
+        for index in 0..<name.count where own[index] != name[index] { return false }
+        return own[name.count] == 0
+    }
+
     /// The entity-decoded value: the content of the attribute's text children ("" when bare).
     var value: String {
         guard let only = attribute.pointee.children else { return "" }

@@ -286,6 +286,8 @@ enum LibXML2 {
     /// entities decoded (libxml2's HTML parser, recovering, silent); "" for markup beyond
     /// `MarkupBudget.html`.
     static func htmlText(_ html: String) -> String {
+        // Text without markup needs no parser, only its references decoded (the same result).
+        if let text = HTMLEntityText.decoded(html) { return text }
         _ = LibXML.initialized
         // Markup beyond `MarkupBudget.html` is not parsed: its text is dropped.
         guard MarkupBudget.html.violation(html) == nil else { return "" }

@@ -59,18 +59,15 @@ extension ParseCommand {
     /// contract's keys, or `"error"`); else `==> source <==` and the summary, a blank line before
     /// every header but the first.
     static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) -> Report {
-        let quoted = JSONValue.string(source).renderedOnOneLine()
         switch outcome {
         case .parsed(let feed):
-            if json {
-                let object = feed.jsonContractValue.renderedOnOneLine()
-                return Report(status: outcome.status, out: "{\"source\":\(quoted),\(object.dropFirst())\n", err: "")
-            }
+            if json { return Report(status: outcome.status, out: feed.jsonContractLine(source: source) + "\n", err: "") }
             return Report(status: outcome.status,
                           out: TerminalText.printable(header(source, first: first) + summary(of: feed)), err: "")
         case .failed(let message, let status):
             let err = TerminalText.printable("planet parse: \(message)") + "\n"
             if json {
+                let quoted = JSONValue.string(source).renderedOnOneLine()
                 let error = JSONValue.string(message).renderedOnOneLine()
                 return Report(status: status, out: "{\"source\":\(quoted),\"error\":\(error)}\n", err: err)
             }

@@ -27,13 +27,12 @@ enum HTMLEntityText {
             out.reserveCapacity(count)
             var runStart = 0
             var index = 0
-            while index < count {
+            while true {
                 // Plain runs: no '&', no control byte, no 0xEF (the lead byte of U+FFFE, U+FFFF).
-                if index + 8 <= count, case let word = WordScan.load(base, index),
-                   WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) == 0 {
-                    index += 8
-                    continue
-                }
+                index = WordScan.firstSpecial(base, from: index, count: count, mayHold: { word in
+                    WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
+                }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
+                guard index < count else { break }
                 let byte = base[index]
                 if byte == UInt8(ascii: "&") {
                     out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))

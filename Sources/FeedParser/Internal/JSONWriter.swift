@@ -91,24 +91,17 @@ public enum JSONValue: Sendable, Equatable {
             guard let base = bytes.baseAddress else { return }
             let count = bytes.count
             var runStart = 0
-            var index = 0
-            while index < count {
-                if index + 8 <= count, case let word = WordScan.load(base, index),
-                   WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\"")) | WordScan.has(word, UInt8(ascii: "\\")) == 0 {
-                    index += 8
-                    continue
-                }
-                let byte = base[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-                    index += 1
-                    continue
-                }
+            while true {
+                let index = WordScan.firstSpecial(base, from: runStart, count: count, mayHold: { word in
+                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\"")) | WordScan.has(word, UInt8(ascii: "\\")) != 0
+                }, isSpecial: { byte in
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                })
                 if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-                appendEscape(byte, to: &out)
-                index += 1
-                runStart = index
+                guard index < count else { break }
+                appendEscape(base[index], to: &out)
+                runStart = index + 1
             }
-            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         }
         out.append(UInt8(ascii: "\""))
     }

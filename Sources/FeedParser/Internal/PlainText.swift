@@ -100,7 +100,10 @@ enum PlainText {
         return html.withUTF8 { utf8 -> Bool in
             guard let base = utf8.baseAddress, memchr(base, Int32(UInt8(ascii: "<")), utf8.count) == nil else { return false }
             let count = utf8.count
+            // The answer is known as soon as a start tag meets its end tag or is void.
             var starts = Set<String>(), ends = Set<String>()
+            var name: [UInt8] = []
+            name.reserveCapacity(16)
             var index = 0
             // Each "&lt;" with at least one byte after it (memchr to the next '&').
             while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), count - index) {
@@ -113,7 +116,7 @@ enum PlainText {
                 index = at + 4
                 let isEnd = base[index] == UInt8(ascii: "/")
                 if isEnd { index += 1 }
-                var name: [UInt8] = []
+                name.removeAll(keepingCapacity: true)
                 while index < count, name.count < 16, isTagNameByte(base[index], first: name.isEmpty) {
                     name.append(base[index] | 0x20)
                     index += 1
@@ -126,9 +129,15 @@ enum PlainText {
                 }
                 let tag = String(decoding: name, as: UTF8.self)
                 guard SanitizerPolicy.elements[tag] != nil else { continue }
-                if isEnd { ends.insert(tag) } else { starts.insert(tag) }
+                if isEnd {
+                    if starts.contains(tag) { return true }
+                    ends.insert(tag)
+                } else {
+                    if ends.contains(tag) || SanitizerPolicy.void.contains(tag) { return true }
+                    starts.insert(tag)
+                }
             }
-            return !starts.isDisjoint(with: ends) || !starts.isDisjoint(with: SanitizerPolicy.void)
+            return false
         }
     }
 

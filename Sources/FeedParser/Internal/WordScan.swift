@@ -31,3 +31,26 @@ enum WordScan {
         word & highBits
     }
 }
+
+extension WordScan {
+    /// The offset of the first byte in `start..<count` of `base` for which `isSpecial` holds,
+    /// `count` when there is none. Eight bytes for which `mayHold` is false are skipped at once
+    /// (`mayHold` must be true for every word holding a special byte); a word for which it is
+    /// true is read byte by byte.
+    @inline(__always)
+    static func firstSpecial(_ base: UnsafePointer<UInt8>, from start: Int, count: Int,
+                             mayHold: (UInt64) -> Bool, isSpecial: (UInt8) -> Bool) -> Int {
+        var index = start
+        while index + 8 <= count {
+            if mayHold(load(base, index)) {
+                for offset in index..<(index + 8) where isSpecial(base[offset]) { return offset }
+            }
+            index += 8
+        }
+        while index < count {
+            if isSpecial(base[index]) { return index }
+            index += 1
+        }
+        return count
+    }
+}

@@ -17,17 +17,21 @@ enum XMLCharacters {
     static func scrubbed(_ text: String) -> String {
         var text = text
         let clean = text.withUTF8 { bytes -> Bool in
-            // Forbidden: a byte below 0x20 but tab/LF/CR, or EF BF BE / EF BF BF. (An index loop:
-            // this runs over every string of every feed.)
+            // Forbidden: a byte below 0x20 but tab/LF/CR, or EF BF BE / EF BF BF. (This runs over
+            // every string of every feed: eight bytes at a time where none is below 0x20 or 0xEF.)
+            guard let base = bytes.baseAddress else { return true }
             let count = bytes.count
             var index = 0
-            while index < count {
-                let byte = bytes[index]
+            while true {
+                index = WordScan.firstSpecial(base, from: index, count: count, mayHold: { word in
+                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
+                }, isSpecial: { byte in byte < 0x20 || byte == 0xEF })
+                guard index < count else { return true }
+                let byte = base[index]
                 if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
-                if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+                if byte == 0xEF, index + 2 < count, base[index + 1] == 0xBF, base[index + 2] >= 0xBE { return false }
                 index += 1
             }
-            return true
         }
         if clean { return text }
         var scalars = String.UnicodeScalarView()

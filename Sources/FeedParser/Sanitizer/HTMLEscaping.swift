@@ -33,9 +33,23 @@ enum HTMLEscaping {
     /// Appends UTF-8 `bytes` escaped as element content, or with `quotes` as a double-quoted
     /// attribute value's content.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], quotes: Bool) {
+        guard let base = bytes.baseAddress else { return }
         var index = 0
         var runStart = 0
         while index < bytes.count {
+            // Skip to the next byte the switch below may act on (eight at a time where none can).
+            index = WordScan.firstSpecial(base, from: index, count: bytes.count, mayHold: { word in
+                WordScan.has(word, UInt8(ascii: "&")) | WordScan.has(word, UInt8(ascii: "<")) | WordScan.has(word, UInt8(ascii: ">"))
+                    | (quotes ? WordScan.has(word, UInt8(ascii: "\"")) : 0) | WordScan.hasBelow(word, 0x20)
+                    | WordScan.has(word, 0x7F) | WordScan.has(word, 0xC2) | WordScan.has(word, 0xEF) != 0
+            }, isSpecial: { byte in
+                switch byte {
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0..<0x20, 0x7F, 0xC2, 0xEF: return true
+                case UInt8(ascii: "\""): return quotes
+                default: return false
+                }
+            })
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             let replacement: String?
             let width: Int

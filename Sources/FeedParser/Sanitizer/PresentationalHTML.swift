@@ -28,8 +28,9 @@ enum PresentationalHTML {
     static func declarations(_ node: HTMLFragmentNode, source: String, element: String,
                              cell: [InlineStyle.Declaration]) -> [InlineStyle.Declaration] {
         let isCell = element == "td" || element == "th"
-        // Most elements have no attributes and no presentational name: nothing to declare.
-        if node.firstAttribute == nil, !(isCell && !cell.isEmpty), source != "big", source != "center", source != "font" {
+        // Most elements have no presentational attribute and no presentational name: nothing to declare.
+        let hasAttributes = hasPresentationalAttribute(node)
+        if !hasAttributes, !(isCell && !cell.isEmpty), source != "big", source != "center", source != "font" {
             return []
         }
         var found: [InlineStyle.Declaration] = []
@@ -46,7 +47,7 @@ enum PresentationalHTML {
         default: break
         }
         if isCell { found += cell }
-        guard node.firstAttribute != nil else { return found }
+        guard hasAttributes else { return found }
         let align = node.attributeValue("align")?.trimmingSpacesAndNewlines().lowercased()
         switch element {
         case "img":
@@ -99,6 +100,20 @@ enum PresentationalHTML {
             found += InlineStyle.declarations(style, element: element)
         }
         return found
+    }
+
+    /// The attributes `declarations` reads.
+    private static let presentational = ["align", "valign", "bgcolor", "width", "hspace", "vspace", "border",
+                                         "cellspacing", "style", "color", "size"].map(HTMLNameKey.init)
+
+    /// True when `node` has one of the attributes `declarations` reads (compared as name keys).
+    private static func hasPresentationalAttribute(_ node: HTMLFragmentNode) -> Bool {
+        var cursor = node.firstAttribute
+        while let attribute = cursor {
+            if let key = attribute.nameKey, presentational.contains(key) { return true }
+            cursor = attribute.next
+        }
+        return false
     }
 
     /// What a table's `border` and `cellpadding` give each of its cells (HTML Living Standard

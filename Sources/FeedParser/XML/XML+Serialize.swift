@@ -47,19 +47,37 @@ extension XML.Element {
         }
     }
 
-    /// Escapes `&`, `<`, `>` (and `"` when `quotes`) for markup.
+    /// Escapes `&`, `<`, `>` (and `"` when `quotes`) for markup. Runs without them are copied
+    /// whole (and a string without any is returned as it is).
     static func escape(_ text: String, quotes: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+        var text = text
+        let escaped = text.withUTF8 { bytes -> String? in
+            guard let base = bytes.baseAddress else { return nil }
+            let count = bytes.count
+            var out: [UInt8] = []
+            var runStart = 0
+            while true {
+                let index = WordScan.firstSpecial(base, from: runStart, count: count, mayHold: { word in
+                    WordScan.has(word, UInt8(ascii: "&")) | WordScan.has(word, UInt8(ascii: "<"))
+                        | WordScan.has(word, UInt8(ascii: ">")) | (quotes ? WordScan.has(word, UInt8(ascii: "\"")) : 0) != 0
+                }, isSpecial: { byte in
+                    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                        || (quotes && byte == UInt8(ascii: "\""))
+                })
+                if index == count, runStart == 0 { return nil }  // nothing to escape
+                if out.isEmpty { out.reserveCapacity(count + 16) }
+                out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                guard index < count else { break }
+                switch base[index] {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                default: out.append(contentsOf: "&quot;".utf8)
+                }
+                runStart = index + 1
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
+        return escaped ?? text
     }
 }

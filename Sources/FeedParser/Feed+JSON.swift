@@ -16,9 +16,18 @@ extension Feed {
     /// a trailing newline, as `planet parse --json FILES...` prints it: with `source`, a first
     /// member `"source": source` before the contract's sorted keys.
     public func jsonContractLine(source: String? = nil) -> String {
-        var writer = JSONBytesWriter(pretty: false, capacity: jsonCapacity)
+        var line: [UInt8] = []
+        writeJSONContractLine(source: source, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of `jsonContractLine(source:)` to `output`: what a caller that
+    /// writes bytes uses, without the String (whose making validates every byte again).
+    public func writeJSONContractLine(source: String? = nil, to output: inout [UInt8]) {
+        var writer = JSONBytesWriter(pretty: false, output: output, capacity: jsonCapacity)
+        output = []
         writeJSONContract(to: &writer, source: source)
-        return String(decoding: writer.output, as: UTF8.self)
+        output = writer.output
     }
 
     /// The object `jsonContract()` prints, as a value (`JSONValue.renderedOnOneLine()` writes it

@@ -11,9 +11,11 @@ struct JSONBytesWriter {
     /// For each open object or array, innermost last: how many members it has so far.
     private var counts: [Int] = []
 
-    init(pretty: Bool, capacity: Int = 0) {
+    /// A writer appending to `output`, with room for `capacity` more bytes.
+    init(pretty: Bool, output: [UInt8] = [], capacity: Int = 0) {
         self.pretty = pretty
-        output.reserveCapacity(capacity)
+        self.output = output
+        self.output.reserveCapacity(output.count + capacity)
     }
 
     /// Opens an object (`{`) as the next value.

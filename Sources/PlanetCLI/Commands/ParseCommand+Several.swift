@@ -5,8 +5,8 @@ extension ParseCommand {
     /// What one argument of `planet parse FILE|URL...` prints, rendered in its own task.
     struct Report: Sendable {
         var status: Int32
-        /// Standard-output text, ending in a newline.
-        var out: String
+        /// Standard-output text (UTF-8), ending in a newline.
+        var out: [UInt8]
         /// Standard-error text (the failure message), empty for a feed.
         var err: String
     }
@@ -45,7 +45,7 @@ extension ParseCommand {
                 done[index] = report
                 while let ready = done.removeValue(forKey: printed) {
                     if !ready.err.isEmpty { io.err(ready.err) }
-                    io.out(ready.out)
+                    io.outBytes(ready.out)
                     worst = max(worst, ready.status)
                     printed += 1
                 }
@@ -61,17 +61,23 @@ extension ParseCommand {
     static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) -> Report {
         switch outcome {
         case .parsed(let feed):
-            if json { return Report(status: outcome.status, out: feed.jsonContractLine(source: source) + "\n", err: "") }
+            if json {
+                var line: [UInt8] = []
+                feed.writeJSONContractLine(source: source, to: &line)
+                line.append(UInt8(ascii: "\n"))
+                return Report(status: outcome.status, out: line, err: "")
+            }
             return Report(status: outcome.status,
-                          out: TerminalText.printable(header(source, first: first) + summary(of: feed)), err: "")
+                          out: Array(TerminalText.printable(header(source, first: first) + summary(of: feed)).utf8), err: "")
         case .failed(let message, let status):
             let err = TerminalText.printable("planet parse: \(message)") + "\n"
             if json {
                 let quoted = JSONValue.string(source).renderedOnOneLine()
                 let error = JSONValue.string(message).renderedOnOneLine()
-                return Report(status: status, out: "{\"source\":\(quoted),\"error\":\(error)}\n", err: err)
+                return Report(status: status, out: Array("{\"source\":\(quoted),\"error\":\(error)}\n".utf8), err: err)
             }
-            return Report(status: status, out: TerminalText.printable(header(source, first: first) + "error:   \(message)\n"), err: err)
+            return Report(status: status, out: Array(TerminalText.printable(header(source, first: first) + "error:   \(message)\n").utf8),
+                          err: err)
         }
     }
 

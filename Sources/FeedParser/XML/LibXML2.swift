@@ -320,7 +320,11 @@ enum LibXML2 {
     /// `MarkupBudget.html`.
     static func htmlText(_ html: String) -> String {
         // Text without markup needs no parser, only its references decoded (the same result).
-        if let text = HTMLEntityText.decoded(html) { return text }
+        HTMLEntityText.decoded(html) ?? parsedHTMLText(html)
+    }
+
+    /// `htmlText` through libxml2's HTML parser, whatever the input.
+    static func parsedHTMLText(_ html: String) -> String {
         _ = LibXML.initialized
         // Markup beyond `MarkupBudget.html` is not parsed: its text is dropped.
         guard MarkupBudget.html.violation(html) == nil else { return "" }

@@ -37,7 +37,7 @@ enum HTMLEntityText {
                 if byte == UInt8(ascii: "&") {
                     out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
                     guard let (scalar, length) = reference(base, count, at: index) else { return nil }
-                    UTF8.encode(scalar) { out.append($0) }
+                    if scalar.isASCII { out.append(UInt8(scalar.value)) } else { UTF8.encode(scalar) { out.append($0) } }
                     index += length
                     runStart = index
                     continue

@@ -11,8 +11,24 @@ extension HTMLSanitizer {
     ///   - html: the raw fragment (`Entry.summary`/`content` of a `.deferred` parse).
     ///   - base: absolute URL relative references resolve against (`Entry.htmlBase`).
     public static func sanitizeEntryHTML(_ html: String, base: URL?) -> String? {
-        let clean = PlainText.trimmed(sanitize(html, base: base))
+        // ASCII white space is trimmed from the bytes, before the String is made (no second copy);
+        // other White_Space scalars at an end (a rare U+00A0) by `PlainText.trimmed` after.
+        let bytes = sanitizedBytes(html, base: base)
+        var start = 0
+        var end = bytes.count
+        while start < end, isASCIIWhitespace(bytes[start]) { start += 1 }
+        while end > start, isASCIIWhitespace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        guard bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return text }
+        let clean = PlainText.trimmed(text)
         return clean.isEmpty ? nil : String(clean)
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return, space: the ASCII `White_Space`
+    /// scalars (Unicode `PropList.txt`), which `PlainText.trimmed` trims.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 }
 

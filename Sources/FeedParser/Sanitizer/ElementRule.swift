@@ -1,6 +1,7 @@
 /// `SanitizerPolicy`'s tables folded into one lookup per element name, so that the sanitizer asks
-/// one dictionary per element and one per attribute instead of six and two.
-struct ElementRule: Sendable {
+/// one dictionary per element and one per attribute instead of six and two. A class: the writer
+/// holds one per element it writes, and a reference costs one retain, a copy one per field.
+final class ElementRule: Sendable {
     enum Action: Sendable {
         /// Removed with its content (`SanitizerPolicy.dropped`).
         case drop
@@ -18,6 +19,15 @@ struct ElementRule: Sendable {
     let required: [String]?
     /// Attributes the sanitizer sets itself (`SanitizerPolicy.forced`).
     let forced: [(name: String, value: String?)]
+
+    init(action: Action, attributes: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)], isVoid: Bool,
+         required: [String]?, forced: [(name: String, value: String?)]) {
+        self.action = action
+        self.attributes = attributes
+        self.isVoid = isVoid
+        self.required = required
+        self.forced = forced
+    }
 
     /// Rules by element name. A name that is absent is unwrapped: unknown elements and the void
     /// elements of `SanitizerPolicy.droppedVoid` lose their tag and keep their children.
@@ -43,8 +53,9 @@ struct ElementRule: Sendable {
 
 /// What the sanitizer knows of an element name, found with one lookup by `HTMLNameKey`: the
 /// name, what it is written as (`PresentationalHTML.elementName(for:)`) and that name's rule.
-/// Names without an entry are unknown elements: unwrapped, their children kept.
-struct ElementEntry: Sendable {
+/// Names without an entry are unknown elements: unwrapped, their children kept. A class, for the
+/// reason `ElementRule` is one.
+final class ElementEntry: Sendable {
     /// The element's name in the source (lowercase).
     let source: String
     /// The name written for it: its allowed equivalent (`strike` → `s`), or `source`.
@@ -53,6 +64,13 @@ struct ElementEntry: Sendable {
     let rule: ElementRule?
     /// The names the writer treats apart, so that it compares no strings per element.
     let kind: Kind
+
+    init(source: String, written: String, rule: ElementRule?, kind: Kind) {
+        self.source = source
+        self.written = written
+        self.rule = rule
+        self.kind = kind
+    }
 
     enum Kind: Sendable {
         case other

@@ -30,6 +30,32 @@ extension Feed {
         output = writer.output
     }
 
+    /// For a feed parsed with `HTMLSanitizing.deferred`: the line `writeJSONContractLine(source:to:)`
+    /// writes once the entries have passed through `Entry.sanitizingHTML()`, byte for byte, with
+    /// each sanitized `summary` and `content` copied from the sanitizer's bytes instead of a String
+    /// made of them; the entries are sanitized and written in up to `lanes` concurrent chunks
+    /// (as `Entry.sanitizingHTML(_:lanes:)`). `planet parse --json FILES...` prints this.
+    public func sanitizedJSONContractLine(source: String? = nil,
+                                          lanes: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [UInt8] {
+        let objects = await ConcurrentChunks.map(entries, lanes: lanes, weight: \.htmlWeight) { entry -> [UInt8] in
+            var writer = JSONBytesWriter(pretty: false, capacity: entry.htmlWeight)
+            let base = entry.htmlBase.flatMap { URL(string: $0) }
+            let summary = entry.summary.flatMap { HTMLSanitizer.sanitizedEntryHTMLBytes($0, base: base) }
+            let content = entry.content.flatMap { HTMLSanitizer.sanitizedEntryHTMLBytes($0, base: base) }
+            Self.write(entry, summary: { writer in Self.write(summary, to: &writer) },
+                       content: { writer in Self.write(content, to: &writer) }, to: &writer)
+            return writer.output
+        }
+        var writer = JSONBytesWriter(pretty: false, capacity: objects.reduce(1024) { $0 + $1.count })
+        writeJSONContract(to: &writer, source: source) { writer in
+            for object in objects {
+                writer.element()
+                writer.raw(object)
+            }
+        }
+        return writer.output
+    }
+
     /// The object `jsonContract()` prints, as a value (`JSONValue.renderedOnOneLine()` writes it
     /// as one line of JSON Lines); the same bytes as `jsonContract()` when rendered.
     public var jsonContractValue: JSONValue {
@@ -53,6 +79,17 @@ extension Feed {
 
     /// The contract's object, keys in UTF-8 order as `JSONValue` sorts them (`jsonContractValue`).
     private func writeJSONContract(to writer: inout JSONBytesWriter, source: String? = nil) {
+        writeJSONContract(to: &writer, source: source) { writer in
+            for entry in entries {
+                writer.element()
+                Self.write(entry, to: &writer)
+            }
+        }
+    }
+
+    /// The contract's object with the members of `entries` written by `writeEntries`.
+    private func writeJSONContract(to writer: inout JSONBytesWriter, source: String?,
+                                   writeEntries: (inout JSONBytesWriter) -> Void) {
         writer.beginObject()
         if let source {
             writer.key("source")
@@ -62,10 +99,7 @@ extension Feed {
         Self.write(author, to: &writer)
         writer.key("entries")
         writer.beginArray()
-        for entry in entries {
-            writer.element()
-            Self.write(entry, to: &writer)
-        }
+        writeEntries(&writer)
         writer.endArray()
         writer.key("feed_url")
         writer.string(feedURL)
@@ -97,13 +131,19 @@ extension Feed {
     }
 
     private static func write(_ entry: Entry, to writer: inout JSONBytesWriter) {
+        write(entry, summary: { $0.string(entry.summary) }, content: { $0.string(entry.content) }, to: &writer)
+    }
+
+    /// An entry's object, its `summary` and `content` values written by the closures.
+    private static func write(_ entry: Entry, summary: (inout JSONBytesWriter) -> Void,
+                              content: (inout JSONBytesWriter) -> Void, to writer: inout JSONBytesWriter) {
         writer.beginObject()
         writer.key("author")
         write(entry.author, to: &writer)
         writer.key("categories")
         write(entry.categories, to: &writer)
         writer.key("content")
-        writer.string(entry.content)
+        content(&writer)
         writer.key("enclosures")
         writer.beginArray()
         for enclosure in entry.enclosures {
@@ -125,7 +165,7 @@ extension Feed {
         writer.key("published")
         write(entry.published, to: &writer)
         writer.key("summary")
-        writer.string(entry.summary)
+        summary(&writer)
         writer.key("title")
         writer.string(entry.title)
         writer.key("updated")
@@ -143,6 +183,11 @@ extension Feed {
         writer.key("uri")
         writer.string(person.uri)
         writer.endObject()
+    }
+
+    /// A string value from UTF-8 bytes, or `null`.
+    private static func write(_ utf8: ArraySlice<UInt8>?, to writer: inout JSONBytesWriter) {
+        if let utf8 { writer.string(utf8: utf8) } else { writer.null() }
     }
 
     private static func write(_ strings: [String], to writer: inout JSONBytesWriter) {

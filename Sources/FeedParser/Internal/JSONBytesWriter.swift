@@ -47,6 +47,11 @@ struct JSONBytesWriter {
         if let value { string(value) } else { null() }
     }
 
+    /// Writes a string value from its UTF-8 bytes (valid UTF-8: the sanitizer's output).
+    mutating func string(utf8 bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &output) }
+    }
+
     mutating func null() { output.append(contentsOf: Self.nullBytes) }
 
     mutating func int(_ value: Int) { output.append(contentsOf: String(value).utf8) }

@@ -85,25 +85,28 @@ public enum JSONValue: Sendable, Equatable {
     /// Runs of bytes that need no escape are copied whole; eight bytes at a time are tested for
     /// one that does (a byte below 0x20, `"` or `\`).
     static func writeString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var runStart = 0
-            while true {
-                let index = WordScan.firstSpecial(base, from: runStart, count: count, mayHold: { word in
-                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\"")) | WordScan.has(word, UInt8(ascii: "\\")) != 0
-                }, isSpecial: { byte in
-                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                })
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-                guard index < count else { break }
-                appendEscape(base[index], to: &out)
-                runStart = index + 1
-            }
-        }
+        value.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// `writeString` of the string whose UTF-8 is `bytes` (which must be valid UTF-8).
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        defer { out.append(UInt8(ascii: "\"")) }
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var runStart = 0
+        while true {
+            let index = WordScan.firstSpecial(base, from: runStart, count: count, mayHold: { word in
+                WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\"")) | WordScan.has(word, UInt8(ascii: "\\")) != 0
+            }, isSpecial: { byte in
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            })
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+            guard index < count else { return }
+            appendEscape(base[index], to: &out)
+            runStart = index + 1
+        }
     }
 
     /// Appends the escape of one ASCII byte that JSON strings cannot hold as it is.

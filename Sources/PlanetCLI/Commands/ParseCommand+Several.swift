@@ -30,8 +30,10 @@ extension ParseCommand {
                 let index = next
                 let source = sources[index]
                 group.addTask {
-                    let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true)
-                    return (index, report(outcome, source: source, json: json, first: index == 0))
+                    // With --json the entries' HTML is sanitized while the line is written.
+                    let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true,
+                                                             sanitizing: json ? .deferred : .eager)
+                    return (index, await report(outcome, source: source, json: json, first: index == 0))
                 }
                 next += 1
                 running += 1
@@ -58,12 +60,12 @@ extension ParseCommand {
     /// The text of one argument: with `json`, one line of JSON Lines (`"source"` first, then the
     /// contract's keys, or `"error"`); else `==> source <==` and the summary, a blank line before
     /// every header but the first.
-    static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) -> Report {
+    /// With `json`, a parsed feed is one parsed with `.deferred` sanitizing (`ParseOutcome.examine`).
+    static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) async -> Report {
         switch outcome {
         case .parsed(let feed):
             if json {
-                var line: [UInt8] = []
-                feed.writeJSONContractLine(source: source, to: &line)
+                var line = await feed.sanitizedJSONContractLine(source: source)
                 line.append(UInt8(ascii: "\n"))
                 return Report(status: outcome.status, out: line, err: "")
             }

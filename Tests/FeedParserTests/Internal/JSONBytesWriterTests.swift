@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FeedParser
 
 /// The parse contract written straight to bytes (`JSONBytesWriter`) is byte for byte what the
@@ -49,6 +50,24 @@ struct JSONBytesWriterTests {
             let feed = try Feed.parse(Data(contentsOf: corpus.appendingPathComponent(name)),
                                       url: URL(string: "https://feeds.example/corpus/\(name)"))
             Self.check(feed, source: name)
+        }
+    }
+
+    /// A `.deferred` feed's line sanitized while written is the line of the feed sanitized first
+    /// (`Entry.sanitizingHTML`), for every corpus feed, with 1 and 3 lanes.
+    @Test func sanitizedWhileWrittenIsSanitizedFirst() async throws {
+        let corpus = try #require(Self.corpus)
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") }
+        try await withDeadline {
+            for name in names {
+                let data = try Data(contentsOf: corpus.appendingPathComponent(name))
+                for url in [URL(string: "https://feeds.example/corpus/\(name)"), nil] {
+                    var feed = try Feed.parse(data, url: url, sanitizing: .deferred)
+                    let line = await feed.sanitizedJSONContractLine(source: name, lanes: name.count % 2 == 0 ? 3 : 1)
+                    feed.entries = feed.entries.map { $0.sanitizingHTML() }
+                    #expect(line == Array(feed.jsonContractLine(source: name).utf8), "\(name)")
+                }
+            }
         }
     }
 }

@@ -61,4 +61,16 @@ struct ElementEntryTests {
         let html = "<meta charset=\"windows-1252\"><p>café — 日本</p><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\">ü"
         #expect(HTMLSanitizer.sanitize(html, base: nil) == "<p>café — 日本</p>ü")
     }
+
+    /// Entry HTML is trimmed of ASCII white space on its bytes and of other White_Space at its
+    /// ends as `PlainText.trimmed` trims it; the bytes are the String's.
+    @Test func entryHTMLTrimsAsBefore() {
+        let cases = ["  <p>x</p>\n", "\u{A0}<p>x</p>\u{A0}\n", "\n\u{3000} ", " \t ", "<p>é</p>é\u{2028}", "<script>x</script>", "plain"]
+        for html in cases {
+            let old = PlainText.trimmed(HTMLSanitizer.sanitize(html, base: nil))
+            let expected: String? = old.isEmpty ? nil : String(old)
+            #expect(HTMLSanitizer.sanitizeEntryHTML(html, base: nil) == expected, "\(html)")
+            #expect(HTMLSanitizer.sanitizedEntryHTMLBytes(html, base: nil).map(Array.init) == expected.map { Array($0.utf8) })
+        }
+    }
 }

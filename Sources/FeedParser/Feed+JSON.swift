@@ -38,10 +38,11 @@ extension Feed {
     public func sanitizedJSONContractLine(source: String? = nil,
                                           lanes: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [UInt8] {
         let objects = await ConcurrentChunks.map(entries, lanes: lanes, weight: \.htmlWeight) { entry -> [UInt8] in
-            var writer = JSONBytesWriter(pretty: false, capacity: entry.htmlWeight)
             let base = entry.htmlBase.flatMap { URL(string: $0) }
             let summary = entry.summary.flatMap { HTMLSanitizer.sanitizedEntryHTMLBytes($0, base: base) }
             let content = entry.content.flatMap { HTMLSanitizer.sanitizedEntryHTMLBytes($0, base: base) }
+            let html = (summary?.count ?? 0) + (content?.count ?? 0)
+            var writer = JSONBytesWriter(pretty: false, capacity: 1024 + html + html / 16)
             Self.write(entry, summary: { writer in Self.write(summary, to: &writer) },
                        content: { writer in Self.write(content, to: &writer) }, to: &writer)
             return writer.output

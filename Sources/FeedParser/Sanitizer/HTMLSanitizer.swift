@@ -37,7 +37,8 @@ public enum HTMLSanitizer {
 
     /// `sanitize(_:base:)` as UTF-8 bytes.
     static func sanitizedBytes(_ html: String, base: URL?) -> [UInt8] {
-        var writer = SanitizingWriter(base: base, capacity: html.utf8.count)
+        // Room for what the writer adds (rel, loading, alt attributes): an eighth more than the input.
+        var writer = SanitizingWriter(base: base, capacity: html.utf8.count + html.utf8.count / 8 + 64)
         if !hasMarkup(html) {
             writer.writeText(html)
         } else if let violation = MarkupBudget.html.violation(html) {

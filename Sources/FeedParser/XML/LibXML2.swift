@@ -139,6 +139,7 @@ enum LibXML2 {
                                 level: Int) -> XML.Element {
         var attributes: [XML.Attribute] = []
         var attr = node.pointee.properties
+        if attr != nil { attributes.reserveCapacity(4) }
         while let current = attr {
             let name = names.name(current.pointee.name)
             let namespace = names.namespace(current.pointee.ns)
@@ -153,6 +154,13 @@ enum LibXML2 {
         let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
         var children: [XML.Node] = []
         var child = node.pointee.children
+        var nodes = 0
+        while let current = child, nodes < 64 {
+            nodes += 1
+            child = current.pointee.next
+        }
+        children.reserveCapacity(nodes)  // no regrowth for most elements (a feed's channel has thousands)
+        child = node.pointee.children
         let kept = level <= 1 ? keptEntries(of: node, limit: &limit) : nil
         var entryIndex = 0
         while let current = child, budget.refusal == nil {

@@ -23,37 +23,67 @@ enum HTMLEntityText {
             let count = bytes.count
             // libxml2 caps a text node at 10,000,000 bytes without XML_PARSE_HUGE; stay far below.
             guard count < 4_000_000, memchr(base, Int32(UInt8(ascii: "<")), count) == nil else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(count)
-            var runStart = 0
-            var index = 0
-            while true {
-                // Plain runs: no '&', no control byte, no 0xEF (the lead byte of U+FFFE, U+FFFF).
-                index = WordScan.firstSpecial(base, from: index, count: count, mayHold: { word in
-                    WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
-                }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
-                guard index < count else { break }
-                let byte = base[index]
-                if byte == UInt8(ascii: "&") {
-                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                    guard let (scalar, length) = reference(base, count, at: index) else { return nil }
-                    if scalar.isASCII { out.append(UInt8(scalar.value)) } else { UTF8.encode(scalar) { out.append($0) } }
-                    index += length
-                    runStart = index
-                    continue
+            // Written in place: a reference is never shorter than its character's UTF-8 (`&lt;` is
+            // 4 bytes for 1; the shortest, `&#9;` or `&mu;`, gives 1 or 2; `&#x10000;` gives 4).
+            var refused = false
+            let text = String(unsafeUninitializedCapacity: count) { out -> Int in
+                guard let target = out.baseAddress else { return 0 }
+                var written = 0
+                var runStart = 0
+                var index = 0
+                func copyRun(to end: Int) {
+                    (target + written).update(from: base + runStart, count: end - runStart)
+                    written += end - runStart
                 }
-                if byte < 0x20, byte != 0x09, byte != 0x0A { return nil }
-                if byte == 0xEF, index + 2 < count, base[index + 1] == 0xBF, base[index + 2] >= 0xBE { return nil }
-                index += 1
+                while true {
+                    // Plain runs: no '&', no control byte, no 0xEF (the lead byte of U+FFFE, U+FFFF).
+                    index = WordScan.firstSpecial(base, from: index, count: count, mayHold: { word in
+                        WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
+                    }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
+                    guard index < count else { break }
+                    let byte = base[index]
+                    if byte == UInt8(ascii: "&") {
+                        copyRun(to: index)
+                        guard let (scalar, length) = reference(base, count, at: index) else {
+                            refused = true
+                            return 0
+                        }
+                        if scalar.isASCII {
+                            target[written] = UInt8(scalar.value)
+                            written += 1
+                        } else {
+                            UTF8.encode(scalar) { target[written] = $0; written += 1 }
+                        }
+                        index += length
+                        runStart = index
+                        continue
+                    }
+                    let isForbiddenControl = byte < 0x20 && byte != 0x09 && byte != 0x0A
+                    let isNonCharacter = byte == 0xEF && index + 2 < count && base[index + 1] == 0xBF && base[index + 2] >= 0xBE
+                    if isForbiddenControl || isNonCharacter {
+                        refused = true
+                        return 0
+                    }
+                    index += 1
+                }
+                copyRun(to: count)
+                return written
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-            return String(decoding: out, as: UTF8.self)
+            return refused ? nil : text
         }
     }
 
     /// The character of the reference at `start` (an `&`) and its length in bytes, `;` included;
     /// nil for anything but the well-formed references the type describes.
     private static func reference(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) -> (Unicode.Scalar, Int)? {
+        // The references of double-escaped markup first: `&lt;`, `&gt;` (one load each).
+        if start + 4 <= count {
+            switch UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self).littleEndian {
+            case 0x3B74_6C26: return ("<", 4)  // "&lt;"
+            case 0x3B74_6726: return (">", 4)  // "&gt;"
+            default: break
+            }
+        }
         var index = start + 1
         guard index < count else { return nil }
         if base[index] == UInt8(ascii: "#") {

@@ -1,6 +1,13 @@
 import FeedParser
 import Foundation
 import Mustache
+import PlanetBase
+import PlanetCache
+import PlanetFetcher
+import PlanetPublisher
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 /// Runs the pipeline once: feeds.txt → fetch (conditional, only feeds that are due) → parse →
 /// cache → river from the cache → site and status report → atomic publish.
@@ -11,142 +18,132 @@ public enum PlanetBuild {
     /// compiled, so a template error costs no network. A feed that fails (fetch or parse) is
     /// recorded in the cache and reported in `BuildReport.failures`; its cached entries stay on
     /// the page (docs/ARCHITECTURE.md, rule 1: a failing feed never fails the build).
-    /// - Throws: `BuildError.config` (feeds.txt), `.locked`, `.template`, `.cache`, `.write`; the
+    /// - Throws: `BuildError` `.config` (feeds.txt), `.lock`, `.site`, `.cache`, `.publish`; the
     ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         var list = try loadList(options.configURL)
-        let lock = try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
+        let lock = try await takeLock(options)
         defer { withExtendedLifetime(lock) {} }
-        let settings = list.settings
-        let site = try Site(options.templates)
-        let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
-        try publisher.check()
-        let pages = try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
-        let now = options.now ?? Date()
-        let configuration = siteConfiguration(settings)
-        let cache = try openCache(options.resolvedCacheURL)
-
-        let run = BuildRun(options: options, cache: cache, now: now, settings: settings,
-                           userAgent: PlanetVersion.userAgent(site: configuration.link),
-                           fingerprint: fingerprint(of: list))
-        // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
+        let site = try compileTemplates(options)
+        let publisher = try checkOutput(options)
+        let pages = try readPages(options)
+        let run = try openCache(options, list: list)
         let fetcher = Fetcher(run.fetcherConfiguration)
-        let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions, fetcher: fetcher)
+        let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions,
+                                                          fetcher: fetcher)
+        // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
         var subscriptions = list.subscriptions + readingLists.feeds
         let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
-        var applied: [String: String] = [:]
-        if options.applyRedirects {
-            applied = try await run.applyRedirects(&list)
-            if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
-        }
-        let page = pageRules(settings, subscriptions: subscriptions)
-        let limit = page.limit
-        // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
-        // from every entry the cache keeps (Benchmarks/PERF.md); when that prefix could differ from the
-        // river over all heads (duplicates, future dates, an older copy of a post read, which
-        // one indexed pass of the cache finds), more heads are read.
-        // Each retry reads four times as many (many entries of one timestamp, e.g. a batch of
-        // feeds changed at once, need a longer prefix), then all.
-        var headLimit: Int? = max(4 * limit, limit + 200)
-        var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
-        let activity = ActivityRule(settings, now: now)
-        var faces = Faces(configURL: options.configURL, settings: settings)
-        let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
-        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces, excluded: excluded)
-        let urls = subscriptions.map(\.url.absoluteString)
-        while let read = headLimit, try await !River.prefixSuffices(
-            snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
-            cutoff: page.cutoff(now: now),
-            olderCopies: { () throws(BuildError) in
-                let heads = Array(snapshot.entries.values.joined())
-                guard let oldest = River.oldestSortDate(heads) else { return [] }
-                return try await run.olderCopies(of: heads, feedURLs: urls, notAfter: oldest)
-            }) {
-            headLimit = read < 100_000 ? read * 4 : nil
-            snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
-            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces, excluded: excluded)
-        }
-        let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
-        let river = try await run.loadWhole(assembled.river)
-        let context = SiteContext(configuration: configuration, river: river,
-                                  subscriptions: sidebar, now: now, pages: pages)
-        let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
-        var files = try site.render(context, extra: [
-            "feeds_status": status.mustacheValue,
-            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
-        ])
-        files["status.json"] = status.json()
-        files.merge(faces.files) { rendered, _ in rendered }
-        files.merge(site.staticFiles) { rendered, _ in rendered }
-        try publisher.publish(files: files, staticFolder: site.staticFolder)
-
-        let elapsed = clock.now - start
-        let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
-        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures,
-                                 entries: river.count,
-                                 duration: Double(elapsed.components.seconds)
-                                    + Double(elapsed.components.attoseconds) / 1e18)
-        report.skipped = subscriptions.count - outcomes.count
+        let applied = options.applyRedirects ? try await run.applyRedirects(&list) : [:]
+        if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
+        // The index and the archive pages (`page/2.html` …) come from one river; only templates
+        // that can render archive pages get them (`Site.rendersArchive`).
+        let archivePages = site.rendersArchive ? run.settings.archivePages : 0
+        let selection = try await run.chooseRiver(subscriptions, outcomes: outcomes, archivePages: archivePages)
+        let files = try render(selection, site: site, pages: pages, run: run)
+        try publish(files, site: site, publisher: publisher)
+        var report = report(outcomes, selection: selection, subscriptions: subscriptions, since: start)
         report.redirectsApplied = applied
-        for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
-        report.feeds = statuses
-        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+        report.configWarnings = list.warnings + selection.faces.warnings + readingLists.warnings
+            + archiveWarning(site, run.settings)
         return report
     }
 
-    /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
-    /// this run's outcomes, without the entries `excluded` leaves out (filters, hidden entries).
-    static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
-                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
-                         faces: inout Faces, excluded: LeftOut = LeftOut())
-        -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
-        var candidates: [RiverCandidate] = []
-        var sidebar: [SiteSubscription] = []
-        var statuses: [FeedStatus] = []
-        for subscription in subscriptions {
-            let key = subscription.url.absoluteString
-            let outcome = outcomes[key]
-            let state = snapshot.states[key]
-            var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image)
-            var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
-                                         kept: snapshot.counts[key] ?? 0)
-            status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
-            statuses.append(status)
-            var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                        siteLink: source.siteLink, failure: status.lastError)
-            item.custom = source.custom
-            item.inactive = status.inactive
-            item.face = source.face
-            sidebar.append(item)
-            for cached in snapshot.entries[key] ?? [] where !excluded.contains(cached, feedURL: key) {
-                var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
-                                               backlog: cached.backlog)
-                candidate.position = cached.position
-                candidates.append(candidate)
-            }
+    /// Takes the lock of the cache (`BuildOptions.lockURL`), waiting for it with `--wait`.
+    /// - Throws: `BuildError.lock`.
+    static func takeLock(_ options: BuildOptions) async throws(BuildError) -> BuildLock {
+        try await BuildError.wrapping(BuildError.Reason.lock) { () async throws(LockError) in
+            try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
         }
-        return (River.build(candidates, now: now, page: page), sidebar, statuses)
+    }
+
+    /// Compiles the templates, before anything is fetched.
+    /// - Throws: `BuildError.site`.
+    static func compileTemplates(_ options: BuildOptions) throws(BuildError) -> Site {
+        try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in try Site(options.templates) }
+    }
+
+    /// The publisher of the output folder, once it is known that the folder may be replaced.
+    /// - Throws: `BuildError.publish`.
+    static func checkOutput(_ options: BuildOptions) throws(BuildError) -> Publisher {
+        let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
+        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in try publisher.check() }
+        return publisher
+    }
+
+    /// The Markdown pages of `pages/` beside feeds.txt.
+    /// - Throws: `BuildError.site`.
+    static func readPages(_ options: BuildOptions) throws(BuildError) -> SitePages {
+        try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+            try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
+        }
+    }
+
+    /// Opens the cache and sets up this run's work against it, at the build time.
+    /// - Throws: `BuildError.cache`.
+    static func openCache(_ options: BuildOptions, list: FeedList) throws(BuildError) -> BuildRun {
+        let cache = try BuildError.wrapping(BuildError.Reason.cache) { () throws(CacheError) in
+            try FeedCache(path: options.resolvedCacheURL.path)
+        }
+        let settings = list.settings
+        let site = siteConfiguration(settings)
+        return BuildRun(options: options, cache: cache, now: options.now ?? Date(), settings: settings,
+                        siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
+                        fingerprint: fingerprint(of: list))
+    }
+
+    /// The site's files: every template rendered over the river and its archive pages (with the
+    /// status report's `feeds_status` and `has_redirects`), status.json, the face files and the
+    /// static files held in memory.
+    /// - Throws: `BuildError.site`.
+    static func render(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun) throws(BuildError)
+        -> [String: Data] {
+        var context = SiteContext(configuration: run.siteConfiguration, river: selection.river,
+                                  subscriptions: selection.sidebar, now: run.now, pages: pages,
+                                  faces: selection.faces.byFeed)
+        context.olderPages = Array(selection.pages.dropFirst())
+        let status = StatusReport(title: run.siteConfiguration.title, generated: run.now, feeds: selection.statuses)
+        var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+            try site.render(context, extra: [
+                "feeds_status": status.mustacheValue,
+                "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
+            ])
+        }
+        files["status.json"] = status.json()
+        files.merge(selection.faces.files) { rendered, _ in rendered }
+        files.merge(site.staticFiles) { rendered, _ in rendered }
+        return files
+    }
+
+    /// Publishes `files` and the templates' static folder, replacing the output atomically.
+    /// - Throws: `BuildError.publish`.
+    static func publish(_ files: [String: Data], site: Site, publisher: Publisher) throws(BuildError) {
+        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.publish(files: files, staticFolder: site.staticFolder)
+        }
+    }
+
+    /// The report of the run: feeds ok, failures (sorted by URL), skipped feeds, entries on the
+    /// page, redirects to apply, every feed's status, and the time since `start`.
+    static func report(_ outcomes: [String: FeedOutcome], selection: Selection, subscriptions: [Subscription],
+                       since start: ContinuousClock.Instant) -> BuildReport {
+        let elapsed = ContinuousClock.now - start
+        let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
+        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures,
+                                 entries: selection.river.count,
+                                 duration: Double(elapsed.components.seconds)
+                                    + Double(elapsed.components.attoseconds) / 1e18)
+        report.skipped = subscriptions.count - outcomes.count
+        for feed in selection.statuses {
+            if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target }
+        }
+        report.feeds = selection.statuses
+        return report
     }
 
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {
-        do {
-            return try FeedList.load(url)
-        } catch {
-            throw BuildError(.config(error.description))
-        }
-    }
-
-    static func openCache(_ url: URL) throws(BuildError) -> FeedCache {
-        do {
-            return try FeedCache(path: url.path)
-        } catch {
-            throw BuildError(.cache(error.description))
-        }
+        try BuildError.wrapping(BuildError.Reason.config) { () throws(FeedListError) in try FeedList.load(url) }
     }
 
     /// A stable digest of feeds.txt's text: a 410 Gone feed is fetched again once it changes.
@@ -163,14 +160,16 @@ public enum PlanetBuild {
         return places
     }
 
-    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing.
+    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
+    /// page's language is `language`, else the `locale` its dates are written in, else `en`.
     static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
         SiteConfiguration(title: settings.title ?? "Planet",
                           link: settings.link?.absoluteString ?? "http://localhost/",
                           description: settings.siteDescription ?? "",
                           ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? "en",
+                          timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
                           itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
-                            ?? .nameAndTitle)
+                            ?? .nameAndTitle,
+                          locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
     }
 }

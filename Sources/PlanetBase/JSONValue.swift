@@ -82,37 +82,46 @@ public enum JSONValue: Sendable, Equatable {
     /// RFC 8259 §7 string escaping: quote, backslash and control characters (`\b \f \n \r \t`,
     /// else `\u00xx`, lowercase hex); everything else as it is, in UTF-8.
     ///
-    /// Runs of bytes that need no escape are copied whole.
-    static func writeString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    /// Runs of bytes that need no escape are copied whole; eight bytes at a time are tested for
+    /// one that does (a byte below 0x20, `"` or `\`).
+    package static func writeString(_ value: String, to out: inout [UInt8]) {
         var value = value
-        value.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { out += UnsafeBufferPointer(rebasing: bytes[runStart..<index]) }
-                out += escape(byte).utf8
-                runStart = index + 1
-            }
-            if runStart < bytes.count { out += UnsafeBufferPointer(rebasing: bytes[runStart...]) }
-        }
-        out.append(UInt8(ascii: "\""))
+        value.withUTF8 { writeString(utf8: $0, to: &out) }
     }
 
-    /// The escape of one ASCII byte that JSON strings cannot hold as it is.
-    private static func escape(_ byte: UInt8) -> String {
+    /// `writeString` of the string whose UTF-8 is `bytes` (which must be valid UTF-8).
+    package static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        defer { out.append(UInt8(ascii: "\"")) }
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var runStart = 0
+        while true {
+            let index = WordScan.firstSpecial(base, from: runStart, count: count, mayHold: { word in
+                WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\"")) | WordScan.has(word, UInt8(ascii: "\\")) != 0
+            }, isSpecial: { byte in
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            })
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+            guard index < count else { return }
+            appendEscape(base[index], to: &out)
+            runStart = index + 1
+        }
+    }
+
+    /// Appends the escape of one ASCII byte that JSON strings cannot hold as it is.
+    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): return "\\\""
-        case UInt8(ascii: "\\"): return "\\\\"
-        case UInt8(ascii: "\n"): return "\\n"
-        case UInt8(ascii: "\r"): return "\\r"
-        case UInt8(ascii: "\t"): return "\\t"
-        case 0x08: return "\\b"
-        case 0x0C: return "\\f"
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+        case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
         default:
-            let hex = String(byte, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
         }
     }
 }

@@ -85,7 +85,9 @@ package struct MarkupEscaping: Sendable, Equatable {
     private func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], from start: Int) {
         var index = start
         var runStart = 0
-        while index < bytes.count {
+        while true {
+            index = nextCandidate(in: bytes, from: index)
+            guard index < bytes.count else { break }
             guard let (replacement, width) = change(in: bytes, at: index) else {
                 index += 1
                 continue
@@ -101,11 +103,44 @@ package struct MarkupEscaping: Sendable, Equatable {
     /// The index of the first byte that starts a character this escaping changes, nil for none.
     private func firstChange(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        while index < bytes.count {
+        while true {
+            index = nextCandidate(in: bytes, from: index)
+            guard index < bytes.count else { return nil }
             if change(in: bytes, at: index) != nil { return index }
             index += 1
         }
-        return nil
+    }
+
+    /// The index of the first byte at or after `index` that may start a change (`mayStart`),
+    /// `bytes.count` for none. This runs over every string a page or feed prints: eight bytes at
+    /// a time where none may (`WordScan`).
+    @inline(__always)
+    private func nextCandidate(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        return WordScan.firstSpecial(base, from: index, count: bytes.count, mayHold: mayHold, isSpecial: mayStart)
+    }
+
+    /// True when the eight bytes of `word` may hold a byte for which `mayStart` is true.
+    @inline(__always)
+    private func mayHold(_ word: UInt64) -> Bool {
+        var hits = WordScan.has(word, UInt8(ascii: "&")) | WordScan.has(word, UInt8(ascii: "<"))
+            | WordScan.has(word, UInt8(ascii: ">")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF)
+        if escapesQuote { hits |= WordScan.has(word, UInt8(ascii: "\"")) }
+        if apostrophe != .kept { hits |= WordScan.has(word, UInt8(ascii: "'")) }
+        if c1Replacements != nil { hits |= WordScan.has(word, 0x7F) | WordScan.has(word, 0xC2) }
+        return hits != 0
+    }
+
+    /// True for a byte at which `change(in:at:)` may find a change.
+    @inline(__always)
+    private func mayStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x00..<0x20, 0xEF: return true
+        case UInt8(ascii: "\""): return escapesQuote
+        case UInt8(ascii: "'"): return apostrophe != .kept
+        case 0x7F, 0xC2: return c1Replacements != nil
+        default: return false
+        }
     }
 
     /// What the character starting at `index` becomes and how many bytes it spans; nil when it

@@ -31,13 +31,18 @@ package enum XMLCharacters {
     package static func scrubbed(_ text: String) -> String {
         var text = text
         let clean = text.withUTF8 { bytes -> Bool in
-            // An index loop: this runs over every string of every feed.
+            // This runs over every string of every feed: eight bytes at a time where none is
+            // below 0x20 or 0xEF (`WordScan`).
+            guard let base = bytes.baseAddress else { return true }
             var index = 0
-            while index < bytes.count {
+            while true {
+                index = WordScan.firstSpecial(base, from: index, count: bytes.count, mayHold: { word in
+                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
+                }, isSpecial: { byte in byte < 0x20 || byte == 0xEF })
+                guard index < bytes.count else { return true }
                 if forbiddenLength(in: bytes, at: index) > 0 { return false }
                 index += 1
             }
-            return true
         }
         if clean { return text }
         var scalars = String.UnicodeScalarView()

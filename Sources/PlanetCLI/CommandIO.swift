@@ -5,6 +5,9 @@ import Foundation
 public struct CommandIO: Sendable {
     /// Receives standard-output text (already ending in a newline where one is meant).
     public var out: @Sendable (String) -> Void
+    /// Receives standard-output bytes, UTF-8 text made elsewhere (the JSON Lines of
+    /// `planet parse --json FILES...`), written as they are: by default `out` of their text.
+    public var outBytes: @Sendable ([UInt8]) -> Void
     /// Receives standard-error text: messages, warnings, the build summary.
     public var err: @Sendable (String) -> Void
     /// The process environment (`SOURCE_DATE_EPOCH` is read from it).
@@ -14,8 +17,10 @@ public struct CommandIO: Sendable {
 
     /// Creates an IO with the given sinks and folder; the environment defaults to empty.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                outBytes: (@Sendable ([UInt8]) -> Void)? = nil,
                 environment: [String: String] = [:], currentDirectory: URL) {
         self.out = out
+        self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
         self.err = err
         self.environment = environment
         self.currentDirectory = currentDirectory
@@ -27,19 +32,23 @@ public struct CommandIO: Sendable {
     /// process through SIGPIPE as for any command-line tool.
     public static var standard: CommandIO {
         CommandIO(
-            out: { text in
-                do {
-                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-                } catch {
-                    try? FileHandle.standardError.write(contentsOf: Data(
-                        "planet: cannot write to standard output: \(error.localizedDescription)\n".utf8))
-                    exit(ExitStatus.ioError.rawValue)
-                }
-            },
+            out: { text in writeStandardOutput(Data(text.utf8)) },
             err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+            outBytes: { bytes in writeStandardOutput(Data(bytes)) },
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
                                   isDirectory: true))
+    }
+
+    /// Writes `data` to standard output; when it cannot be written, says so and exits with 74.
+    private static func writeStandardOutput(_ data: Data) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            try? FileHandle.standardError.write(contentsOf: Data(
+                "planet: cannot write to standard output: \(error.localizedDescription)\n".utf8))
+            exit(ExitStatus.ioError.rawValue)
+        }
     }
 
     /// Writes one line to standard output, without control characters (`TerminalText`).

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import PlanetCLI
@@ -190,5 +191,22 @@ struct ParseSeveralTests {
         #expect(outcome.out.contains("Usage: planet parse [--json] [--timeout SECONDS] FILE|URL...\n"))
         #expect(outcome.out.contains("JSON Lines"))
         #expect(outcome.out.contains("worst"))
+    }
+
+    /// The JSON Lines of several documents go to standard output as bytes (`CommandIO.outBytes`),
+    /// the same bytes the text sink receives when no byte sink is given.
+    @Test func jsonLinesAreWrittenAsBytes() async throws {
+        let folder = try Self.folder(with: ["a.xml": Self.rss("a \u{E9}"), "b.xml": Self.rss("b")])
+        defer { removeFolder(folder) }
+        let text = Capture()
+        let bytes = Mutex<[UInt8]>([])
+        let io = CommandIO(out: { text.append($0) }, err: { _ in }, outBytes: { more in bytes.withLock { $0 += more } },
+                           currentDirectory: folder)
+        let status = try await withDeadline { await PlanetCommand.run(["parse", "--json", "a.xml", "b.xml"], io: io) }
+        #expect(status == 0)
+        #expect(text.value.isEmpty)
+        let viaText = await runPlanet(["parse", "--json", "a.xml", "b.xml"], in: folder)
+        #expect(bytes.withLock { $0 } == Array(viaText.out.utf8))
+        #expect(viaText.out.split(separator: "\n").count == 2)
     }
 }

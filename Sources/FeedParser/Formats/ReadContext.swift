@@ -134,14 +134,20 @@ struct ReadContext {
     /// token with exactly one `@` is the address, in either order; text without `@` is a name.
     func person(_ text: String?) -> Person? {
         guard let text = text.flatMap(PlainText.collapse) else { return nil }
-        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+        // `collapse` leaves no CR LF, so in ASCII text every byte is a Character: its index is found
+        // on the UTF-8 view (without grapheme breaking); other text is searched by Character.
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        func index(of character: Character) -> String.Index? {
+            isASCII ? text.utf8.firstIndex(of: character.asciiValue!) : text.firstIndex(of: character)
+        }
+        if let open = index(of: "("), text.hasSuffix(")") {
             let outside = text[..<open].trimmingSpaces()
             let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .trimmingSpaces()
             if Self.isAddress(inside) { return Person(name: outside.isEmpty ? nil : outside, email: inside) }
             if outside.utf8.contains(UInt8(ascii: "@")) { return Person(name: inside.isEmpty ? nil : inside, email: outside) }
         }
-        if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
+        if let open = index(of: "<"), text.hasSuffix(">") {
             let name = text[..<open].trimmingSpaces()
             let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .trimmingSpaces()

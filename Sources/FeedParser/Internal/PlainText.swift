@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns what feeds put in titles and other text fields into plain text (docs/ARCHITECTURE.md, rule 12: "tags
 /// stripped, entities decoded").
@@ -93,31 +96,49 @@ enum PlainText {
     /// (`&lt;p&gt;…&lt;/p&gt;`), or a void one (`&lt;br&gt;`, `&lt;img …&gt;`). An escaped
     /// `&lt;nick&gt;` (an IRC log) or a lone `&lt;details&gt;` (an article about HTML) is text.
     static func isDoubleEscapedHTML(_ html: String) -> Bool {
-        guard !html.utf8.contains(UInt8(ascii: "<")), html.containsLiteral("&lt;") else { return false }
-        var starts = Set<String>(), ends = Set<String>()
-        let utf8 = Array(html.utf8)
-        let open = Array("&lt;".utf8)
-        var index = 0
-        while index + open.count < utf8.count {
-            guard utf8[index] == open[0], Array(utf8[index..<(index + open.count)]) == open else {
-                index += 1
-                continue
-            }
-            index += open.count
-            let isEnd = utf8[index] == UInt8(ascii: "/")
-            if isEnd { index += 1 }
+        var html = html
+        return html.withUTF8 { utf8 -> Bool in
+            guard let base = utf8.baseAddress, memchr(base, Int32(UInt8(ascii: "<")), utf8.count) == nil else { return false }
+            let count = utf8.count
+            // The answer is known as soon as a start tag meets its end tag or is void.
+            var starts = Set<String>(), ends = Set<String>()
             var name: [UInt8] = []
-            while index < utf8.count, name.count < 16, isTagNameByte(utf8[index], first: name.isEmpty) {
-                name.append(utf8[index] | 0x20)
-                index += 1
+            name.reserveCapacity(16)
+            var index = 0
+            // Each "&lt;" with at least one byte after it (memchr to the next '&').
+            while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), count - index) {
+                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                guard at + 4 < count, base[at + 1] == UInt8(ascii: "l"), base[at + 2] == UInt8(ascii: "t"),
+                      base[at + 3] == UInt8(ascii: ";") else {
+                    index = at + 1
+                    continue
+                }
+                index = at + 4
+                let isEnd = base[index] == UInt8(ascii: "/")
+                if isEnd { index += 1 }
+                name.removeAll(keepingCapacity: true)
+                while index < count, name.count < 16, isTagNameByte(base[index], first: name.isEmpty) {
+                    name.append(base[index] | 0x20)
+                    index += 1
+                }
+                // A tag name ends at white space, `/` or the escaped `>`.
+                guard !name.isEmpty, index < count else { continue }
+                switch base[index] {
+                case UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: "&"): break
+                default: continue
+                }
+                let tag = String(decoding: name, as: UTF8.self)
+                guard SanitizerPolicy.elements[tag] != nil else { continue }
+                if isEnd {
+                    if starts.contains(tag) { return true }
+                    ends.insert(tag)
+                } else {
+                    if ends.contains(tag) || SanitizerPolicy.void.contains(tag) { return true }
+                    starts.insert(tag)
+                }
             }
-            // A tag name ends at white space, `/` or the escaped `>`.
-            guard !name.isEmpty, index < utf8.count,
-                  [UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: "&")].contains(utf8[index]),
-                  case let tag = String(decoding: name, as: UTF8.self), SanitizerPolicy.elements[tag] != nil else { continue }
-            if isEnd { ends.insert(tag) } else { starts.insert(tag) }
+            return false
         }
-        return !starts.isDisjoint(with: ends) || !starts.isDisjoint(with: SanitizerPolicy.void)
     }
 
     private static func isTagNameByte(_ byte: UInt8, first: Bool) -> Bool {

@@ -28,43 +28,60 @@ enum CSSToken: Equatable, Sendable {
 
 enum CSSTokenizer {
     /// The tokens of `text`, nil when it holds a backslash (a CSS escape).
+    ///
+    /// Read on UTF-8 bytes: every code point the tokenizer treats apart is ASCII, and each byte of
+    /// a non-ASCII code point is 0x80 or above, which is read as an ident code point, as the code
+    /// point itself is (CSS Syntax §4.2); a token's text is whole code points.
     static func tokens(_ text: String) -> [CSSToken]? {
-        let scalars = Array(text.unicodeScalars)
-        if scalars.contains("\\") { return nil }
+        var text = text
+        return text.withUTF8 { bytes in tokens(bytes) }
+    }
+
+    private static func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [CSSToken]? {
+        if bytes.contains(UInt8(ascii: "\\")) { return nil }
+        let count = bytes.count
         var tokens: [CSSToken] = []
         var index = 0
-        func at(_ offset: Int) -> Unicode.Scalar? {
-            index + offset < scalars.count ? scalars[index + offset] : nil
+        func at(_ offset: Int) -> UInt8? {
+            index + offset < count ? bytes[index + offset] : nil
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "/", at(1) == "*" {
+        func text(_ start: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") {
                 index += 2
-                while index < scalars.count, !(scalars[index] == "*" && at(1) == "/") { index += 1 }
-                index = min(index + 2, scalars.count)
+                while index < count, !(bytes[index] == UInt8(ascii: "*") && at(1) == UInt8(ascii: "/")) { index += 1 }
+                index = min(index + 2, count)
                 continue
             }
-            if isWhitespace(scalar) {
-                while index < scalars.count, isWhitespace(scalars[index]) { index += 1 }
+            if isWhitespace(byte) {
+                while index < count, isWhitespace(bytes[index]) { index += 1 }
                 tokens.append(.whitespace)
                 continue
             }
-            if startsNumber(scalars, index) {
-                let number = consumeNumber(scalars, &index)
-                if index < scalars.count, scalars[index] == "%" {
+            if startsNumber(bytes, index) {
+                let start = index
+                consumeNumber(bytes, &index)
+                let number = text(start)
+                if index < count, bytes[index] == UInt8(ascii: "%") {
                     index += 1
                     tokens.append(.percentage(number))
-                } else if index < scalars.count, isNameStart(scalars[index]) {
-                    let unit = consume(scalars, &index, while: isNameCharacter)
-                    tokens.append(.dimension(number, unit: unit))
+                } else if index < count, isNameStart(bytes[index]) {
+                    let unitStart = index
+                    while index < count, isNameCharacter(bytes[index]) { index += 1 }
+                    tokens.append(.dimension(number, unit: text(unitStart)))
                 } else {
                     tokens.append(.number(number))
                 }
                 continue
             }
-            if isNameStart(scalar) || (scalar == "-" && at(1).map { isNameStart($0) || $0 == "-" } == true) {
-                let name = consume(scalars, &index, while: isNameCharacter)
-                if index < scalars.count, scalars[index] == "(" {
+            if isNameStart(byte) || (byte == UInt8(ascii: "-") && at(1).map { isNameStart($0) || $0 == UInt8(ascii: "-") } == true) {
+                let start = index
+                while index < count, isNameCharacter(bytes[index]) { index += 1 }
+                let name = text(start)
+                if index < count, bytes[index] == UInt8(ascii: "(") {
                     index += 1
                     tokens.append(.function(name))
                 } else {
@@ -72,20 +89,22 @@ enum CSSTokenizer {
                 }
                 continue
             }
-            if scalar == "#", let next = at(1), isNameCharacter(next) {
+            if byte == UInt8(ascii: "#"), let next = at(1), isNameCharacter(next) {
                 index += 1
-                tokens.append(.hash(consume(scalars, &index, while: isNameCharacter)))
+                let start = index
+                while index < count, isNameCharacter(bytes[index]) { index += 1 }
+                tokens.append(.hash(text(start)))
                 continue
             }
             index += 1
-            switch scalar {
-            case ":": tokens.append(.colon)
-            case ";": tokens.append(.semicolon)
-            case ",": tokens.append(.comma)
-            case "/": tokens.append(.slash)
-            case ")": tokens.append(.closeParenthesis)
-            case "(", "[", "{": tokens.append(.openBlock)
-            case "]", "}": tokens.append(.closeBlock)
+            switch byte {
+            case UInt8(ascii: ":"): tokens.append(.colon)
+            case UInt8(ascii: ";"): tokens.append(.semicolon)
+            case UInt8(ascii: ","): tokens.append(.comma)
+            case UInt8(ascii: "/"): tokens.append(.slash)
+            case UInt8(ascii: ")"): tokens.append(.closeParenthesis)
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): tokens.append(.openBlock)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): tokens.append(.closeBlock)
             default: tokens.append(.other)
             }
         }
@@ -94,45 +113,30 @@ enum CSSTokenizer {
 
     /// CSS Syntax §4.3.10, "starts with a number", without exponents: a digit, or `.`, `+` or
     /// `-` before one (`+.5`).
-    private static func startsNumber(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
-        func digit(_ offset: Int) -> Bool { index + offset < scalars.count && isDigit(scalars[index + offset]) }
-        switch scalars[index] {
-        case "0"..."9": return true
-        case ".": return digit(1)
-        case "+", "-": return digit(1) || (index + 1 < scalars.count && scalars[index + 1] == "." && digit(2))
+    private static func startsNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        func digit(_ offset: Int) -> Bool { index + offset < bytes.count && isDigit(bytes[index + offset]) }
+        switch bytes[index] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "."): return digit(1)
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            return digit(1) || (index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ".") && digit(2))
         default: return false
         }
     }
 
-    /// A number's text: an optional sign, digits, at most one `.` and digits after it.
-    private static func consumeNumber(_ scalars: [Unicode.Scalar], _ index: inout Int) -> String {
-        var text = String.UnicodeScalarView()
-        if scalars[index] == "+" || scalars[index] == "-" {
-            text.append(scalars[index])
-            index += 1
-        }
+    /// Past a number: an optional sign, digits, at most one `.` and digits after it.
+    private static func consumeNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
+        if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         var sawDot = false
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == ".", !sawDot, index + 1 < scalars.count, isDigit(scalars[index + 1]) {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), !sawDot, index + 1 < bytes.count, isDigit(bytes[index + 1]) {
                 sawDot = true
-            } else if !isDigit(scalar) {
+            } else if !isDigit(byte) {
                 break
             }
-            text.append(scalar)
             index += 1
         }
-        return String(text)
-    }
-
-    private static func consume(_ scalars: [Unicode.Scalar], _ index: inout Int,
-                                while accepts: (Unicode.Scalar) -> Bool) -> String {
-        var text = String.UnicodeScalarView()
-        while index < scalars.count, accepts(scalars[index]) {
-            text.append(scalars[index])
-            index += 1
-        }
-        return String(text)
     }
 
     /// CSS white space: space, tab, line feed, carriage return, form feed.
@@ -140,15 +144,21 @@ enum CSSTokenizer {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
 
-    /// CSS Syntax §4.2 "ident-start code point": a letter, `_`, or a non-ASCII code point.
-    private static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_" || scalar.value >= 0x80
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    /// CSS Syntax §4.2 "ident-start code point": a letter, `_`, or a non-ASCII code point (any
+    /// of its bytes).
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// CSS Syntax §4.2 "ident code point".
-    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isNameStart(scalar) || isDigit(scalar) || scalar == "-"
+    private static func isNameCharacter(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Removes `<!DOCTYPE …>` from an HTML fragment before libxml2 reads it.
 ///
 /// In a document's body a doctype is a parse error that HTML ignores (HTML Living Standard
@@ -10,7 +12,7 @@ enum FragmentDoctype {
     /// `html` without its doctype tokens (`<!doctype`, any case, through the next `>` or the end);
     /// `html` itself when it has none. Comments are copied unchanged.
     static func removing(from html: String) -> String {
-        guard html.containsLiteral("<!") else { return html }
+        guard mayHoldDoctype(html) else { return html }
         let bytes = Array(html.utf8)
         let keyword = Array("doctype".utf8)
         var out: [UInt8] = []
@@ -40,5 +42,23 @@ enum FragmentDoctype {
             index += 1
         }
         return changed ? String(decoding: out, as: UTF8.self) : html
+    }
+
+    /// False when no `<!` in `html` starts `<!doctype` (any case): then nothing is removed, whatever
+    /// the comments (the usual fragment: WordPress block comments, no doctype).
+    private static func mayHoldDoctype(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let keyword = Array("<!doctype".utf8)
+            var index = 0
+            while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) {
+                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                if at + keyword.count <= bytes.count,
+                   (0..<keyword.count).allSatisfy({ base[at + $0] | 0x20 == keyword[$0] | 0x20 }) { return true }
+                index = at + 1
+            }
+            return false
+        }
     }
 }

@@ -11,9 +11,9 @@ enum HTMLEscaping {
         Windows1252.characterForC1(UInt32(value)).map { String(Character($0)) } ?? ""
     }
     /// Element content: `&`, `<`, `>` escaped.
-    private static let text = MarkupEscaping(c1Replacements: c1Replacements)
+    static let text = MarkupEscaping(c1Replacements: c1Replacements)
     /// A double-quoted attribute value's content: `&`, `<`, `>`, `"` escaped.
-    private static let attribute = MarkupEscaping(escapesQuote: true, c1Replacements: c1Replacements)
+    static let attribute = MarkupEscaping(escapesQuote: true, c1Replacements: c1Replacements)
 
     /// Appends `text` as element content: `&`, `<`, `>` escaped.
     static func appendText(_ text: String, to output: inout [UInt8]) {

@@ -29,6 +29,10 @@ struct HTMLFragmentNode {
     /// The element name as libxml2's HTML parser gives it (lowercase).
     var name: String { node.pointee.name.map { String(cString: $0) } ?? "" }
 
+    /// What the sanitizer's tables say about this element's name (`ElementEntry`), found without
+    /// making a String; nil for a name they do not hold (an unknown element).
+    var element: ElementEntry? { ElementEntry.of(node.pointee.name) }
+
     /// The UTF-8 bytes of a text node's (entity-decoded) content; empty for other nodes.
     func withContent<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let content = node.pointee.content else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
@@ -70,6 +74,18 @@ struct HTMLFragmentAttribute {
 
     /// The attribute name as libxml2's HTML parser gives it (lowercase).
     var name: String { attribute.pointee.name.map { String(cString: $0) } ?? "" }
+
+    /// The name as a table key (`HTMLNameKey`), nil when it is longer than any table's names.
+    var nameKey: HTMLNameKey? { attribute.pointee.name.flatMap(HTMLNameKey.init) }
+
+    /// True when the name is exactly the UTF-8 bytes `name` (which hold no NUL), compared in
+    /// place: no String is made.
+    func isNamed(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let own = attribute.pointee.name else { return name.isEmpty }
+        // A mismatch, at the latest at `own`'s terminating NUL, ends the loop before reading past it.
+        for index in 0..<name.count where own[index] != name[index] { return false }
+        return own[name.count] == 0
+    }
 
     /// The entity-decoded value: the content of the attribute's text children ("" when bare).
     var value: String {

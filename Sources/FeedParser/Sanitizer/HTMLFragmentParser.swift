@@ -27,14 +27,16 @@ enum HTMLFragmentParser {
     /// `body` returns.
     static func withFragment<R>(_ html: String, _ body: (HTMLFragmentNode?) -> R) -> R {
         _ = LibXML.initialized
-        // The wrapper gives libxml2 a document whose body holds exactly the fragment; the charset is
-        // passed explicitly so a <meta charset> inside the fragment cannot change the decoding.
+        // The wrapper gives libxml2 a document whose body holds exactly the fragment. The bytes are
+        // UTF-8, libxml2's own encoding: no encoding is named (naming "UTF-8" makes libxml2 copy
+        // the input through its UTF-8 "converter", byte by byte) and HTML_PARSE_IGNORE_ENC keeps a
+        // <meta charset> inside the fragment from changing the decoding.
         // libxml2 stops reading at a NUL byte; HTML replaces NUL with U+FFFD (HTML Living Standard
         // §13.2.5), and so do we, so nothing after a NUL can hide from the sanitizer or get lost.
         // A doctype inside the fragment is removed, as HTML ignores it (`FragmentDoctype`).
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
             | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue)
+            | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(html.utf8.count + prefix.count + suffix.count + 8)
         bytes.append(contentsOf: prefix)
@@ -43,7 +45,7 @@ enum HTMLFragmentParser {
         let count = Int32(clamping: bytes.count)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                htmlReadMemory($0, count, nil, "UTF-8", options)
+                htmlReadMemory($0, count, nil, nil, options)
             }
         }
         guard let document else { return body(nil) }

@@ -11,8 +11,33 @@ extension HTMLSanitizer {
     ///   - html: the raw fragment (`Entry.summary`/`content` of a `.deferred` parse).
     ///   - base: absolute URL relative references resolve against (`Entry.htmlBase`).
     public static func sanitizeEntryHTML(_ html: String, base: URL?) -> String? {
-        let clean = PlainText.trimmed(sanitize(html, base: base))
-        return clean.isEmpty ? nil : String(clean)
+        sanitizedEntryHTMLBytes(html, base: base).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `sanitizeEntryHTML(_:base:)` as its UTF-8 bytes, without making a String (which validates
+    /// every byte) when nothing but ASCII white space is trimmed: what the contract's JSON writer
+    /// copies from (`Feed.sanitizedJSONContractLine`). The sanitizer's output is valid UTF-8 by
+    /// construction (text libxml2 gives is checked, `HTMLEscaping`).
+    static func sanitizedEntryHTMLBytes(_ html: String, base: URL?) -> ArraySlice<UInt8>? {
+        // ASCII white space is trimmed from the bytes; other White_Space scalars at an end (a rare
+        // U+00A0) by `PlainText.trimmed` on the text.
+        let bytes = sanitizedBytes(html, base: base)
+        var start = 0
+        var end = bytes.count
+        while start < end, isASCIIWhitespace(bytes[start]) { start += 1 }
+        while end > start, isASCIIWhitespace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        assert(bytes.withUnsafeBufferPointer { UTF8Check(UnsafeBufferPointer(rebasing: $0[start..<end])).isValid })
+        guard bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return bytes[start..<end] }
+        let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        let clean = PlainText.trimmed(text)
+        return clean.isEmpty ? nil : ArraySlice(clean.utf8)
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return, space: the ASCII `White_Space`
+    /// scalars (Unicode `PropList.txt`), which `PlainText.trimmed` trims.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 }
 

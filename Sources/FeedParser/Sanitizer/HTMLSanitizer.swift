@@ -32,15 +32,21 @@ public enum HTMLSanitizer {
     ///   character that XML 1.0 forbids. Plain text without `<` or `&` comes back escaped. A
     ///   fragment beyond `MarkupBudget.html` is not parsed: `budgetNotice(_:)` says why instead.
     public static func sanitize(_ html: String, base: URL?) -> String {
-        var writer = SanitizingWriter(base: base, capacity: html.utf8.count)
+        String(decoding: sanitizedBytes(html, base: base), as: UTF8.self)
+    }
+
+    /// `sanitize(_:base:)` as UTF-8 bytes.
+    static func sanitizedBytes(_ html: String, base: URL?) -> [UInt8] {
+        // Room for what the writer adds (rel, loading, alt attributes): an eighth more than the input.
+        var writer = SanitizingWriter(base: base, capacity: html.utf8.count + html.utf8.count / 8 + 64)
         if !hasMarkup(html) {
             writer.writeText(html)
         } else if let violation = MarkupBudget.html.violation(html) {
-            return String(decoding: budgetNotice(violation), as: UTF8.self)
+            return budgetNotice(violation)
         } else {
             HTMLFragmentParser.withFragment(html) { writer.write($0) }
         }
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.output
     }
 
     /// True when `html` holds a `<` or a `&`: only then does it need the HTML parser.

@@ -31,7 +31,7 @@ enum InlineStyle {
         guard let tokens = CSSTokenizer.tokens(text) else { return [] }
         var found: [Declaration] = []
         for declaration in split(tokens) {
-            if let checked = check(declaration, element: element) { found.append(checked) }
+            if let checked = check(tokens[declaration], element: element) { found.append(checked) }
         }
         return found
     }
@@ -51,28 +51,29 @@ enum InlineStyle {
         return merged.map { "\($0.property): \($0.value)" }.joined(separator: "; ")
     }
 
-    /// The token runs between top-level semicolons (a `;` inside parentheses or a block belongs to
-    /// the declaration it is in, CSS Syntax §5.4.5).
-    private static func split(_ tokens: [CSSToken]) -> [[CSSToken]] {
-        var runs: [[CSSToken]] = [[]]
+    /// The ranges of the token runs between top-level semicolons (a `;` inside parentheses or a
+    /// block belongs to the declaration it is in, CSS Syntax §5.4.5).
+    private static func split(_ tokens: [CSSToken]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
         var depth = 0
-        for token in tokens {
+        for (index, token) in tokens.enumerated() {
             switch token {
             case .function, .openBlock: depth += 1
             case .closeParenthesis, .closeBlock: depth = max(0, depth - 1)
             case .semicolon where depth == 0:
-                runs.append([])
-                continue
+                runs.append(start..<index)
+                start = index + 1
             default: break
             }
-            runs[runs.count - 1].append(token)
         }
+        runs.append(start..<tokens.count)
         return runs
     }
 
     /// `name : value` with the value valid for the property, or nil.
-    private static func check(_ tokens: [CSSToken], element: String) -> Declaration? {
-        let tokens = trimmed(tokens[...])
+    private static func check(_ tokens: ArraySlice<CSSToken>, element: String) -> Declaration? {
+        let tokens = trimmed(tokens)
         guard case .ident(let name)? = tokens.first else { return nil }
         let rest = trimmed(tokens.dropFirst())
         guard rest.first == .colon else { return nil }

@@ -131,9 +131,12 @@ enum InlineStyleValue {
         return values.joined(separator: " ")
     }
 
-    private static func keyword(_ component: Component, _ allowed: Set<String>) -> String? {
-        guard case .token(.ident(let name)) = component, allowed.contains(name.lowercased()) else { return nil }
-        return name.lowercased()
+    /// The identifier, lowercased, when it is one of `allowed` (a short list: searched in place,
+    /// where a Set would be built and hashed on every call).
+    private static func keyword(_ component: Component, _ allowed: [String]) -> String? {
+        guard case .token(.ident(let name)) = component else { return nil }
+        let lowered = name.lowercased()
+        return allowed.contains(lowered) ? lowered : nil
     }
 
     /// A length within `bounds` (by unit; `%` for percentages), or a unitless zero.

@@ -29,6 +29,12 @@ enum PresentationalHTML {
     /// its own `style` attribute, in that order, so that the author's CSS wins.
     static func declarations(_ node: HTMLFragmentNode, source: String, element: String,
                              cell: [InlineStyle.Declaration]) -> [InlineStyle.Declaration] {
+        let isCell = element == "td" || element == "th"
+        // Most elements have no presentational attribute and no presentational name: nothing to declare.
+        let hasAttributes = hasPresentationalAttribute(node)
+        if !hasAttributes, !(isCell && !cell.isEmpty), source != "big", source != "center", source != "font" {
+            return []
+        }
         var found: [InlineStyle.Declaration] = []
         func add(_ property: String, _ value: String?) {
             guard let value, let declaration = checked(property, value, element: element) else { return }
@@ -42,7 +48,8 @@ enum PresentationalHTML {
             add("font-size", node.attributeValue("size").flatMap(fontSize))
         default: break
         }
-        if element == "td" || element == "th" { found += cell }
+        if isCell { found += cell }
+        guard hasAttributes else { return found }
         let align = node.attributeValue("align")?.trimmingSpacesAndNewlines().lowercased()
         switch element {
         case "img":
@@ -70,23 +77,45 @@ enum PresentationalHTML {
             if let border = pixels(node.attributeValue("border")), border != "0px" { add("border", border + " outset") }
             add("border-spacing", pixels(node.attributeValue("cellspacing")))
         case "td", "th", "tr", "thead", "tbody", "tfoot", "p", "div", "h1", "h2", "h3", "h4", "h5", "h6":
-            if let align, ["left", "right", "center", "justify"].contains(align) { add("text-align", align) }
+            switch align {
+            case "left", "right", "center", "justify": add("text-align", align)
+            default: break
+            }
         default: break
         }
-        if ["td", "th", "tr", "thead", "tbody", "tfoot"].contains(element) {
+        switch element {
+        case "td", "th", "tr", "thead", "tbody", "tfoot":
             add("vertical-align", node.attributeValue("valign")?.trimmingSpacesAndNewlines().lowercased())
+        default: break
         }
-        if ["table", "tr", "td", "th"].contains(element) {
+        switch element {
+        case "table", "tr", "td", "th":
             add("background-color", node.attributeValue("bgcolor").map(legacyColor))
+        default: break
         }
-        if ["img", "table", "td", "th", "col"].contains(element), let width = node.attributeValue("width")?.trimmingSpaces(),
-           width.hasSuffix("%") {
-            add("width", width)
+        switch element {
+        case "img", "table", "td", "th", "col":
+            if let width = node.attributeValue("width")?.trimmingSpaces(), width.hasSuffix("%") { add("width", width) }
+        default: break
         }
         if let style = node.attributeValue("style") {
             found += InlineStyle.declarations(style, element: element)
         }
         return found
+    }
+
+    /// The attributes `declarations` reads.
+    private static let presentational = ["align", "valign", "bgcolor", "width", "hspace", "vspace", "border",
+                                         "cellspacing", "style", "color", "size"].map(HTMLNameKey.init)
+
+    /// True when `node` has one of the attributes `declarations` reads (compared as name keys).
+    private static func hasPresentationalAttribute(_ node: HTMLFragmentNode) -> Bool {
+        var cursor = node.firstAttribute
+        while let attribute = cursor {
+            if let key = attribute.nameKey, presentational.contains(key) { return true }
+            cursor = attribute.next
+        }
+        return false
     }
 
     /// What a table's `border` and `cellpadding` give each of its cells (HTML Living Standard

@@ -35,15 +35,18 @@ struct SanitizingWriter {
             cursor = node.next
             switch node.kind {
             case .element:
-                let name = node.name
-                if transparent, name == "html" || name == "body" {
+                let entry = node.element
+                let kind = entry?.kind
+                if transparent, kind == .scaffolding {
                     write(node.firstChild, transparent: true, depth: depth)
-                } else if transparent, name == "head" {
+                } else if transparent, kind == .head {
                     continue
                 } else if depth >= HTMLFragmentParser.maximumDepth {
                     node.forEachDescendantText { HTMLEscaping.appendText($0, to: &output) }
+                } else if let entry {
+                    writeElement(node, entry: entry, depth: depth)
                 } else {
-                    writeElement(node, name: name, depth: depth)
+                    write(node.firstChild, transparent: false, depth: depth + 1)  // unknown: unwrapped
                 }
             case .text:
                 node.withContent { HTMLEscaping.appendText($0, to: &output) }
@@ -53,19 +56,23 @@ struct SanitizingWriter {
         }
     }
 
-    private mutating func writeElement(_ node: HTMLFragmentNode, name source: String, depth: Int) {
-        if writeReplacement(node, name: source, depth: depth) { return }
-        let name = PresentationalHTML.elementName(for: source)
-        let rule = ElementRule.table[name]
-        if rule?.action == .drop || name == "br" && endsWithTwoBreaks { return }
-        guard let rule, !(name == "a" && linkDepth > 0) else {
+    private mutating func writeElement(_ node: HTMLFragmentNode, entry: ElementEntry, depth: Int) {
+        let source = entry.source
+        if entry.kind == .iframe || entry.kind == .object {
+            writeReplacement(node, kind: entry.kind, depth: depth)
+            return
+        }
+        let name = entry.written
+        let rule = entry.rule
+        if rule?.action == .drop || entry.kind == .lineBreak && endsWithTwoBreaks { return }
+        guard let rule, !(entry.kind == .link && linkDepth > 0) else {
             write(node.firstChild, transparent: false, depth: depth + 1)
             return
         }
         var kept = Self.filter(node, allowed: rule.attributes, base: base)
-        if name == "img" { LazyImage.adopt(node, into: &kept, base: base) }
+        if entry.kind == .image { LazyImage.adopt(node, into: &kept, base: base) }
         if let required = rule.required, !kept.contains(where: { required.contains($0.name) }) {
-            if name == "img" { writeAlternativeText(kept) }
+            if entry.kind == .image { writeAlternativeText(kept) }
             if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }  // see SanitizerPolicy.droppedVoid
             return
         }
@@ -73,7 +80,7 @@ struct SanitizingWriter {
         output.append(contentsOf: name.utf8)
         for attribute in kept { writeAttribute(attribute) }
 
-        if !rule.forced.isEmpty, !(name == "a" && !kept.contains(where: { $0.name == "href" })) {
+        if !rule.forced.isEmpty, !(entry.kind == .link && !kept.contains(where: { $0.name == "href" })) {
             // A link without a target needs no rel.
             for attribute in rule.forced where !kept.contains(where: { $0.name == attribute.name }) {
                 writeAttribute(attribute)
@@ -89,11 +96,11 @@ struct SanitizingWriter {
             write(node.firstChild, transparent: false, depth: depth + 1)  // see SanitizerPolicy.droppedVoid
             return
         }
-        if name == "a" { linkDepth += 1 }
-        if name == "table" { tableCellStyles.append(PresentationalHTML.cellDeclarations(ofTable: node)) }
+        if entry.kind == .link { linkDepth += 1 }
+        if entry.kind == .table { tableCellStyles.append(PresentationalHTML.cellDeclarations(ofTable: node)) }
         write(node.firstChild, transparent: false, depth: depth + 1)
-        if name == "table" { tableCellStyles.removeLast() }
-        if name == "a" { linkDepth -= 1 }
+        if entry.kind == .table { tableCellStyles.removeLast() }
+        if entry.kind == .link { linkDepth -= 1 }
         output.append(contentsOf: "</".utf8)
         output.append(contentsOf: name.utf8)
         output.append(UInt8(ascii: ">"))
@@ -101,21 +108,16 @@ struct SanitizingWriter {
 
     /// Writes what replaces an element the sanitizer cannot keep but must not lose: an `iframe`
     /// becomes a link to what it embedded (`EmbedReplacement`); an `object` its fallback content,
-    /// else such a link to its `data` (Flash: its `movie` param or inner `embed`). Returns false for every other element.
-    private mutating func writeReplacement(_ node: HTMLFragmentNode, name: String, depth: Int) -> Bool {
-        switch name {
-        case "iframe":
+    /// else such a link to its `data` (Flash: its `movie` param or inner `embed`).
+    private mutating func writeReplacement(_ node: HTMLFragmentNode, kind: ElementEntry.Kind, depth: Int) {
+        if kind == .iframe {
             writeEmbedLink(source: node.attributeValue("src"), title: node.attributeValue("title"))
-            return true
-        case "object":
-            let start = output.count
-            write(node.firstChild, transparent: false, depth: depth + 1)
-            if output[start...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-                writeEmbedLink(source: node.attributeValue("data") ?? Self.embeddedSource(node), title: node.attributeValue("title"))
-            }
-            return true
-        default:
-            return false
+            return
+        }
+        let start = output.count
+        write(node.firstChild, transparent: false, depth: depth + 1)
+        if output[start...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            writeEmbedLink(source: node.attributeValue("data") ?? Self.embeddedSource(node), title: node.attributeValue("title"))
         }
     }
 
@@ -172,14 +174,13 @@ struct SanitizingWriter {
     /// The element's attributes that are allowed and whose value passes its check, in source
     /// order, first occurrence of each name only. Values of attributes that are not allowed are
     /// never read.
-    private static func filter(_ node: HTMLFragmentNode, allowed: [String: SanitizerPolicy.Value],
+    private static func filter(_ node: HTMLFragmentNode, allowed: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)],
                                base: URL?) -> [(name: String, value: String?)] {
         var kept: [(name: String, value: String?)] = []
         var cursor = node.firstAttribute
         while let attribute = cursor {
             cursor = attribute.next
-            let name = attribute.name
-            guard let rule = allowed[name], !kept.contains(where: { $0.name == name }),
+            guard let key = attribute.nameKey, let (name, rule) = allowed[key], !kept.contains(where: { $0.name == name }),
                   let value = AttributeCheck.check(attribute.value, rule: rule, base: base) else { continue }
             kept.append((name, value))
         }

@@ -40,8 +40,12 @@ enum LibXML2 {
 
     /// Options: recover from ill-formed input; never touch the network; CDATA as text; no entity
     /// substitution from DTDs and no DTD loading (XXE); no huge-document mode (libxml2's limits stay).
+    /// The bytes are already UTF-8 (`DocumentDecoder`), libxml2's own encoding: the document's
+    /// encoding declaration is ignored and no encoding is named (naming "UTF-8" makes libxml2
+    /// copy the whole input through its UTF-8 "converter", byte by byte).
     private static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
-                                       | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+                                       | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+                                       | XML_PARSE_IGNORE_ENC.rawValue)
 
     private final class ErrorSink {
         var diagnostics: [Diagnostic] = []
@@ -81,7 +85,7 @@ enum LibXML2 {
         let doc: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
                   raw.count < Int(Int32.max) else { return nil }
-            return xmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, "UTF-8", options)
+            return xmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, nil, options)
         }
         if sink.diagnostics.contains(where: \.isEntityLoop) {
             doc.map { xmlFreeDoc($0) }
@@ -92,8 +96,9 @@ enum LibXML2 {
         defer { xmlFreeDoc(doc) }
         var budget = EntityBudget(documentSize: data.count)
         var limit = entryLimit.map(EntryLimit.init)
+        var names = InternedNames()
         let root = xmlDocGetRootElement(doc).map {
-            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, level: 0)
+            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, names: &names, level: 0)
         }
         if let refusal = budget.refusal {
             return Parsed(root: nil, diagnostics: sink.diagnostics, refusal: refusal)
@@ -103,13 +108,41 @@ enum LibXML2 {
 
     private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
+    /// Swift strings for the names and namespace URIs of one document, by the address libxml2
+    /// keeps each at (its dictionary interns a name once; a namespace is one `xmlNs`), so that
+    /// each is made once per document, not once per node. Valid while the document lives.
+    private struct InternedNames {
+        private var names: [UnsafeRawPointer: String] = [:]
+        private var namespaces: [UnsafeRawPointer: String?] = [:]
+
+        /// The name at `pointer` as a String, "" for none.
+        mutating func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
+            guard let pointer else { return "" }
+            if let known = names[UnsafeRawPointer(pointer)] { return known }
+            let made = String(cString: pointer)
+            names[UnsafeRawPointer(pointer)] = made
+            return made
+        }
+
+        /// The canonical URI of a node's namespace (`Namespace.canonical`), nil for none.
+        mutating func namespace(_ ns: xmlNsPtr?) -> String? {
+            guard let ns else { return nil }
+            if let known = namespaces[UnsafeRawPointer(ns)] { return known }
+            let made = Namespace.canonical(ns.pointee.href.map { String(cString: $0) })
+            namespaces[UnsafeRawPointer(ns)] = made
+            return made
+        }
+    }
+
     private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?,
-                                budget: inout EntityBudget, limit: inout EntryLimit?, level: Int) -> XML.Element {
+                                budget: inout EntityBudget, limit: inout EntryLimit?, names: inout InternedNames,
+                                level: Int) -> XML.Element {
         var attributes: [XML.Attribute] = []
         var attr = node.pointee.properties
+        if attr != nil { attributes.reserveCapacity(4) }
         while let current = attr {
-            let name = string(current.pointee.name) ?? ""
-            let namespace = Namespace.canonical(current.pointee.ns.flatMap { string($0.pointee.href) })
+            let name = names.name(current.pointee.name)
+            let namespace = names.namespace(current.pointee.ns)
             attributes.append(XML.Attribute(namespace: namespace, name: name,
                                             value: attributeValue(current, budget: &budget)))
             attr = current.pointee.next
@@ -121,6 +154,13 @@ enum LibXML2 {
         let language = attributes.first { $0.name == "lang" && $0.namespace == xmlNamespace }?.value ?? parentLanguage
         var children: [XML.Node] = []
         var child = node.pointee.children
+        var nodes = 0
+        while let current = child, nodes < 64 {
+            nodes += 1
+            child = current.pointee.next
+        }
+        children.reserveCapacity(nodes)  // no regrowth for most elements (a feed's channel has thousands)
+        child = node.pointee.children
         let kept = level <= 1 ? keptEntries(of: node, limit: &limit) : nil
         var entryIndex = 0
         while let current = child, budget.refusal == nil {
@@ -132,7 +172,7 @@ enum LibXML2 {
                     if !keep { break }
                 }
                 children.append(.element(convert(current, parentBase: base, parentLanguage: language,
-                                                 budget: &budget, limit: &limit, level: level + 1)))
+                                                 budget: &budget, limit: &limit, names: &names, level: level + 1)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let text = string(current.pointee.content) { appendText(text, to: &children) }
             case XML_ENTITY_REF_NODE:
@@ -142,8 +182,8 @@ enum LibXML2 {
             }
             child = current.pointee.next
         }
-        return XML.Element(namespace: Namespace.canonical(node.pointee.ns.flatMap { string($0.pointee.href) }),
-                           name: string(node.pointee.name) ?? "", attributes: attributes,
+        return XML.Element(namespace: names.namespace(node.pointee.ns),
+                           name: names.name(node.pointee.name), attributes: attributes,
                            children: children, base: base, language: language)
     }
 
@@ -277,8 +317,9 @@ enum LibXML2 {
         // HTML pages have no entity declarations; the budget only guards the conversion.
         var budget = EntityBudget(documentSize: data.count)
         var limit: EntryLimit? = nil
+        var names = InternedNames()
         return xmlDocGetRootElement(doc).map {
-            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, level: 0)
+            convert($0, parentBase: base, parentLanguage: nil, budget: &budget, limit: &limit, names: &names, level: 0)
         }
     }
 
@@ -286,6 +327,12 @@ enum LibXML2 {
     /// entities decoded (libxml2's HTML parser, recovering, silent); "" for markup beyond
     /// `MarkupBudget.html`.
     static func htmlText(_ html: String) -> String {
+        // Text without markup needs no parser, only its references decoded (the same result).
+        HTMLEntityText.decoded(html) ?? parsedHTMLText(html)
+    }
+
+    /// `htmlText` through libxml2's HTML parser, whatever the input.
+    static func parsedHTMLText(_ html: String) -> String {
         _ = LibXML.initialized
         // Markup beyond `MarkupBudget.html` is not parsed: its text is dropped.
         guard MarkupBudget.html.violation(html) == nil else { return "" }

@@ -110,9 +110,8 @@ struct MarkupBudget: Sendable {
     /// - Returns: the index after the tag, the number of attributes, and whether it ended in `/>`.
     private func scanAttributes(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int)
         -> (end: Int, attributes: Int, selfClosing: Bool) {
-        enum State { case between, name, afterName, beforeValue, quoted, unquoted }
+        enum State { case between, name, afterName, beforeValue, unquoted }
         var state = State.between
-        var quote: UInt8 = 0
         var attributes = 0
         var slash = false
         var index = from
@@ -143,13 +142,14 @@ struct MarkupBudget: Sendable {
                 if byte == 0x3E { return (index, attributes, false) }
                 if Self.isSpace(byte) { continue }
                 if byte == 0x22 || byte == 0x27 {
-                    quote = byte
-                    state = .quoted
+                    // A quoted value ends at its quote (memchr: values are most of a tag's bytes).
+                    guard let found = memchr(base + index, Int32(byte), count - index) else { return (count, attributes, false) }
+                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+                    state = .between
+                    slash = false
                 } else {
                     state = .unquoted
                 }
-            case .quoted:
-                if byte == quote { state = .between; slash = false }
             case .unquoted:
                 if byte == 0x3E { return (index, attributes, false) }
                 if Self.isSpace(byte) { state = .between; slash = false }

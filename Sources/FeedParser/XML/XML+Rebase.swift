@@ -25,10 +25,16 @@ extension XML.Element {
         } else {
             base = parent
         }
-        for index in children.indices {
-            guard case .element(var child) = children[index] else { continue }
+        // The children are taken out while they change, so that each is uniquely referenced and
+        // changes in place (else every element's children would be copied).
+        var nodes = children
+        children = []
+        for index in nodes.indices {
+            guard case .element(var child) = nodes[index] else { continue }
+            nodes[index] = .text("")
             child.rebase(parent: base)
-            children[index] = .element(child)
+            nodes[index] = .element(child)
         }
+        children = nodes
     }
 }

@@ -6,8 +6,8 @@ extension ParseCommand {
     /// What one argument of `planet parse FILE|URL...` prints, rendered in its own task.
     struct Report: Sendable {
         var status: ExitStatus
-        /// Standard-output text, ending in a newline.
-        var out: String
+        /// Standard-output text (UTF-8), ending in a newline.
+        var out: [UInt8]
         /// Standard-error text (the failure message), empty for a feed.
         var err: String
     }
@@ -27,11 +27,13 @@ extension ParseCommand {
         var worst = ExitStatus.success
         let documents = Array(sources.enumerated())
         await Lanes.run(documents, width: limit, delivery: .inOrder(maxWaiting: maxWaiting)) { index, source in
-            let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true)
-            return report(outcome, source: source, json: json, first: index == 0)
+            // With --json the entries' HTML is sanitized while the line is written.
+            let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true,
+                                                     sanitizing: json ? .deferred : .eager)
+            return await report(outcome, source: source, json: json, first: index == 0)
         } deliver: { (_, ready: Report) async in
             if !ready.err.isEmpty { io.err(ready.err) }
-            io.out(ready.out)
+            io.outBytes(ready.out)
             worst = max(worst, ready.status)
         }
         return worst
@@ -39,24 +41,27 @@ extension ParseCommand {
 
     /// The text of one argument: with `json`, one line of JSON Lines (`"source"` first, then the
     /// contract's keys, or `"error"`); else `==> source <==` and the summary, a blank line before
-    /// every header but the first.
-    static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) -> Report {
-        let quoted = JSONValue.string(source).renderedOnOneLine()
+    /// every header but the first. With `json`, a parsed feed is one parsed with `.deferred`
+    /// sanitizing (`ParseOutcome.examine`): its entries are sanitized as the line is written.
+    static func report(_ outcome: ParseOutcome, source: String, json: Bool, first: Bool) async -> Report {
         switch outcome {
         case .parsed(let feed):
             if json {
-                let object = feed.jsonContractValue.renderedOnOneLine()
-                return Report(status: outcome.status, out: "{\"source\":\(quoted),\(object.dropFirst())\n", err: "")
+                var line = await feed.sanitizedJSONContractLine(source: source)
+                line.append(UInt8(ascii: "\n"))
+                return Report(status: outcome.status, out: line, err: "")
             }
             return Report(status: outcome.status,
-                          out: TerminalText.printable(header(source, first: first) + summary(of: feed)), err: "")
+                          out: Array(TerminalText.printable(header(source, first: first) + summary(of: feed)).utf8), err: "")
         case .failed(let message, let status):
             let err = TerminalText.printable("planet parse: \(message)") + "\n"
             if json {
+                let quoted = JSONValue.string(source).renderedOnOneLine()
                 let error = JSONValue.string(message).renderedOnOneLine()
-                return Report(status: status, out: "{\"source\":\(quoted),\"error\":\(error)}\n", err: err)
+                return Report(status: status, out: Array("{\"source\":\(quoted),\"error\":\(error)}\n".utf8), err: err)
             }
-            return Report(status: status, out: TerminalText.printable(header(source, first: first) + "error:   \(message)\n"), err: err)
+            return Report(status: status, out: Array(TerminalText.printable(header(source, first: first) + "error:   \(message)\n").utf8),
+                          err: err)
         }
     }
 

@@ -26,7 +26,10 @@ enum ParseOutcome: Sendable {
     ///   - timeout: seconds allowed to fetch a URL.
     ///   - namingSource: true to put `'source'` first in every message (several arguments);
     ///     false for the one-argument messages (a parse error names the document URL).
-    static func examine(_ source: String, io: CommandIO, timeout: Double, namingSource: Bool) async -> ParseOutcome {
+    ///   - sanitizing: `.eager` (default) for a feed with sanitized HTML; `.deferred` leaves the
+    ///     entries' HTML raw, for `Feed.sanitizedJSONContractLine` to sanitize as it writes.
+    static func examine(_ source: String, io: CommandIO, timeout: Double, namingSource: Bool,
+                        sanitizing: HTMLSanitizing = .eager) async -> ParseOutcome {
         let document: FetchedDocument
         do {
             document = try await DocumentSource.load(source, io: io, timeout: timeout)
@@ -38,6 +41,10 @@ enum ParseOutcome: Sendable {
             return .failed(message: "'\(source)': \(error.message)", status: status)
         }
         do {
+            if sanitizing == .deferred {
+                return .parsed(try Feed.parse(document.data, url: document.finalURL, contentType: document.contentType,
+                                              sanitizing: .deferred))
+            }
             return .parsed(try await Feed.parseConcurrently(document.data, url: document.finalURL,
                                                             contentType: document.contentType))
         } catch {

@@ -22,6 +22,8 @@ public struct BuildReport: Sendable, Equatable {
     /// feeds.txt's warnings (`FeedList.warnings`: an unknown setting, a feed listed twice), each
     /// starting with `file:line:`.
     public var configWarnings: [String] = []
+    /// Wall and CPU time of each phase of the build (`BuildPhases`).
+    public var phases = BuildPhases()
 
     /// Creates a report with the given counts; skipped, redirects and statuses start empty.
     public init(feedsOK: Int, failures: [FetchFailure], entries: Int, duration: Double) {

@@ -16,17 +16,23 @@ public enum PlanetBuild {
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
+        var phases = BuildPhases()
         var list = try loadList(options.configURL)
+        phases.mark("feeds.txt")
         let lock = try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
         defer { withExtendedLifetime(lock) {} }
         let settings = list.settings
+        phases.mark("lock")
         let site = try Site(options.templates)
+        phases.mark("templates")
         let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
         try publisher.check()
         let pages = try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
         let now = options.now ?? Date()
         let configuration = siteConfiguration(settings)
+        phases.mark("pages")
         let cache = try openCache(options.resolvedCacheURL)
+        phases.mark("cache open")
 
         let run = BuildRun(options: options, cache: cache, now: now, settings: settings,
                            userAgent: PlanetVersion.userAgent(site: configuration.link),
@@ -35,7 +41,9 @@ public enum PlanetBuild {
         let fetcher = Fetcher(run.fetcherConfiguration)
         let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions, fetcher: fetcher)
         var subscriptions = list.subscriptions + readingLists.feeds
+        phases.mark("reading lists")
         let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
+        phases.mark("fetch + record")
         var applied: [String: String] = [:]
         if options.applyRedirects {
             applied = try await run.applyRedirects(&list)
@@ -51,11 +59,14 @@ public enum PlanetBuild {
         // feeds changed at once, need a longer prefix), then all.
         var headLimit: Int? = max(4 * limit, limit + 200)
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
+        phases.mark("snapshot")
         let activity = ActivityRule(settings, now: now)
         var faces = Faces(configURL: options.configURL, settings: settings)
         let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
+        phases.mark("filters, hidden")
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
                                  activity: activity, faces: &faces, excluded: excluded)
+        phases.mark("river")
         let urls = subscriptions.map(\.url.absoluteString)
         while let read = headLimit, try await !River.prefixSuffices(
             snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
@@ -70,8 +81,10 @@ public enum PlanetBuild {
             assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
                                  activity: activity, faces: &faces, excluded: excluded)
         }
+        phases.mark("prefix check")
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
+        phases.mark("whole entries")
         let context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages)
         let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
@@ -79,10 +92,13 @@ public enum PlanetBuild {
             "feeds_status": status.mustacheValue,
             "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
         ])
+        phases.mark("render")
         files["status.json"] = status.json()
+        phases.mark("status.json")
         files.merge(faces.files) { rendered, _ in rendered }
         files.merge(site.staticFiles) { rendered, _ in rendered }
         try publisher.publish(files: files, staticFolder: site.staticFolder)
+        phases.mark("publish")
 
         let elapsed = clock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
@@ -95,6 +111,7 @@ public enum PlanetBuild {
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
         report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+        report.phases = phases
         return report
     }
 

@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -151,6 +151,27 @@ enum CacheSchema {
                    THEN substr(lk_host, 1, instr(lk_host, ':') - 1) ELSE lk_host END)
              || rtrim(CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, instr(lk_bare, '/')) ELSE '' END, '/')) VIRTUAL;
         CREATE INDEX entry_by_id ON entry (id);
+        CREATE INDEX entry_by_link_key ON entry (link_key) WHERE link_key IS NOT NULL;
+        """
+
+    /// v8: `entry.link_key` becomes a plain column that planet fills on every insert and update
+    /// (`FeedCache.coarseLinkKey`, the same key v7 computed), instead of v7's chain of VIRTUAL
+    /// generated columns. SQLite inlined each step of the chain into every statement that
+    /// writes `entry`, several times over: an entry upsert was a program of 11,460 opcodes
+    /// (226 now), computed per row, and a prune that deleted nothing cost ~130,000 instructions
+    /// (Benchmarks/PERF.md). The keys of the rows already cached are copied from the old column
+    /// (one pass that rewrites every row, once); the index is rebuilt on the new column.
+    private static let version8 = """
+        ALTER TABLE entry ADD COLUMN link_key_stored TEXT;
+        UPDATE entry SET link_key_stored = link_key WHERE link IS NOT NULL;
+        DROP INDEX entry_by_link_key;
+        ALTER TABLE entry DROP COLUMN link_key;
+        ALTER TABLE entry DROP COLUMN lk_host;
+        ALTER TABLE entry DROP COLUMN lk_authority;
+        ALTER TABLE entry DROP COLUMN lk_bare;
+        ALTER TABLE entry DROP COLUMN lk_unfragmented;
+        ALTER TABLE entry DROP COLUMN lk_rest;
+        ALTER TABLE entry RENAME COLUMN link_key_stored TO link_key;
         CREATE INDEX entry_by_link_key ON entry (link_key) WHERE link_key IS NOT NULL;
         """
 }

@@ -44,7 +44,7 @@ extension FeedCache {
         values.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: firstSeens[index])
-                + [.bool(backlog.contains(index)), .integer(index)])
+                + [.bool(backlog.contains(index)), .integer(index), .text(entry.link.map(Self.coarseLinkKey))])
         }
         let ids = try rows.json(entries.map(\.id))
         try sql { () throws(SQLiteError) in

@@ -8,7 +8,7 @@ struct FeedCacheSchemaTests {
         let cache = try FeedCache(path: ":memory:")
         let version = try await cache.sqliteUserVersion()
         #expect(version == CacheSchema.currentVersion)
-        #expect(CacheSchema.currentVersion == 7)
+        #expect(CacheSchema.currentVersion == 8)
         #expect(try await cache.tableNames() == ["entry", "feed", "hidden", "reading_list"])
         #expect(try await cache.allStates().isEmpty)
         #expect(try await cache.integrityCheck())

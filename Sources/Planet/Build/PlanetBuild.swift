@@ -39,8 +39,9 @@ public enum PlanetBuild {
                            fingerprint: fingerprint(of: list))
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
         let fetcher = Fetcher(run.fetcherConfiguration)
-        let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions, fetcher: fetcher)
-        var subscriptions = list.subscriptions + readingLists.feeds
+        let listed = list.subscriptions
+        let readingLists = try await run.readingListFeeds(list.readingLists, listed: listed, fetcher: fetcher)
+        var subscriptions = listed + readingLists.feeds
         phases.mark("reading lists")
         let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
         phases.mark("fetch + record")

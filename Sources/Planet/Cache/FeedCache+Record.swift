@@ -83,13 +83,23 @@ extension FeedCache {
         guard !feedURLs.isEmpty else { return }
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
+                // Retention deletes only entries that fell off their document: a feed without any
+                // (nearly every feed of a warm build) has nothing to prune, found in one pass over
+                // the small partial index `entry_fallen_off`.
+                let withFallenOff = Set(try db.statement(Self.feedsWithFallenOff).rows { $0.text(0) ?? "" })
+                let upsert = try db.statement(Self.upsertNotModified)
                 for feedURL in feedURLs {
-                    try db.statement(Self.upsertNotModified).bind([.text(feedURL), .date(now)]).run()
-                    try prune(feedURL: feedURL, now: now, retention: retention)
+                    upsert.reset()
+                    try upsert.bind([.text(feedURL), .date(now)]).run()
+                    if withFallenOff.contains(feedURL) { try prune(feedURL: feedURL, now: now, retention: retention) }
                 }
             }
         }
     }
+
+    /// Feeds with at least one entry no longer in their document (the only ones `prune` may
+    /// delete from), from the partial index `entry_fallen_off`.
+    static let feedsWithFallenOff = "SELECT DISTINCT feed_url FROM entry INDEXED BY entry_fallen_off WHERE in_document = 0"
 
     /// Records a failed fetch: the failure's kind, message and status, one more in the failure
     /// streak. Entries are untouched (a failing feed keeps everything on the page) and so are the

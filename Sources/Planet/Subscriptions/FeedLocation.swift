@@ -33,6 +33,16 @@ enum FeedLocation {
     /// The URL scheme of `text` (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"),
     /// nil for a path.
     static func scheme(of text: String) -> String? {
+        if FeedLineReader.isASCII(text) {
+            // Byte by byte (each character is one byte): the same rule.
+            let utf8 = text.utf8
+            guard let colon = utf8.firstIndex(of: 0x3A), let first = utf8.first else { return nil }
+            func letter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard letter(first), utf8[..<colon].allSatisfy({ byte in
+                letter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            }) else { return nil }
+            return String(text[..<colon])
+        }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,

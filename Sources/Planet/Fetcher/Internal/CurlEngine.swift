@@ -112,11 +112,16 @@ final class CurlEngine: Sendable {
         var live: [Int: CurlTransfer] = [:]
         var idOfEasy: [UnsafeMutableRawPointer: Int] = [:]
         var cancelledEarly = Set<Int>()
+        // Easy handles of finished transfers, reused by the next ones (a new handle and its
+        // buffers cost ~10,000 instructions; Benchmarks/PERF.md); at most as many as ever ran at once.
+        var idle: [UnsafeMutableRawPointer] = []
+        var mostAtOnce = 0
 
         func finish(_ id: Int, _ response: HTTPResponse) {
             guard let transfer = live.removeValue(forKey: id) else { return }
             idOfEasy[transfer.easy] = nil
             curl_multi_remove_handle(multi, transfer.easy)
+            if idle.count < mostAtOnce { idle.append(transfer.detachHandle()) }
             transfer.continuation.resume(returning: response)
         }
 
@@ -133,7 +138,7 @@ final class CurlEngine: Sendable {
                                                                errorText: "cancelled", cancelled: true))
                         continue
                     }
-                    guard let transfer = CurlTransfer(request, continuation: continuation),
+                    guard let transfer = CurlTransfer(request, continuation: continuation, reusing: idle.popLast()),
                           curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
                         continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
                                                                errorText: "libcurl could not start the transfer"))
@@ -141,6 +146,7 @@ final class CurlEngine: Sendable {
                     }
                     live[id] = transfer
                     idOfEasy[transfer.easy] = id
+                    mostAtOnce = max(mostAtOnce, live.count)
                 case .cancel(let id):
                     if live[id] != nil {
                         finish(id, .notRun(code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
@@ -166,6 +172,7 @@ final class CurlEngine: Sendable {
                 while read(wake.read, &drain, drain.count) > 0 {}
             }
         }
+        for easy in idle { curl_easy_cleanup(easy) }
         curl_multi_cleanup(multi)
         closePipe()
     }

@@ -41,13 +41,13 @@ struct HTTPFetch: Sendable {
                     timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
                     refusePrivate: refusePrivate, policy: configuration.addressPolicy))
             }
-            let host = Self.host(of: current)
             if refusePrivate && (response.refusedPrivate || response.connectedPrivate) {
                 return .failed(FetchFailure(kind: .privateAddress, url: url,
                                             message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
             }
             guard response.code == 0, !response.headerCut else {
-                return .failed(FetchFailure(curl: response, url: url, host: host, configuration: configuration))
+                return .failed(FetchFailure(curl: response, url: url, host: Self.host(of: current),
+                                            configuration: configuration))
             }
             switch response.status {
             case 304:

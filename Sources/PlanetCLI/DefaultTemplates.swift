@@ -501,21 +501,21 @@ main { min-width: 0; }
 {{$title}}Feed status · {{planet.title}}{{/title}}
 {{$content}}
 <h1 class="status-title">Feed status</h1>
-<p class="status-summary">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time>. The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
+<p class="status-summary">Last changed <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (a build that changes nothing rewrites nothing, this page included; <code>planet list</code> shows every feed's last success). The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
 <table class="feed-status">
 <thead>
-<tr><th scope="col">Feed</th><th scope="col">This run</th><th scope="col">Last success</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failures in a row</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
+<tr><th scope="col">Feed</th><th scope="col">Last run</th><th scope="col">Newest entry</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failing since</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
 </thead>
 <tbody>
 {{#feeds_status}}
 <tr class="{{#failing}}failing{{/failing}}{{^failing}}{{#inactive}}inactive{{/inactive}}{{^inactive}}ok{{/inactive}}{{/failing}}">
 <th scope="row" data-label="Feed">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{#failing}} <span class="status-badge failing">failing</span>{{/failing}}</th>
-<td data-label="This run">{{outcome}}{{#inactive}} (inactive){{/inactive}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
-<td data-label="Last success">{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
+<td data-label="Last run">{{outcome}}{{#inactive}} (inactive){{/inactive}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td data-label="Newest entry">{{#newest_entry}}<time datetime="{{newest_entry}}">{{newest_entry}}</time>{{/newest_entry}}{{^newest_entry}}none{{/newest_entry}}</td>
 <td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
 <td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>
 <td data-label="Entries kept">{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
-<td data-label="Failures in a row">{{failure_streak}}</td>
+<td data-label="Failing since">{{#failing_since}}<time datetime="{{failing_since}}">{{failing_since}}</time>{{/failing_since}}{{^failing_since}}-{{/failing_since}}</td>
 {{#has_redirects}}<td data-label="Moved to">{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>
 {{/feeds_status}}

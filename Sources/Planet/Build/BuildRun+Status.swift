@@ -22,6 +22,33 @@ extension BuildRun {
             failureStreak: state?.failureStreak ?? 0,
             redirectTo: state?.redirectTarget.map(URLText.removingUserinfo), gone: state?.gone ?? false, retryAfter: state?.retryAfter)
         status.entriesDropped = outcome?.feed?.entriesDropped ?? 0
+        status.failingSince = failing ? (state?.failingSince ?? state?.lastAttempt) : nil
         return status
+    }
+
+    /// `status(_:source:outcome:state:kept:)` with the newest entry's date and `activity`'s verdict.
+    static func status(_ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
+                       state: FeedState?, kept: Int, newest: Date?, activity: ActivityRule) -> FeedStatus {
+        var status = status(subscription, source: source, outcome: outcome, state: state, kept: kept)
+        status.inactive = activity.isInactive(status, newest: newest)
+        status.newestEntry = newest
+        return status
+    }
+
+    /// Every subscription's status after this run, from the cache's feed rows alone (states,
+    /// entries kept, newest entries): what a build that renders nothing reports.
+    /// - Throws: `BuildError.cache`.
+    func statuses(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome],
+                  activity: ActivityRule) async throws(BuildError) -> [FeedStatus] {
+        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+        let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
+        return subscriptions.map { subscription in
+            let key = subscription.url.absoluteString
+            let (outcome, state) = (outcomes[key], byURL[key])
+            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            return Self.status(subscription, source: source, outcome: outcome, state: state,
+                               kept: facts[key]?.kept ?? 0, newest: facts[key]?.newest, activity: activity)
+        }
     }
 }

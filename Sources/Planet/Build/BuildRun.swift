@@ -209,10 +209,12 @@ struct BuildRun: Sendable {
     ///   nil reads them all.
     func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
-        let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
-        let dates = try await cacheCall { () throws(CacheError) in try await cache.newestEntryDates() }
+        // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
+        let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
         return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
-                        counts: counts, entries: try await heads(subscriptions, newest: newest), newest: dates)
+                        counts: facts.mapValues(\.kept).filter { $0.value > 0 },
+                        entries: try await heads(subscriptions, newest: newest),
+                        newest: facts.compactMapValues(\.newest))
     }
 
     /// Entry heads of `subscriptions` by subscription URL (see `FeedCache.entryHeads`); the build

@@ -50,6 +50,43 @@ public enum PlanetBuild {
             applied = try await run.applyRedirects(&list)
             if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
         }
+        let activity = ActivityRule(settings, now: now)
+        var faces = Faces(configURL: options.configURL, settings: settings)
+        faces.readFiles(for: subscriptions)
+
+        // Nothing changed since the last build of this output (Benchmarks/PERF.md, "Session 6"):
+        // the same inputs (`BuildFingerprint`), the same cache content, a time before any date that
+        // changes the site, and the output folder as that build left it. Then the site is what it
+        // is: no river, no render, nothing written.
+        let target = try publisher.check()
+        let record = try await run.cacheCall { () throws(CacheError) in try await cache.siteRecord(output: target.path) }
+        let contentVersion = try await run.cacheCall { () throws(CacheError) in try await cache.contentVersion() }
+        var fingerprint = BuildFingerprint()
+        fingerprint.addPlanet()
+        fingerprint.add("feeds.txt", text: list.serialized())
+        fingerprint.add("output", text: target.path)
+        fingerprint.addTemplates(options.templates)
+        fingerprint.addPages(pages)
+        for (path, data) in faces.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
+        fingerprint.addSubscriptions(subscriptions, outcomes: outcomes)
+        let inputs = fingerprint.value
+        let sameInputs = record.map { record in
+            record.fingerprint == inputs && record.contentVersion == contentVersion
+                && record.validUntil.map { now < $0 } ?? true
+        } ?? false
+        if let record, sameInputs, OutputManifest.read(target) == record.manifest {
+            let statuses = try await run.statuses(subscriptions, outcomes: outcomes, activity: activity)
+            phases.mark("unchanged")
+            var report = makeReport(outcomes: outcomes, subscriptions: subscriptions, statuses: statuses,
+                                entries: record.entries, start: start, clock: clock)
+            report.siteReused = true
+            report.redirectsApplied = applied
+            report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+            report.phases = phases
+            return report
+        }
+        phases.mark("unchanged check")
+
         let page = pageRules(settings, subscriptions: subscriptions)
         let limit = page.limit
         // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
@@ -61,8 +98,6 @@ public enum PlanetBuild {
         var headLimit: Int? = max(4 * limit, limit + 200)
         var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
         phases.mark("snapshot")
-        let activity = ActivityRule(settings, now: now)
-        var faces = Faces(configURL: options.configURL, settings: settings)
         let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
         phases.mark("filters, hidden")
         var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
@@ -86,33 +121,66 @@ public enum PlanetBuild {
         let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
         let river = try await run.loadWhole(assembled.river)
         phases.mark("whole entries")
-        let context = SiteContext(configuration: configuration, river: river,
+
+        // The site is rendered as of the last change (`planet.updated_*`, status.json `generated`);
+        // when that gives other bytes than the output holds, something changed now.
+        var context = SiteContext(configuration: configuration, river: river,
                                   subscriptions: sidebar, now: now, pages: pages)
-        let status = StatusReport(title: configuration.title, generated: now, feeds: statuses)
-        var files = try site.render(context, extra: [
+        context.updated = record?.changedAt ?? now
+        var status = StatusReport(title: configuration.title, generated: context.updated ?? now, feeds: statuses)
+        let root = site.rootValue(context, extra: [
             "feeds_status": status.mustacheValue,
             "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
         ])
+        func files(_ root: MustacheValue) throws(BuildError) -> [String: Data] {
+            var files = try site.render(context, root: root)
+            files["status.json"] = status.json()
+            files.merge(faces.files) { rendered, _ in rendered }
+            files.merge(site.staticFiles) { rendered, _ in rendered }
+            return files
+        }
+        var plan = try publisher.plan(files: try files(root), staticFolder: site.staticFolder)
+        var changedAt = context.updated ?? now
+        // With the same inputs the site is the same: an output changed by hand is put back as it was.
+        if !plan.changesNothing, changedAt != now, !sameInputs {
+            changedAt = now
+            status.generated = now
+            plan = try publisher.plan(files: try files(context.value(root, updated: now)),
+                                      staticFolder: site.staticFolder, current: plan.current)
+        }
         phases.mark("render")
-        files["status.json"] = status.json()
-        phases.mark("status.json")
-        files.merge(faces.files) { rendered, _ in rendered }
-        files.merge(site.staticFiles) { rendered, _ in rendered }
-        try publisher.publish(files: files, staticFolder: site.staticFolder)
+        let published = try publisher.publish(plan)
         phases.mark("publish")
+        let validUntil = SiteValidity.until(now: now, heads: Array(snapshot.entries.values.joined()),
+                                            readAll: headLimit == nil, river: river, daysPerPage: settings.daysPerPage,
+                                            statuses: statuses, newest: snapshot.newest,
+                                            activityThreshold: settings.activityThreshold)
+        // Best effort: without the record the next build renders again and writes nothing new.
+        try? await cache.recordSite(SiteRecord(output: target.path, changedAt: changedAt, fingerprint: inputs,
+                                               contentVersion: contentVersion, validUntil: validUntil,
+                                               entries: river.count, manifest: OutputManifest.read(target)))
+        phases.mark("site record")
 
+        var report = makeReport(outcomes: outcomes, subscriptions: subscriptions, statuses: statuses,
+                            entries: river.count, start: start, clock: clock)
+        report.filesWritten = published.written
+        report.redirectsApplied = applied
+        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+        report.phases = phases
+        return report
+    }
+
+    /// The report of a build: counts, failures, redirects and every feed's status.
+    static func makeReport(outcomes: [String: FeedOutcome], subscriptions: [Subscription], statuses: [FeedStatus],
+                       entries: Int, start: ContinuousClock.Instant, clock: ContinuousClock) -> BuildReport {
         let elapsed = clock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
-        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures,
-                                 entries: river.count,
+        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
                                  duration: Double(elapsed.components.seconds)
                                     + Double(elapsed.components.attoseconds) / 1e18)
         report.skipped = subscriptions.count - outcomes.count
-        report.redirectsApplied = applied
         for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
         report.feeds = statuses
-        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
-        report.phases = phases
         return report
     }
 
@@ -131,9 +199,8 @@ public enum PlanetBuild {
             let state = snapshot.states[key]
             var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
             source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image)
-            var status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
-                                         kept: snapshot.counts[key] ?? 0)
-            status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
+            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
+                                         kept: snapshot.counts[key] ?? 0, newest: snapshot.newest[key], activity: activity)
             statuses.append(status)
             var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
                                         siteLink: source.siteLink, failure: status.lastError)

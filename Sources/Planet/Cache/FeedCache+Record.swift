@@ -49,6 +49,7 @@ extension FeedCache {
         let ids = try rows.json(entries.map(\.id))
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
+                let before = try outputDigest(feedURLs: [feedURL])
                 try db.statement(Self.upsertSuccess).bind([
                     .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
@@ -56,6 +57,7 @@ extension FeedCache {
                     .text(feed.author?.uri), .text(feed.language),
                     .text(feed.logo ?? feed.icon ?? feed.author?.avatar),
                 ]).run()
+                let entriesBefore = db.totalChanges
                 let upsert = try db.statement(Self.upsertEntry)
                 for row in values {
                     upsert.reset()
@@ -63,6 +65,10 @@ extension FeedCache {
                 }
                 try db.statement(Self.markFallenOff).bind([.text(feedURL), .text(ids)]).run()
                 try prune(feedURL: feedURL, now: now, retention: retention)
+                let entriesChanged = db.totalChanges > entriesBefore
+                if entriesChanged { try refreshEntryFacts(feedURL: feedURL) }
+                let after = try outputDigest(feedURLs: [feedURL])
+                if entriesChanged || after != before { try bumpContentVersion() }
             }
         }
     }
@@ -87,12 +93,23 @@ extension FeedCache {
                 // (nearly every feed of a warm build) has nothing to prune, found in one pass over
                 // the small partial index `entry_fallen_off`.
                 let withFallenOff = Set(try db.statement(Self.feedsWithFallenOff).rows { $0.text(0) ?? "" })
+                let before = try outputDigest(feedURLs: feedURLs)
+                var pruned = false
                 let upsert = try db.statement(Self.upsertNotModified)
                 for feedURL in feedURLs {
                     upsert.reset()
                     try upsert.bind([.text(feedURL), .date(now)]).run()
-                    if withFallenOff.contains(feedURL) { try prune(feedURL: feedURL, now: now, retention: retention) }
+                    guard withFallenOff.contains(feedURL) else { continue }
+                    let changes = db.totalChanges
+                    try prune(feedURL: feedURL, now: now, retention: retention)
+                    if db.totalChanges > changes {
+                        try refreshEntryFacts(feedURL: feedURL)
+                        pruned = true
+                    }
                 }
+                // A 304 of a feed that was failing (or new) changes what the status shows.
+                let after = try outputDigest(feedURLs: feedURLs)
+                if pruned || after != before { try bumpContentVersion() }
             }
         }
     }
@@ -116,10 +133,14 @@ extension FeedCache {
         let gone = failure.status == 410
         let marked = gone || retryAfter != nil
         try sql { () throws(SQLiteError) in
-            try db.statement(Self.upsertFailure).bind([
-                .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
-                .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil),
-            ]).run()
+            try db.transaction { () throws(SQLiteError) in
+                let before = try outputDigest(feedURLs: [feedURL])
+                try db.statement(Self.upsertFailure).bind([
+                    .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
+                    .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil),
+                ]).run()
+                if try outputDigest(feedURLs: [feedURL]) != before { try bumpContentVersion() }
+            }
         }
     }
 
@@ -144,7 +165,7 @@ extension FeedCache {
             retry_after = NULL, title = excluded.title, link = excluded.link, config_fingerprint = NULL,
             feed_id = excluded.feed_id, updated = excluded.updated, author_name = excluded.author_name,
             author_email = excluded.author_email, author_uri = excluded.author_uri,
-            language = excluded.language, image = excluded.image
+            language = excluded.language, image = excluded.image, failing_since = NULL
         """
 
     static let upsertNotModified = """
@@ -152,18 +173,20 @@ extension FeedCache {
         ON CONFLICT (url) DO UPDATE SET
             last_attempt = excluded.last_attempt, last_success = excluded.last_success,
             last_status = 304, error_kind = NULL, error_message = NULL, failure_streak = 0,
-            gone = 0, retry_after = NULL, config_fingerprint = NULL
+            gone = 0, retry_after = NULL, config_fingerprint = NULL, failing_since = NULL
         """
 
     static let upsertFailure = """
         INSERT INTO feed (url, last_attempt, last_status, error_kind, error_message, failure_streak,
-                          gone, retry_after, config_fingerprint)
-        VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)
+                          gone, retry_after, config_fingerprint, failing_since)
+        VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?2)
         ON CONFLICT (url) DO UPDATE SET
             last_attempt = excluded.last_attempt, last_status = excluded.last_status,
             error_kind = excluded.error_kind, error_message = excluded.error_message,
             failure_streak = feed.failure_streak + 1, gone = excluded.gone,
-            retry_after = excluded.retry_after, config_fingerprint = excluded.config_fingerprint
+            retry_after = excluded.retry_after, config_fingerprint = excluded.config_fingerprint,
+            failing_since = CASE WHEN feed.failure_streak = 0 OR feed.failing_since IS NULL
+                                 THEN excluded.last_attempt ELSE feed.failing_since END
         """
 
     /// The first-seen time recorded for an entry new to the cache: `now`, except that an entry

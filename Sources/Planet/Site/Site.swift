@@ -93,11 +93,22 @@ public struct Site: Sendable {
     ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
     public func render(_ context: SiteContext,
                        extra: [String: MustacheValue] = [:]) throws(BuildError) -> [String: Data] {
+        try render(context, root: rootValue(context, extra: extra))
+    }
+
+    /// The root value every template of `context` gets: `context.value()` with `extra` added.
+    func rootValue(_ context: SiteContext, extra: [String: MustacheValue] = [:]) -> MustacheValue {
         var value = context.value()
         if !extra.isEmpty, case .object(var root) = value {
             root.merge(extra) { _, new in new }
             value = .object(root)
         }
+        return value
+    }
+
+    /// Renders every page of `context` from `root` (`rootValue`, possibly changed since), as
+    /// `render(_:extra:)` does.
+    func render(_ context: SiteContext, root value: MustacheValue) throws(BuildError) -> [String: Data] {
         var files: [String: Data] = [:]
         for name in pageNames {
             files[name] = try render(name, value)

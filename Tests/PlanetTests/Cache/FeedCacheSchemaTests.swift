@@ -9,7 +9,7 @@ struct FeedCacheSchemaTests {
         let version = try await cache.sqliteUserVersion()
         #expect(version == CacheSchema.currentVersion)
         #expect(CacheSchema.currentVersion == 8)
-        #expect(try await cache.tableNames() == ["entry", "feed", "hidden", "reading_list"])
+        #expect(try await cache.tableNames() == ["cache_state", "entry", "feed", "hidden", "reading_list", "site"])
         #expect(try await cache.allStates().isEmpty)
         #expect(try await cache.integrityCheck())
     }

@@ -35,18 +35,19 @@ extension BuildRun {
         return status
     }
 
-    /// Every subscription's status after this run, from the cache's feed rows alone (states,
-    /// entries kept, newest entries): what a build that renders nothing reports.
+    /// Every subscription's status after this run, from the states after it and the cache's feed
+    /// rows (entries kept, newest entries): what a build that renders nothing reports.
     /// - Throws: `BuildError.cache`.
-    func statuses(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome],
+    func statuses(_ subscriptions: [Subscription], fetched: Fetched,
                   activity: ActivityRule) async throws(BuildError) -> [FeedStatus] {
-        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
-        let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        let (outcomes, byURL) = (fetched.outcomes, fetched.states)
         let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
         return subscriptions.map { subscription in
             let key = subscription.url.absoluteString
             let (outcome, state) = (outcomes[key], byURL[key])
-            let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
+            // A status names the feed and its public URL, nothing else of its source.
+            let (name, publicURL) = FeedSource.names(subscription, feed: outcome?.feed, state: state)
+            let source = RiverSource(feedURL: key, name: name, publicFeedURL: publicURL, head: RiverSourceHead())
             return Self.status(subscription, source: source, outcome: outcome, state: state,
                                kept: facts[key]?.kept ?? 0, newest: facts[key]?.newest, activity: activity)
         }

@@ -28,17 +28,27 @@ struct BuildRun: Sendable {
         var newest: [String: Date] = [:]
     }
 
+    /// What `fetchAndRecord` gives: this run's outcomes, and every feed's state as the cache holds
+    /// it afterwards.
+    struct Fetched: Sendable {
+        /// This run's outcome by subscription URL (skipped feeds absent).
+        var outcomes: [String: FeedOutcome]
+        /// The cache's state of every feed it knows, by URL, after this run's records.
+        var states: [String: FeedState]
+    }
+
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
     /// offline) with the cache's validators, `jobs` at a time; parses each as it arrives and
     /// records the result in the cache (one transaction per fetched or failed feed, one for all
     /// the 304s at the end).
-    /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
+    /// - Returns: this run's outcomes and the states after it (`Fetched`): the states read before
+    ///   the fetch, with each feed recorded since read again, and the 304s as recorded
+    ///   (`FeedState.recordingNotModified`), so that the cache is not read twice.
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
-    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError)
-        -> [String: FeedOutcome] {
-        if options.offline { return [:] }
+    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError) -> Fetched {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        if options.offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>()
         let due = Self.interleavedByHost(subscriptions.filter { subscription in
             let key = subscription.url.absoluteString
@@ -47,7 +57,7 @@ struct BuildRun: Sendable {
         })
         let configuration = fetcherConfiguration
 
-        return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<[String: FeedOutcome], BuildError> in
+        return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<Fetched, BuildError> in
             var next = 0
             func startNext() {
                 let subscription = due[next]
@@ -58,8 +68,11 @@ struct BuildRun: Sendable {
                 }
                 next += 1
             }
-            while next < min(configuration.jobs, due.count) { startNext() }
+            // Twice as many fetches under way as the engine runs at once (`jobs`): when one ends,
+            // the engine starts a waiting one at once, not after a round trip through these tasks.
+            while next < min(2 * configuration.jobs, due.count) { startNext() }
             var outcomes: [String: FeedOutcome] = [:]
+            var after = byURL
             var failed = 0
             // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
             // per feed was a third of a warm build). A build stopped before then loses nothing: the
@@ -75,6 +88,7 @@ struct BuildRun: Sendable {
                         notModified.append(key)
                     } else {
                         try await record(&outcome)
+                        after[key] = try await cache.state(for: key)
                     }
                     // Recorded: the entries live in the cache now; keep only the feed's head
                     // (title, links) for the sidebar and status, not every entry's HTML.
@@ -92,7 +106,8 @@ struct BuildRun: Sendable {
             } catch {
                 return .failure(BuildError(.cache(error.description)))
             }
-            return .success(outcomes)
+            for key in notModified { after[key] = after[key]?.recordingNotModified(now: now) }
+            return .success(Fetched(outcomes: outcomes, states: after))
         }.get()
     }
 
@@ -207,11 +222,12 @@ struct BuildRun: Sendable {
     /// States, entry counts and entry heads of `subscriptions` as the cache holds them now.
     /// - Parameter newest: read only that many heads, newest first (see `FeedCache.entryHeads`);
     ///   nil reads them all.
-    func snapshot(_ subscriptions: [Subscription], newest: Int? = nil) async throws(BuildError) -> Snapshot {
-        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+    /// - Parameter states: the feeds' states as the cache holds them now (`Fetched.states`).
+    func snapshot(_ subscriptions: [Subscription], states: [String: FeedState],
+                  newest: Int? = nil) async throws(BuildError) -> Snapshot {
         // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
         let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
-        return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
+        return Snapshot(states: states,
                         counts: facts.mapValues(\.kept).filter { $0.value > 0 },
                         entries: try await heads(subscriptions, newest: newest),
                         newest: facts.compactMapValues(\.newest))

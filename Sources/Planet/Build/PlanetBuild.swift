@@ -43,12 +43,18 @@ public enum PlanetBuild {
         let readingLists = try await run.readingListFeeds(list.readingLists, listed: listed, fetcher: fetcher)
         var subscriptions = listed + readingLists.feeds
         phases.mark("reading lists")
-        let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
+        var fetched = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
+        let outcomes = fetched.outcomes
         phases.mark("fetch + record")
         var applied: [String: String] = [:]
         if options.applyRedirects {
             applied = try await run.applyRedirects(&list)
-            if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
+            if !applied.isEmpty {
+                subscriptions = list.subscriptions + readingLists.feeds
+                // The moves changed the states' keys: read them again.
+                let states = try await run.cacheCall { () throws(CacheError) in try await cache.allStates() }
+                fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+            }
         }
         let activity = ActivityRule(settings, now: now)
         var faces = Faces(configURL: options.configURL, settings: settings)
@@ -75,7 +81,7 @@ public enum PlanetBuild {
                 && record.validUntil.map { now < $0 } ?? true
         } ?? false
         if let record, sameInputs, OutputManifest.read(target) == record.manifest {
-            let statuses = try await run.statuses(subscriptions, outcomes: outcomes, activity: activity)
+            let statuses = try await run.statuses(subscriptions, fetched: fetched, activity: activity)
             phases.mark("unchanged")
             var report = makeReport(outcomes: outcomes, subscriptions: subscriptions, statuses: statuses,
                                 entries: record.entries, start: start, clock: clock)
@@ -96,7 +102,7 @@ public enum PlanetBuild {
         // Each retry reads four times as many (many entries of one timestamp, e.g. a batch of
         // feeds changed at once, need a longer prefix), then all.
         var headLimit: Int? = max(4 * limit, limit + 200)
-        var snapshot = try await run.snapshot(subscriptions, newest: headLimit)
+        var snapshot = try await run.snapshot(subscriptions, states: fetched.states, newest: headLimit)
         phases.mark("snapshot")
         let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
         phases.mark("filters, hidden")

@@ -49,7 +49,7 @@ extension FeedCache {
         let ids = try rows.json(entries.map(\.id))
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
-                let before = try outputDigest(feedURLs: [feedURL])
+                let before = try outputDigest(feedURL: feedURL)
                 try db.statement(Self.upsertSuccess).bind([
                     .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
                     .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
@@ -67,7 +67,7 @@ extension FeedCache {
                 try prune(feedURL: feedURL, now: now, retention: retention)
                 let entriesChanged = db.totalChanges > entriesBefore
                 if entriesChanged { try refreshEntryFacts(feedURL: feedURL) }
-                let after = try outputDigest(feedURLs: [feedURL])
+                let after = try outputDigest(feedURL: feedURL)
                 if entriesChanged || after != before { try bumpContentVersion() }
             }
         }
@@ -93,26 +93,42 @@ extension FeedCache {
                 // (nearly every feed of a warm build) has nothing to prune, found in one pass over
                 // the small partial index `entry_fallen_off`.
                 let withFallenOff = Set(try db.statement(Self.feedsWithFallenOff).rows { $0.text(0) ?? "" })
-                let before = try outputDigest(feedURLs: feedURLs)
-                var pruned = false
-                let upsert = try db.statement(Self.upsertNotModified)
+                // A 304 changes what the site shows of a feed only when it was failing, gone, waiting,
+                // never fetched, or had answered other than 304 (its status's HTTP code).
+                let changing = Set(try db.statement(Self.feedsA304Changes).rows { $0.text(0) ?? "" })
+                var changes = !changing.isDisjoint(with: feedURLs)
+                // An UPDATE of the known row (cheaper than the upsert's insert attempt); a feed the
+                // cache did not know gets its row from the upsert, and the site a new feed.
+                let update = try db.statement(Self.updateNotModified)
                 for feedURL in feedURLs {
-                    upsert.reset()
-                    try upsert.bind([.text(feedURL), .date(now)]).run()
+                    update.reset()
+                    let beforeUpdate = db.totalChanges
+                    try update.bind([.text(feedURL), .date(now)]).run()
+                    if db.totalChanges == beforeUpdate {
+                        try db.statement(Self.upsertNotModified).bind([.text(feedURL), .date(now)]).run()
+                        changes = true
+                    }
                     guard withFallenOff.contains(feedURL) else { continue }
-                    let changes = db.totalChanges
+                    let beforePrune = db.totalChanges
                     try prune(feedURL: feedURL, now: now, retention: retention)
-                    if db.totalChanges > changes {
+                    if db.totalChanges > beforePrune {
                         try refreshEntryFacts(feedURL: feedURL)
-                        pruned = true
+                        changes = true
                     }
                 }
-                // A 304 of a feed that was failing (or new) changes what the status shows.
-                let after = try outputDigest(feedURLs: feedURLs)
-                if pruned || after != before { try bumpContentVersion() }
+                if changes { try bumpContentVersion() }
             }
         }
     }
+
+    /// Feeds whose row `upsertNotModified` changes in a column the site reads (`outputDigest`): the
+    /// values it sets (status 304; no error, streak, gone, Retry-After or failing since; a last
+    /// success) are not all there yet. `FeedCacheContentVersionTests` checks it against the digest.
+    static let feedsA304Changes = """
+        SELECT url FROM feed
+        WHERE last_status IS NOT 304 OR error_kind IS NOT NULL OR error_message IS NOT NULL OR failure_streak <> 0
+           OR gone <> 0 OR retry_after IS NOT NULL OR failing_since IS NOT NULL OR last_success IS NULL
+        """
 
     /// Feeds with at least one entry no longer in their document (the only ones `prune` may
     /// delete from), from the partial index `entry_fallen_off`.
@@ -134,12 +150,12 @@ extension FeedCache {
         let marked = gone || retryAfter != nil
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
-                let before = try outputDigest(feedURLs: [feedURL])
+                let before = try outputDigest(feedURL: feedURL)
                 try db.statement(Self.upsertFailure).bind([
                     .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
                     .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil),
                 ]).run()
-                if try outputDigest(feedURLs: [feedURL]) != before { try bumpContentVersion() }
+                if try outputDigest(feedURL: feedURL) != before { try bumpContentVersion() }
             }
         }
     }
@@ -174,6 +190,14 @@ extension FeedCache {
             last_attempt = excluded.last_attempt, last_success = excluded.last_success,
             last_status = 304, error_kind = NULL, error_message = NULL, failure_streak = 0,
             gone = 0, retry_after = NULL, config_fingerprint = NULL, failing_since = NULL
+        """
+
+    /// What `upsertNotModified` does to a row that exists: ?1 feed URL, ?2 the time.
+    static let updateNotModified = """
+        UPDATE feed SET last_attempt = ?2, last_success = ?2, last_status = 304, error_kind = NULL,
+            error_message = NULL, failure_streak = 0, gone = 0, retry_after = NULL, config_fingerprint = NULL,
+            failing_since = NULL
+        WHERE url = ?1
         """
 
     static let upsertFailure = """

@@ -63,12 +63,22 @@ extension FeedCache {
         try db.statement("UPDATE cache_state SET content_version = content_version + 1 WHERE id = 1").run()
     }
 
-    /// The columns of `feed` the site reads (directly or through the status report), as one
-    /// text for the given feeds: equal before and after a write when the write cannot change the
-    /// site. `last_success` and `failure_streak` count only as "ever succeeded" and "failing".
-    func outputDigest(feedURLs: [String]) throws(SQLiteError) -> String {
-        let urls = (try? rows.json(feedURLs)) ?? "[]"
-        return try db.statement(Self.selectOutputDigest).bind([.text(urls)]).rows { $0.text(0) ?? "" }.first ?? ""
+    /// The columns of `feed` the site reads (directly or through the status report), as bytes (`SQLiteStatement.appendRow`): equal before and after a write exactly when
+    /// the write did not change them. `last_success` and `failure_streak` count only as "ever
+    /// succeeded" and "failing".
+    /// - Parameter feedURL: one feed; nil for every feed the cache knows (cheaper than naming a
+    ///   thousand of them: rows a write did not touch compare equal anyway).
+    func outputDigest(feedURL: String?) throws(SQLiteError) -> [UInt8] {
+        let statement: SQLiteStatement
+        if let feedURL {
+            statement = try db.statement(Self.selectOutputDigestOfOne).bind([.text(feedURL)])
+        } else {
+            statement = try db.statement(Self.selectOutputDigestOfAll)
+        }
+        var bytes: [UInt8] = []
+        while try statement.step() { statement.appendRow(to: &bytes) }
+        statement.reset()
+        return bytes
     }
 
     /// Sets `feed.entries_kept` and `feed.newest_entry` of `feedURL` from its entries; inside the
@@ -121,15 +131,16 @@ extension FeedCache {
         }
     }
 
-    /// ?1 JSON array of feed URLs. Ordered by URL through the primary key.
+    /// `outputDigest` of one feed (?1 its URL), and of all of them in URL order.
+    static let selectOutputDigestOfOne = selectOutputDigest + " WHERE url = ?1"
+    static let selectOutputDigestOfAll = selectOutputDigest + " ORDER BY url"
+
+    /// The columns of `outputDigest`, without a WHERE clause.
     static let selectOutputDigest = """
-        SELECT group_concat(url || ' ' || quote(title) || quote(link) || quote(image) || quote(feed_id)
-                            || quote(updated) || quote(author_name) || quote(author_email) || quote(author_uri)
-                            || quote(language) || quote(last_status) || quote(error_kind) || quote(error_message)
-                            || quote(failure_streak > 0) || quote(last_success IS NULL) || quote(redirect_target)
-                            || quote(gone) || quote(retry_after) || quote(failing_since)
-                            || quote(entries_kept) || quote(newest_entry), char(10))
-        FROM (SELECT * FROM feed WHERE url IN (SELECT value FROM json_each(?1)) ORDER BY url)
+        SELECT url, title, link, image, feed_id, updated, author_name, author_email, author_uri, language,
+               last_status, error_kind, error_message, failure_streak > 0, last_success IS NULL, redirect_target,
+               gone, retry_after, failing_since, entries_kept, newest_entry
+        FROM feed
         """
 
     /// ?1 feed URL. Writes the row only when a value differs.

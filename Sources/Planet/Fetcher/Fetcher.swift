@@ -16,10 +16,11 @@ public struct Fetcher: Sendable {
     /// Creates a fetcher with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
-        self.client = HTTPClient()
+        self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs))
     }
 
-    /// Fetches every subscription, at most `configuration.jobs` at a time, through the fetcher's engine.
+    /// Fetches every subscription, at most `configuration.jobs` at a time (the engine's limit), through
+    /// the fetcher's engine.
     /// - Parameters:
     ///   - subscriptions: the feeds, in any order.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
@@ -38,7 +39,8 @@ public struct Fetcher: Sendable {
                 }
                 next += 1
             }
-            while next < min(max(1, configuration.jobs), subscriptions.count) { startNext() }
+            // Twice as many fetches as run at once: the engine starts a waiting one as soon as one ends.
+            while next < min(2 * max(1, configuration.jobs), subscriptions.count) { startNext() }
             while let (index, result) = await group.next() {
                 results[index] = result
                 if next < subscriptions.count { startNext() }

@@ -11,7 +11,14 @@ enum DisplayName {
     /// The display name in `rest` (what follows the location, from its first blank), nil when
     /// empty; the comment, escapes resolved, white space trimmed.
     static func read(_ rest: Substring) -> String? {
-        if FeedLineReader.isASCII(rest) { return readASCII(Array(rest.utf8)) }
+        if FeedLineReader.isASCII(rest) {
+            // Without `#` or `\` there is no comment and no escape: the name is the text, trimmed.
+            if !rest.utf8.contains(where: { $0 == 0x23 || $0 == 0x5C }) {
+                let trimmed = rest.trimmingSpaces()
+                return trimmed.isEmpty ? nil : trimmed
+            }
+            return readASCII(Array(rest.utf8))
+        }
         return readCharacters(rest)
     }
 

@@ -37,37 +37,55 @@ extension FeedURLNormalizer {
     /// port of digits. nil for anything else, which `URLComponents` reads. The same key either way
     /// (a test compares them).
     static func plainWebKey(_ text: String) -> String? {
-        var utf8 = Substring(text).utf8[...]
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        guard let colon = utf8.firstIndex(of: 0x3A) else { return nil }
-        let scheme = String(decoding: utf8[..<colon].map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
-        guard scheme == "http" || scheme == "https" else { return nil }
-        utf8 = utf8[utf8.index(after: colon)...]
-        guard utf8.starts(with: [0x2F, 0x2F]) else { return nil }
-        utf8 = utf8.dropFirst(2)
-        // Up to the fragment: it is ignored.
-        if let hash = utf8.firstIndex(of: 0x23) { utf8 = utf8[..<hash] }
-        let authorityEnd = utf8.firstIndex { $0 == 0x2F || $0 == 0x3F } ?? utf8.endIndex
-        var host = utf8[..<authorityEnd]
-        var port: Int?
-        if let portColon = host.firstIndex(of: 0x3A) {
-            let digits = host[host.index(after: portColon)...]
-            guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits.count <= 5 else { return nil }
-            port = digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))
-            guard (port ?? 0) <= 65_535 else { return nil }
-            host = host[..<portColon]
+        let bytes = Array(text.utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+        // "http://" or "https://", any case.
+        var index = 0
+        while index < bytes.count, bytes[index] != 0x3A {
+            if bytes[index] >= 0x80 { return nil }
+            index += 1
         }
-        guard !host.isEmpty, host.allSatisfy({ byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2E || byte == 0x2D
-        }) else { return nil }
-        var key = scheme + "://" + String(decoding: host.map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
-        if let port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) { key += ":\(port)" }
-        let rest = utf8[authorityEnd...]
-        let queryStart = rest.firstIndex(of: 0x3F)
-        let path = rest[..<(queryStart ?? rest.endIndex)]
-        key += path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
-        if let queryStart { key += "?" + String(decoding: rest[rest.index(after: queryStart)...], as: UTF8.self) }
-        return key
+        let schemeEnd = index
+        guard schemeEnd == 4 || schemeEnd == 5, index + 2 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F,
+              lower(bytes[0]) == 0x68, lower(bytes[1]) == 0x74, lower(bytes[2]) == 0x74, lower(bytes[3]) == 0x70,
+              schemeEnd == 4 || lower(bytes[4]) == 0x73 else { return nil }
+        let https = schemeEnd == 5
+        // Up to the fragment: it is ignored.
+        var end = bytes.count
+        for position in (index + 3)..<bytes.count {
+            if bytes[position] >= 0x80 { return nil }
+            if bytes[position] == 0x23 { end = position; break }
+        }
+        for position in end..<bytes.count where bytes[position] >= 0x80 { return nil }
+        var key: [UInt8] = Array(https ? "https://".utf8 : "http://".utf8)
+        key.reserveCapacity(end - index + 2)
+        // Host: letters, digits, "." and "-", lower-cased; then an optional port of digits.
+        index += 3
+        let hostStart = index
+        while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F, bytes[index] != 0x3A {
+            let byte = bytes[index]
+            guard (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || isUpper(byte)
+                    || byte == 0x2E || byte == 0x2D else { return nil }
+            key.append(lower(byte))
+            index += 1
+        }
+        guard index > hostStart else { return nil }
+        if index < end, bytes[index] == 0x3A {
+            index += 1
+            var port = 0, digits = 0
+            while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F {
+                guard bytes[index] >= 0x30 && bytes[index] <= 0x39, digits < 5 else { return nil }
+                port = port * 10 + Int(bytes[index] - 0x30)
+                digits += 1
+                index += 1
+            }
+            guard port <= 65_535 else { return nil }
+            if digits > 0, port != (https ? 443 : 80) { key += Array(":\(port)".utf8) }
+        }
+        // The path ("/" when empty), then "?" and the query when there is one.
+        if index == end || bytes[index] == 0x3F { key.append(0x2F) }
+        key += bytes[index..<end]
+        return String(decoding: key, as: UTF8.self)
     }
 }

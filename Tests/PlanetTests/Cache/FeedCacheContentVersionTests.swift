@@ -103,6 +103,48 @@ struct FeedCacheContentVersionTests {
         })
     }
 
+    /// A 304 raises the version without reading every row twice (`feedsA304Changes`): exactly
+    /// when the columns the site reads change, whatever state the feed was in.
+    @Test("a 304 raises the content version exactly when the feed's row changes for the site",
+          arguments: ["ok", "not-modified", "failing", "gone", "waiting", "unknown", "recovered"])
+    func notModifiedRaisesExactlyOnChange(_ prior: String) async throws {
+        let cache = try FeedCache(path: ":memory:")
+        let other = "https://other.example/feed.xml"
+        try await cache.recordSuccess(feedURL: other, feed: F.feed([F.entry("o")]), info: FetchInfo(), now: F.t0,
+                                      retention: Retention())
+        try await cache.recordNotModified(feedURLs: [other], now: F.t0, retention: Retention())
+        if prior != "unknown" {
+            try await cache.recordSuccess(feedURL: url, feed: F.feed([F.entry("a")]), info: FetchInfo(), now: F.t0,
+                                          retention: Retention())
+        }
+        switch prior {
+        case "not-modified", "recovered":
+            try await cache.recordNotModified(feedURLs: [url], now: F.t0, retention: Retention())
+            if prior == "recovered" {
+                try await cache.recordFailure(feedURL: url, failure: F.failure(.timeout), now: F.t0)
+                try await cache.recordNotModified(feedURLs: [url], now: F.t0, retention: Retention())
+            }
+        case "failing": try await cache.recordFailure(feedURL: url, failure: F.failure(.httpError, status: 500), now: F.t0)
+        case "gone": try await cache.recordFailure(feedURL: url, failure: F.failure(.httpError, status: 410), now: F.t0)
+        case "waiting":
+            try await cache.recordFailure(feedURL: url, failure: F.failure(.httpError, status: 503), now: F.t0,
+                                          retryAfter: F.t0.addingTimeInterval(3_600))
+        default: break
+        }
+        let digest = try await cache.outputDigest(feedURL: nil)
+        let before = try await cache.state(for: url)
+        let raised = try await raises(cache) {
+            try await cache.recordNotModified(feedURLs: [url, other], now: F.t0.addingTimeInterval(600), retention: Retention())
+        }
+        // The build does not read the states again after a 304: it applies the same change.
+        if let before {
+            #expect(try await cache.state(for: url) == before.recordingNotModified(now: F.t0.addingTimeInterval(600)))
+        }
+        let changed = try await cache.outputDigest(feedURL: nil) != digest
+        #expect(raised == changed, "\(prior): raised \(raised), row changed \(changed)")
+        #expect(raised == !["not-modified", "recovered"].contains(prior), "\(prior)")
+    }
+
     @Test("a site record is kept per output folder")
     func siteRecords() async throws {
         let cache = try FeedCache(path: ":memory:")

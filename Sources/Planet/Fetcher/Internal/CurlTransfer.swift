@@ -196,7 +196,8 @@ final class CurlTransfer {
                             tooLarge: tooLarge || code == CURLE_FILESIZE_EXCEEDED,
                             refusedPrivate: refusedPrivate,
                             headerCut: statusLineSeen && !headerComplete,
-                            connectedPrivate: connected.map(request.policy.isPrivate) ?? false)
+                            connectedPrivate: connected.map(request.policy.isPrivate) ?? false,
+                            started: request.started)
     }
 }
 

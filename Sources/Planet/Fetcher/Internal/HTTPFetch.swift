@@ -16,7 +16,11 @@ struct HTTPFetch: Sendable {
 
     func run() async -> FetchResult.Outcome {
         let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int((configuration.timeout * 1000).rounded()))
+        let timeout = Duration.milliseconds(Int((configuration.timeout * 1000).rounded()))
+        // The timeout counts from the start of the first request (which may wait for a place in
+        // the engine), and covers every hop after it.
+        var deadline = clock.now + timeout
+        var firstStart: ContinuousClock.Instant?
         let credentials = URLText.userinfo(of: url.absoluteString)
         let home = URLText.origin(of: url.absoluteString)
         var current = URLText.lowercasingSchemeAndHost(url.absoluteString)
@@ -40,6 +44,10 @@ struct HTTPFetch: Sendable {
                     url: current, headers: headers, userAgent: configuration.userAgent,
                     timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
                     refusePrivate: refusePrivate, policy: configuration.addressPolicy))
+            }
+            if firstStart == nil, let started = response.started {
+                firstStart = started
+                deadline = started + timeout
             }
             if refusePrivate && (response.refusedPrivate || response.connectedPrivate) {
                 return .failed(FetchFailure(kind: .privateAddress, url: url,

@@ -78,6 +78,34 @@ struct BuildRun: Sendable {
             // per feed was a third of a warm build). A build stopped before then loses nothing: the
             // cache still holds the same validators, and the next run asks again.
             var notModified: [String] = []
+            // Parsed documents are recorded in batches, one transaction each (`recordSuccesses`). A
+            // build stopped before a batch is recorded loses nothing either: the next run fetches
+            // those feeds again.
+            var documents: [FeedOutcome] = []
+            func finish(_ outcome: FeedOutcome) async throws(CacheError) {
+                var outcome = outcome
+                // Recorded: the entries live in the cache now; keep only the feed's head
+                // (title, links) for the sidebar and status, not every entry's HTML.
+                outcome.feed?.entries = []
+                outcomes[outcome.subscription.url.absoluteString] = outcome
+                if outcome.failure != nil { failed += 1 }
+                try await report(outcome, done: outcomes.count, total: due.count, failed: failed)
+            }
+            func recordDocuments() async throws(CacheError) {
+                guard !documents.isEmpty else { return }
+                try await cache.recordSuccesses(documents.compactMap { outcome in
+                    guard let feed = outcome.feed, let info = outcome.info else { return nil }
+                    return FeedCache.SuccessRecord(feedURL: outcome.subscription.url.absoluteString, feed: feed,
+                                                   info: info, newFeedItems: settings.newFeedItems,
+                                                   ignoreUpdated: outcome.subscription.settings.ignoreUpdated)
+                }, now: now, retention: retention)
+                for outcome in documents {
+                    let key = outcome.subscription.url.absoluteString
+                    after[key] = try await cache.state(for: key)
+                    try await finish(outcome)
+                }
+                documents = []
+            }
             while var outcome = await group.next() {
                 // The next feed starts before this one is recorded, so fetching and parsing go on
                 // while the cache (one writer) records.
@@ -86,22 +114,22 @@ struct BuildRun: Sendable {
                     let key = outcome.subscription.url.absoluteString
                     if outcome.notModified && byURL[key]?.lastSuccess != nil {
                         notModified.append(key)
+                        try await finish(outcome)
+                    } else if outcome.feed != nil, outcome.info != nil {
+                        documents.append(outcome)
+                        if documents.count >= Self.documentsPerTransaction { try await recordDocuments() }
                     } else {
                         try await record(&outcome)
                         after[key] = try await cache.state(for: key)
+                        try await finish(outcome)
                     }
-                    // Recorded: the entries live in the cache now; keep only the feed's head
-                    // (title, links) for the sidebar and status, not every entry's HTML.
-                    outcome.feed?.entries = []
-                    outcomes[outcome.subscription.url.absoluteString] = outcome
-                    if outcome.failure != nil { failed += 1 }
-                    try await report(outcome, done: outcomes.count, total: due.count, failed: failed)
                 } catch {
                     group.cancelAll()
                     return .failure(BuildError(.cache(error.description)))
                 }
             }
             do throws(CacheError) {
+                try await recordDocuments()
                 try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
             } catch {
                 return .failure(BuildError(.cache(error.description)))
@@ -110,6 +138,10 @@ struct BuildRun: Sendable {
             return .success(Fetched(outcomes: outcomes, states: after))
         }.get()
     }
+
+    /// Parsed documents recorded per transaction: enough that a cold build commits a few dozen
+    /// times rather than once per feed, few enough that progress lines keep coming.
+    static let documentsPerTransaction = 16
 
     /// `subscriptions` in the order they are fetched: round robin over their hosts (scheme, host
     /// and port; hosts in order of first appearance, each host's feeds in feeds.txt order), so a

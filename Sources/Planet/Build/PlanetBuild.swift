@@ -151,8 +151,11 @@ public enum PlanetBuild {
         if !plan.changesNothing, changedAt != now, !sameInputs {
             changedAt = now
             status.generated = now
+            // The first rendering goes before the second is made (10,000 feeds: 13 MB of files).
+            let current = plan.current
+            plan.planned = [:]
             plan = try publisher.plan(files: try files(context.value(root, updated: now)),
-                                      staticFolder: site.staticFolder, current: plan.current)
+                                      staticFolder: site.staticFolder, current: current)
         }
         phases.mark("render")
         let published = try publisher.publish(plan)

@@ -12,6 +12,7 @@
 # HTML, lazy images, iframes and objects): no payload ran, no iframe/object/embed element, every
 # style attribute inside the checked CSS subset, an "Embedded …" link for each embed; a screenshot
 # of it is written (kept with --keep, to look at).
+# Then a German-locale and an Arabic-locale planet with archive pages (see the last part).
 # Needs: swift, chromium (Debian's package), python3.   Usage: scripts/browser-check.sh [--keep]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -216,3 +217,112 @@ print(f"browser-check: ok: presentation page, {check.entries} entries, {check.st
       f"{check.embeds} embed links, no payload ran")
 PY
 echo "browser-check: screenshot of the presentation page: $work/presentation.png" >&2
+
+# The page in other languages, and the archive pages: the German-locale fixture planet (pages of
+# 3 entries, so page/2.html and page/3.html exist) and an Arabic-locale planet of the corpus's
+# Arabic and Urdu feeds. Chromium loads index.html and page/2.html of each; the DOM it ends with
+# must have the locale's language and direction, day headings in the locale's words and digits,
+# the archive navigation, and every relative link, stylesheet and image resolving to a file of
+# the site from the page/ folder. Screenshots are written (kept with --keep, to look at).
+corpus="$repo/Tests/IntegrationTests/Fixtures/corpus"
+cat >"$work/arabic.txt" <<FEEDS
+title = كوكب عربي
+link = https://planet.example.org/
+locale = ar-EG
+timezone = Africa/Cairo
+items_per_page = 6
+$corpus/026-hugo-arabic-blog-tiny-ar.xml مدونة
+$corpus/024-bbc-urdu-rss2-rtl-ur.xml BBC Urdu
+FEEDS
+"$planet" build --config "$repo/Tests/IntegrationTests/Fixtures/build-de/feeds.txt" --output "$work/german" \
+    --templates "$repo/templates" --cache "$work/german.sqlite" --now 2026-12-04T16:00:00Z --quiet
+"$planet" build --config "$work/arabic.txt" --output "$work/arabic" --templates "$repo/templates" \
+    --cache "$work/arabic.sqlite" --now 2026-12-04T16:00:00Z --quiet
+for page in german/index.html german/page/2.html arabic/index.html arabic/page/2.html; do
+    name="${page//\//-}"; name="${name%.html}"
+    HOME="$work" "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+        --user-data-dir="$work/profile" --virtual-time-budget=5000 --dump-dom \
+        "file://$work/$page" >"$work/$name-dom.html" 2>>"$work/chromium.log" || {
+        echo "browser-check: chromium failed on $page:" >&2; tail -20 "$work/chromium.log" >&2; exit 1; }
+    HOME="$work" "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+        --user-data-dir="$work/profile" --virtual-time-budget=5000 --hide-scrollbars --window-size=1100,1600 \
+        --screenshot="$work/$name.png" "file://$work/$page" >/dev/null 2>>"$work/chromium.log" || true
+    [ -s "$work/$name.png" ] || { echo "browser-check: no screenshot of $page" >&2; exit 1; }
+done
+
+python3 - "$work" <<'PY'
+import os, re, sys
+from html.parser import HTMLParser
+from urllib.parse import urlsplit, unquote
+
+work = sys.argv[1]
+GERMAN_DAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+ARABIC_DIGITS = re.compile("[\u0660-\u0669]")
+
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.html, self.rel, self.urls, self.headings, self.entries = {}, {}, [], [], 0
+        self.in_heading, self.pager = False, False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "html":
+            self.html = attrs
+        if tag == "link" and attrs.get("rel") in ("prev", "next"):
+            self.rel[attrs["rel"]] = attrs.get("href")
+        for name in ("href", "src"):
+            if attrs.get(name) and tag in ("a", "link", "img"):
+                self.urls.append(attrs[name])
+        if tag == "h2" and "day-heading" in classes:
+            self.in_heading = True
+            self.headings.append("")
+        if tag == "article" and "entry" in classes:
+            self.entries += 1
+        if tag == "nav" and "pager" in classes:
+            self.pager = True
+
+    def handle_endtag(self, tag):
+        if tag == "h2":
+            self.in_heading = False
+
+    def handle_data(self, data):
+        if self.in_heading:
+            self.headings[-1] += data
+
+def read(name):
+    page = Page()
+    page.feed(open(os.path.join(work, name + "-dom.html"), encoding="utf-8").read())
+    return page
+
+failures = []
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+
+for site, page_name, folder in (("german", "german-index", ""), ("german", "german-page-2", "page"),
+                                 ("arabic", "arabic-index", ""), ("arabic", "arabic-page-2", "page")):
+    page = read(page_name)
+    check(page.entries > 0, f"{page_name}: no entries")
+    check(page.pager, f"{page_name}: no archive navigation (nav.pager)")
+    check("next" in page.rel if folder == "" else "prev" in page.rel, f"{page_name}: rel=prev/next missing: {page.rel}")
+    for url in page.urls:
+        parts = urlsplit(url)
+        if parts.scheme or url.startswith("#") or url.startswith("//"):
+            continue
+        target = os.path.normpath(os.path.join(work, site, folder, unquote(parts.path)))
+        check(os.path.isfile(target), f"{page_name}: '{url}' leads to no file of the site")
+    if site == "german":
+        check(page.html.get("lang") == "de-DE", f"{page_name}: <html lang> is {page.html.get('lang')!r}")
+        check(all(h.startswith(GERMAN_DAYS) for h in page.headings), f"{page_name}: day headings {page.headings}")
+    else:
+        check(page.html.get("lang") == "ar-EG" and page.html.get("dir") == "rtl", f"{page_name}: <html> {page.html}")
+        check(all(ARABIC_DIGITS.search(h) for h in page.headings), f"{page_name}: day headings {page.headings}")
+if failures:
+    print("browser-check: locale and archive pages FAILED", *failures, sep="\n  ", file=sys.stderr)
+    sys.exit(1)
+print("browser-check: ok: German and Arabic pages with their archive page 2: the locale's words, digits and "
+      "direction, navigation, every relative URL resolves from page/")
+PY
+echo "browser-check: screenshots: $work/german-index.png $work/german-page-2.png $work/arabic-index.png $work/arabic-page-2.png" >&2

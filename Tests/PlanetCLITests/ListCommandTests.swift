@@ -1,9 +1,11 @@
 import FeedParser
 import Foundation
-@testable import Planet
-import Testing
-import TestSupport
+import Planet
 @testable import PlanetCLI
+@testable import PlanetCache
+import PlanetFetcher
+import TestSupport
+import Testing
 
 /// `planet list` with what the cache knows: status, last success, entry count.
 @Suite("planet list with the cache")

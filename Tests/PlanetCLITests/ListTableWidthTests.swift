@@ -1,7 +1,8 @@
 import Foundation
 import Planet
-import Testing
 @testable import PlanetCLI
+import PlanetSubscriptions
+import Testing
 
 /// `planet list` columns line up by display width, so CJK names do not push the URLs right.
 @Suite("planet list column widths")

@@ -44,7 +44,7 @@ struct LoopbackCommandsTests {
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
         #expect(text == "title = T\n\(feedURL)   Served Feed\n")
         #expect(missing.status == 1)
-        #expect(missing.err == "planet add: '\(missingURL)': HTTP 404 Not Found; --no-fetch adds it without checking\n")
+        #expect(missing.err == "planet add: '\(missingURL)': HTTP 404 Not Found; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it); --no-fetch adds it without checking\n")
     }
 
     static let atom = """

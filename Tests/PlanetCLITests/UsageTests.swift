@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 import Planet
+import PlanetBase
 @testable import PlanetCLI
+import PlanetFetcher
+import Testing
 
 @Suite("command line usage")
 struct UsageTests {

@@ -2,6 +2,8 @@ import FeedParser
 import Foundation
 import Mustache
 import Planet
+import PlanetRiver
+import PlanetSite
 
 /// `render`: time to render index.html for a 60-entry river, templates compiled once.
 enum RenderBenchmark {

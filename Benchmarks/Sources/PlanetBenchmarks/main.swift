@@ -3,6 +3,7 @@
 // Subcommands are one file each (ParseBenchmark.swift, RenderBenchmark.swift); numbers depend on
 // the machine and are printed, never asserted.
 import Foundation
+import PlanetSite
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """

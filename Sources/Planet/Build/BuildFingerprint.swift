@@ -1,5 +1,9 @@
 import FeedParser
 import Foundation
+import PlanetBase
+import PlanetPublisher
+import PlanetSite
+import PlanetSubscriptions
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,15 +98,14 @@ struct BuildFingerprint {
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
             var line = "\(subscription.name ?? "\u{0}")\u{1F}\(subscription.line)\u{1F}"
-            if let outcome = outcomes[key] {
-                if let failure = outcome.failure {
-                    line += "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)"
-                } else if outcome.notModified {
-                    line += "not-modified"
-                } else {
-                    line += "ok \(outcome.feed?.entriesDropped ?? 0)"
-                }
-            } else {
+            switch outcomes[key] {
+            case .failed(let failure)?:
+                line += "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)"
+            case .notModified?:
+                line += "not-modified"
+            case .parsed(let feed, _)?:
+                line += "ok \(feed.entriesDropped)"
+            case nil:
                 line += "skipped"
             }
             add("feed " + key, text: line)

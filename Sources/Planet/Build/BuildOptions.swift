@@ -1,4 +1,6 @@
 import Foundation
+import PlanetFetcher
+import PlanetSite
 
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {

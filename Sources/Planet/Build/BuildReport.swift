@@ -1,4 +1,6 @@
 import Foundation
+import PlanetFetcher
+import PlanetSite
 
 /// What a build did, for the one-line summary and for tests.
 public struct BuildReport: Sendable, Equatable {
@@ -41,13 +43,15 @@ public struct BuildReport: Sendable, Equatable {
     /// `planet: 7 feeds ok, 1 failed, 1 redirect to apply, 60 entries, 0.84 s` (skipped feeds and
     /// redirects only when there are some).
     public var summaryLine: String {
-        var parts = ["\(feedsOK) feeds ok", "\(failures.count) failed"]
+        var parts = ["\(feedsOK) feed\(feedsOK == 1 ? "" : "s") ok", "\(failures.count) failed"]
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if !redirectsToApply.isEmpty {
             parts.append("\(redirectsToApply.count) redirect\(redirectsToApply.count == 1 ? "" : "s") to apply")
         }
-        if !redirectsApplied.isEmpty { parts.append("\(redirectsApplied.count) redirects applied") }
-        parts.append("\(entries) entries")
+        if !redirectsApplied.isEmpty {
+            parts.append("\(redirectsApplied.count) redirect\(redirectsApplied.count == 1 ? "" : "s") applied")
+        }
+        parts.append("\(entries) entr\(entries == 1 ? "y" : "ies")")
         parts.append(String(format: "%.2f s", duration))
         return "planet: " + parts.joined(separator: ", ")
     }

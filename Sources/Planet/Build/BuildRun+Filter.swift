@@ -1,4 +1,8 @@
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetRiver
+import PlanetSubscriptions
 
 extension BuildRun {
     /// The entries the page must not show: those the include / exclude rules of feeds.txt (the
@@ -19,7 +23,7 @@ extension BuildRun {
         do {
             fields = try await cache.filterFields(feedURLs: urls, withText: withText)
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
         var out = Set<String>()
         for (key, value) in fields {
@@ -31,13 +35,20 @@ extension BuildRun {
 }
 
 extension BuildRun {
+    /// What the page leaves out of `subscriptions`' entries: those the include / exclude rules
+    /// turn away (`filteredOut`) and those hidden with `planet hide` (`hiddenValues`).
+    /// - Throws: `BuildError.cache`.
+    func leftOut(_ subscriptions: [Subscription]) async throws(BuildError) -> LeftOut {
+        LeftOut(filtered: try await filteredOut(subscriptions), hidden: try await hiddenValues())
+    }
+
     /// The ids and links hidden with `planet hide` (`FeedCache.hidden`).
     /// - Throws: `BuildError.cache`.
     func hiddenValues() async throws(BuildError) -> Set<String> {
         do {
             return Set(try await cache.hidden().map(\.value))
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
     }
 }

@@ -1,5 +1,9 @@
 import FeedParser
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetFetcher
+import PlanetSubscriptions
 
 extension BuildRun {
     /// The feeds of the reading lists (`list URL` lines of feeds.txt; Planet Venus

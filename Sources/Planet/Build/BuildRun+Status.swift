@@ -1,4 +1,9 @@
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 extension BuildRun {
     /// The status of one subscription after this run: this run's outcome over the cache's memory
@@ -6,10 +11,11 @@ extension BuildRun {
     static func status(_ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
                        state: FeedState?, kept: Int) -> FeedStatus {
         let result: FeedStatus.Outcome
-        if let outcome {
-            result = outcome.failure != nil ? .failed : outcome.notModified ? .notModified : .ok
-        } else {
-            result = .skipped
+        switch outcome {
+        case .parsed?: result = .ok
+        case .notModified?: result = .notModified
+        case .failed?: result = .failed
+        case nil: result = .skipped
         }
         let failing = outcome?.failure != nil || (outcome == nil && (state?.failureStreak ?? 0) > 0)
         let message = outcome?.failure?.message ?? state?.errorMessage

@@ -1,5 +1,11 @@
 import FeedParser
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetFetcher
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 /// One build's fetch-and-record work against the cache (the part of `PlanetBuild.run` that
 /// talks to the network and SQLite).
@@ -8,6 +14,8 @@ struct BuildRun: Sendable {
     var cache: FeedCache
     var now: Date
     var settings: FeedList.Settings
+    /// The site-wide facts of feeds.txt's settings (`PlanetBuild.siteConfiguration`).
+    var siteConfiguration: SiteConfiguration
     var userAgent: String
     /// Digest of feeds.txt (see `PlanetBuild.fingerprint`).
     var fingerprint: String
@@ -17,14 +25,12 @@ struct BuildRun: Sendable {
         Retention(keepDays: settings.keepDays ?? 90, keepEntries: settings.keepEntries ?? 200)
     }
 
-    /// What the cache holds after this run's records, for the current subscriptions.
+    /// What the cache holds about every feed after this run's records (the entry heads are
+    /// read apart, as many as the river needs: `chooseRiver`).
     struct Snapshot: Sendable {
         var states: [String: FeedState]
         var counts: [String: Int]
-        /// Cached entry heads (id, link, published, first seen; see `FeedCache.entryHeads`) by
-        /// subscription URL.
-        var entries: [String: [CachedEntry]]
-        /// Each feed's newest entry date (`FeedCache.newestEntryDates`), for `activity_threshold`.
+        /// Each feed's newest entry date (`FeedCache.entryFacts`), for `activity_threshold`.
         var newest: [String: Date] = [:]
     }
 
@@ -38,9 +44,10 @@ struct BuildRun: Sendable {
     }
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
-    /// offline) with the cache's validators, `jobs` at a time; parses each as it arrives and
-    /// records the result in the cache (one transaction per fetched or failed feed, one for all
-    /// the 304s at the end).
+    /// offline) with the cache's validators, `jobs` at a time (`Fetcher.fetchAll`), round robin
+    /// over their hosts; parses each in its fetch's task and records the result in the cache as
+    /// it arrives: parsed documents `documentsPerTransaction` to a transaction, each failure in
+    /// one of its own, all the 304s in one at the end.
     /// - Returns: this run's outcomes and the states after it (`Fetched`): the states read before
     ///   the fetch, with each feed recorded since read again, and the 304s as recorded
     ///   (`FeedState.recordingNotModified`), so that the cache is not read twice.
@@ -55,88 +62,68 @@ struct BuildRun: Sendable {
             guard seen.insert(key).inserted else { return false }
             return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
         })
-        let configuration = fetcherConfiguration
-
-        return try await withTaskGroup(of: FeedOutcome.self) { group -> Result<Fetched, BuildError> in
-            var next = 0
-            func startNext() {
-                let subscription = due[next]
-                let validators = byURL[subscription.url.absoluteString]?.validators
-                let maxBytes = configuration.maxBytes
-                group.addTask {
-                    FeedOutcome.parse(await fetcher.fetch(subscription, validators: validators), maxBytes: maxBytes)
-                }
-                next += 1
-            }
-            // Twice as many fetches under way as the engine runs at once (`jobs`): when one ends,
-            // the engine starts a waiting one at once, not after a round trip through these tasks.
-            while next < min(2 * configuration.jobs, due.count) { startNext() }
-            var outcomes: [String: FeedOutcome] = [:]
-            var after = byURL
-            var failed = 0
-            // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
-            // per feed was a third of a warm build). A build stopped before then loses nothing: the
-            // cache still holds the same validators, and the next run asks again.
-            var notModified: [String] = []
-            // Parsed documents are recorded in batches, one transaction each (`recordSuccesses`). A
-            // build stopped before a batch is recorded loses nothing either: the next run fetches
-            // those feeds again.
-            var documents: [FeedOutcome] = []
-            func finish(_ outcome: FeedOutcome) async throws(CacheError) {
-                var outcome = outcome
+        var validators: [URL: FetchValidators] = [:]
+        for subscription in due {
+            if let known = byURL[subscription.url.absoluteString]?.validators { validators[subscription.url] = known }
+        }
+        let maxBytes = fetcher.configuration.maxBytes
+        var outcomes: [String: FeedOutcome] = [:]
+        var after = byURL
+        var failed = 0
+        // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
+        // per feed was a third of a warm build). A build stopped before then loses nothing: the
+        // cache still holds the same validators, and the next run asks again.
+        var notModified: [String] = []
+        // Parsed documents are recorded in batches, one transaction each (`recordSuccesses`; one
+        // per feed wrote 490 MB into the WAL for a 66 MB cache: Benchmarks/PERF.md). A build stopped
+        // before a batch is recorded loses nothing either: the next run fetches those feeds again.
+        var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
+        func finish(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError) {
+            outcomes[subscription.url.absoluteString] = outcome
+            if outcome.failure != nil { failed += 1 }
+            try await report(outcome, of: subscription, done: outcomes.count, total: due.count, failed: failed)
+        }
+        func recordDocuments() async throws(CacheError) {
+            guard !documents.isEmpty else { return }
+            try await cache.recordSuccesses(documents.compactMap { item in
+                guard case .parsed(let feed, let info) = item.outcome else { return nil }
+                return FeedCache.SuccessRecord(feedURL: item.subscription.url.absoluteString, feed: feed, info: info,
+                                               newFeedItems: settings.newFeedItems,
+                                               ignoreUpdated: item.subscription.settings.ignoreUpdated)
+            }, now: now, retention: retention)
+            for item in documents {
+                after[item.subscription.url.absoluteString] = try await cache.state(for: item.subscription.url.absoluteString)
                 // Recorded: the entries live in the cache now; keep only the feed's head
                 // (title, links) for the sidebar and status, not every entry's HTML.
-                outcome.feed?.entries = []
-                outcomes[outcome.subscription.url.absoluteString] = outcome
-                if outcome.failure != nil { failed += 1 }
-                try await report(outcome, done: outcomes.count, total: due.count, failed: failed)
+                try await finish(item.outcome.withoutEntries, of: item.subscription)
             }
-            func recordDocuments() async throws(CacheError) {
-                guard !documents.isEmpty else { return }
-                try await cache.recordSuccesses(documents.compactMap { outcome in
-                    guard let feed = outcome.feed, let info = outcome.info else { return nil }
-                    return FeedCache.SuccessRecord(feedURL: outcome.subscription.url.absoluteString, feed: feed,
-                                                   info: info, newFeedItems: settings.newFeedItems,
-                                                   ignoreUpdated: outcome.subscription.settings.ignoreUpdated)
-                }, now: now, retention: retention)
-                for outcome in documents {
-                    let key = outcome.subscription.url.absoluteString
+            documents = []
+        }
+        // Each feed is parsed in its fetch's task; the next feed starts before this one is
+        // recorded, so fetching and parsing go on while the cache (one writer) records.
+        try await cacheCall { () async throws(CacheError) in
+            try await fetcher.fetchAll(due, validators: validators) { result in
+                FeedOutcome.parse(result, maxBytes: maxBytes)
+            } deliver: { (index: Int, fetched: FeedOutcome) async throws(CacheError) in
+                let subscription = due[index]
+                let key = subscription.url.absoluteString
+                if case .notModified = fetched, byURL[key]?.lastSuccess != nil {
+                    notModified.append(key)
+                    try await finish(fetched, of: subscription)
+                } else if case .parsed = fetched {
+                    documents.append((subscription, fetched))
+                    if documents.count >= Self.documentsPerTransaction { try await recordDocuments() }
+                } else {
+                    let outcome = try await record(fetched, of: subscription).withoutEntries
                     after[key] = try await cache.state(for: key)
-                    try await finish(outcome)
-                }
-                documents = []
-            }
-            while var outcome = await group.next() {
-                // The next feed starts before this one is recorded, so fetching and parsing go on
-                // while the cache (one writer) records.
-                if next < due.count { startNext() }
-                do throws(CacheError) {
-                    let key = outcome.subscription.url.absoluteString
-                    if outcome.notModified && byURL[key]?.lastSuccess != nil {
-                        notModified.append(key)
-                        try await finish(outcome)
-                    } else if outcome.feed != nil, outcome.info != nil {
-                        documents.append(outcome)
-                        if documents.count >= Self.documentsPerTransaction { try await recordDocuments() }
-                    } else {
-                        try await record(&outcome)
-                        after[key] = try await cache.state(for: key)
-                        try await finish(outcome)
-                    }
-                } catch {
-                    group.cancelAll()
-                    return .failure(BuildError(.cache(error.description)))
+                    try await finish(outcome, of: subscription)
                 }
             }
-            do throws(CacheError) {
-                try await recordDocuments()
-                try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
-            } catch {
-                return .failure(BuildError(.cache(error.description)))
-            }
-            for key in notModified { after[key] = after[key]?.recordingNotModified(now: now) }
-            return .success(Fetched(outcomes: outcomes, states: after))
-        }.get()
+            try await recordDocuments()
+            try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
+        }
+        for key in notModified { after[key] = after[key]?.recordingNotModified(now: now) }
+        return Fetched(outcomes: outcomes, states: after)
     }
 
     /// Parsed documents recorded per transaction: enough that a cold build commits a few dozen
@@ -180,40 +167,46 @@ struct BuildRun: Sendable {
     }
 
     /// Calls `options.progress` for a feed just recorded.
-    private func report(_ outcome: FeedOutcome, done: Int, total: Int, failed: Int) async throws(CacheError) {
+    private func report(_ outcome: FeedOutcome, of subscription: Subscription, done: Int, total: Int,
+                        failed: Int) async throws(CacheError) {
         guard let progress = options.progress else { return }
-        let state = try await cache.state(for: outcome.subscription.url.absoluteString)
-        let source = FeedSource.make(outcome.subscription, feed: outcome.feed, state: state)
+        let state = try await cache.state(for: subscription.url.absoluteString)
+        let source = FeedSource.make(subscription, feed: outcome.feed, state: state)
         progress(BuildProgress(done: done, total: total, failed: failed,
-                               feed: Self.status(outcome.subscription, source: source, outcome: outcome,
-                                                 state: state, kept: 0),
+                               feed: Self.status(subscription, source: source, outcome: outcome, state: state, kept: 0),
                                failure: outcome.failure))
     }
 
-    /// Records one outcome; a 304 without a cached copy becomes a failure. (A 304 with one is
-    /// recorded with the others after the fetch loop.)
-    private func record(_ outcome: inout FeedOutcome) async throws(CacheError) {
-        let key = outcome.subscription.url.absoluteString
-        if let feed = outcome.feed, let info = outcome.info {
+    /// Records one outcome of `subscription`. (A 304 of a feed the cache had a copy of when the
+    /// run began is recorded with the others after the fetch loop.)
+    /// - Returns: the outcome recorded: `outcome`, or a failure for a 304 without a cached copy.
+    private func record(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError)
+        -> FeedOutcome {
+        let key = subscription.url.absoluteString
+        switch outcome {
+        case .parsed(let feed, let info):
             try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention,
                                            newFeedItems: settings.newFeedItems,
-                                           ignoreUpdated: outcome.subscription.settings.ignoreUpdated)
-            return
-        }
-        if outcome.notModified {
+                                           ignoreUpdated: subscription.settings.ignoreUpdated)
+            return outcome
+        case .notModified:
             if try await cache.state(for: key)?.lastSuccess != nil {
                 try await cache.recordNotModified(feedURL: key, now: now, retention: retention)
-                return
+                return outcome
             }
-            outcome.notModified = false
-            outcome.failure = FetchFailure(kind: .other, url: outcome.subscription.url, status: 304,
-                                           message: "\(outcome.subscription.url.displayString): HTTP 304 but no cached copy")
+            let failure = FetchFailure(kind: .other, url: subscription.url, status: 304,
+                                       message: "\(subscription.url.displayString): HTTP 304 but no cached copy")
+            try await recordFailure(failure, of: key)
+            return .failed(failure)
+        case .failed(let failure):
+            try await recordFailure(failure, of: key)
+            return outcome
         }
-        if let failure = outcome.failure {
-            try await cache.recordFailure(feedURL: key, failure: failure, now: now,
-                                          retryAfter: failure.retryAfterDate(now: now),
-                                          configFingerprint: fingerprint)
-        }
+    }
+
+    private func recordFailure(_ failure: FetchFailure, of key: String) async throws(CacheError) {
+        try await cache.recordFailure(feedURL: key, failure: failure, now: now,
+                                      retryAfter: failure.retryAfterDate(now: now), configFingerprint: fingerprint)
     }
 
     /// Rewrites feeds.txt for every current subscription whose feed moved for good (301/308),
@@ -242,7 +235,7 @@ struct BuildRun: Sendable {
                 return fresh
             }
         } catch {
-            throw BuildError(.config(error.description))
+            throw BuildError(.config(error))
         }
         guard !applied.isEmpty else { return [:] }
         for (old, new) in applied.sorted(by: { $0.key < $1.key }) {
@@ -251,35 +244,13 @@ struct BuildRun: Sendable {
         return applied
     }
 
-    /// States, entry counts and entry heads of `subscriptions` as the cache holds them now.
-    /// - Parameter newest: read only that many heads, newest first (see `FeedCache.entryHeads`);
-    ///   nil reads them all.
+    /// States, entry counts and newest entry dates of every feed as the cache holds them now.
     /// - Parameter states: the feeds' states as the cache holds them now (`Fetched.states`).
-    func snapshot(_ subscriptions: [Subscription], states: [String: FeedState],
-                  newest: Int? = nil) async throws(BuildError) -> Snapshot {
+    func snapshot(states: [String: FeedState]) async throws(BuildError) -> Snapshot {
         // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
         let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
-        return Snapshot(states: states,
-                        counts: facts.mapValues(\.kept).filter { $0.value > 0 },
-                        entries: try await heads(subscriptions, newest: newest),
+        return Snapshot(states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 },
                         newest: facts.compactMapValues(\.newest))
-    }
-
-    /// Entry heads of `subscriptions` by subscription URL (see `FeedCache.entryHeads`); the build
-    /// reads more of them, without the states and counts again, when the newest were not enough.
-    func heads(_ subscriptions: [Subscription], newest: Int?) async throws(BuildError) -> [String: [CachedEntry]] {
-        let urls = subscriptions.map(\.url.absoluteString)
-        let entries = try await cacheCall { () throws(CacheError) in
-            try await cache.entryHeads(feedURLs: urls, newest: newest)
-        }
-        return Dictionary(grouping: entries, by: \.feedURL)
-    }
-
-    /// Heads older than `notAfter` that may be copies of `heads` (`FeedCache.olderCopies`).
-    func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) async throws(BuildError) -> [CachedEntry] {
-        try await cacheCall { () throws(CacheError) in
-            try await cache.olderCopies(of: heads, feedURLs: feedURLs, notAfter: notAfter)
-        }
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);
@@ -303,7 +274,7 @@ struct BuildRun: Sendable {
         do {
             return try await body()
         } catch {
-            throw BuildError(.cache(error.description))
+            throw BuildError(.cache(error))
         }
     }
 }

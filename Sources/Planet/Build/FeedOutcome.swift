@@ -1,26 +1,51 @@
 import FeedParser
 import Foundation
+import PlanetCache
+import PlanetFetcher
+import PlanetSubscriptions
 
-/// What one subscription gave this run: a parsed feed, a 304, or the reason it gave nothing.
-struct FeedOutcome: Sendable {
-    var subscription: Subscription
-    var feed: Feed?
-    var failure: FetchFailure?
-    /// Status, validators and permanent redirect of the response that brought `feed`.
-    var info: FetchInfo?
-    /// HTTP 304: the cached copy is current.
-    var notModified = false
+/// What one subscription's fetch ended in this run: a parsed feed, a 304, or the reason it gave
+/// nothing.
+enum FeedOutcome: Sendable {
+    /// A document was fetched and parsed: the feed, and the status, validators and permanent
+    /// redirect of the response that brought it. Once the feed is recorded, its entries live in
+    /// the cache and the outcome keeps only its head (`withoutEntries`).
+    case parsed(Feed, FetchInfo)
+    /// HTTP 304 (RFC 9110 §15.4.5) and the cache holds a copy: it is current.
+    case notModified
+    /// The fetch or the parse failed, or a 304 came for a feed the cache has no copy of.
+    case failed(FetchFailure)
 
-    /// Parses one fetch result (`HTMLSanitizing.deferred`: `feed`'s entries hold raw HTML, for the
-    /// cache only); a parse error becomes a `notAFeed` failure.
+    /// The feed parsed this run, nil for a 304 or a failure.
+    var feed: Feed? {
+        if case .parsed(let feed, _) = self { return feed }
+        return nil
+    }
+
+    /// This run's failure, nil for a feed or a 304.
+    var failure: FetchFailure? {
+        if case .failed(let failure) = self { return failure }
+        return nil
+    }
+
+    /// The outcome with the feed's entries dropped (title, links and image stay, for the sidebar
+    /// and the status): what is kept of a feed once it is recorded.
+    var withoutEntries: FeedOutcome {
+        guard case .parsed(var feed, let info) = self else { return self }
+        feed.entries = []
+        return .parsed(feed, info)
+    }
+
+    /// Parses one fetch result (`HTMLSanitizing.deferred`: the feed's entries hold raw HTML, for
+    /// the cache only); a parse error becomes a `notAFeed` failure. A 304 is `.notModified` here;
+    /// the build makes it a failure when the cache turns out to have no copy.
     /// - Parameter maxBytes: the largest document parsed (setting `max_bytes`, the fetcher's cap).
     static func parse(_ result: FetchResult, maxBytes: Int = Feed.defaultMaxBytes) -> FeedOutcome {
-        let subscription = result.subscription
         switch result.outcome {
         case .failed(let failure):
-            return FeedOutcome(subscription: subscription, feed: nil, failure: failure)
+            return .failed(failure)
         case .notModified:
-            return FeedOutcome(subscription: subscription, feed: nil, failure: nil, notModified: true)
+            return .notModified
         case .fetched(let document):
             do {
                 // Deferred: the cache keeps summary and content raw, and only the entries the
@@ -28,12 +53,10 @@ struct FeedOutcome: Sendable {
                 let feed = try Feed.parse(document.data, url: document.finalURL,
                                           contentType: document.contentType, maxBytes: maxBytes,
                                           sanitizing: .deferred)
-                return FeedOutcome(subscription: subscription, feed: feed, failure: nil,
-                                   info: FetchInfo(document))
+                return .parsed(feed, FetchInfo(document))
             } catch {
-                let failure = FetchFailure(kind: .notAFeed, url: subscription.url, status: document.status,
-                                           message: error.description)
-                return FeedOutcome(subscription: subscription, feed: nil, failure: failure)
+                return .failed(FetchFailure(kind: .notAFeed, url: result.subscription.url, status: document.status,
+                                            message: error.description))
             }
         }
     }

@@ -1,5 +1,10 @@
 import FeedParser
 import Foundation
+import PlanetBase
+import PlanetCache
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 /// The river source of a subscription: name and links from this run's document when there is
 /// one, else from what the cache remembers of the last one.
@@ -15,11 +20,16 @@ enum FeedSource {
         // A document of this run speaks for the whole head (a field it lacks is absent now);
         // without one, the cache's copy of the last document's.
         let author = feed.map(\.author) ?? state?.author
+        // The document's language when it is a well-formed tag, else the per-feed `language`
+        // setting of feeds.txt (it fills in for feeds that state none or a malformed one; an
+        // entry's own xml:lang still comes first on the page).
+        let stated = feed.map(\.language) ?? state?.language
+        let language = LanguageTag.normalized(stated) == nil ? subscription.settings.language ?? stated : stated
         let head = RiverSourceHead(id: feed.map(\.id) ?? state?.feedID, title: title,
                                    updated: feed.map(\.updated) ?? state?.updated,
                                    authorName: author?.name, authorEmail: author?.email,
                                    authorURI: author.flatMap { PublicLink.check($0.uri) },
-                                   language: feed.map(\.language) ?? state?.language)
+                                   language: language)
         var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
         source.custom = subscription.settings.custom
         return source

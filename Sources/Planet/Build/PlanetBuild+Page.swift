@@ -1,4 +1,7 @@
 import Foundation
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 extension PlanetBuild {
     /// The fairness rules of the page from feeds.txt: `items_per_page`, `items_per_feed` (with

@@ -1,6 +1,13 @@
 import FeedParser
 import Foundation
 import Mustache
+import PlanetBase
+import PlanetCache
+import PlanetFetcher
+import PlanetPublisher
+import PlanetRiver
+import PlanetSite
+import PlanetSubscriptions
 
 /// Runs the pipeline once: feeds.txt → fetch (conditional, only feeds that are due) → parse →
 /// cache → river from the cache → site and status report → atomic publish.
@@ -11,236 +18,243 @@ public enum PlanetBuild {
     /// compiled, so a template error costs no network. A feed that fails (fetch or parse) is
     /// recorded in the cache and reported in `BuildReport.failures`; its cached entries stay on
     /// the page (docs/ARCHITECTURE.md, rule 1: a failing feed never fails the build).
-    /// - Throws: `BuildError.config` (feeds.txt), `.locked`, `.template`, `.cache`, `.write`; the
+    /// - Throws: `BuildError` `.config` (feeds.txt), `.lock`, `.site`, `.cache`, `.publish`; the
     ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         var phases = BuildPhases()
         var list = try loadList(options.configURL)
         phases.mark("feeds.txt")
-        let lock = try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
+        let lock = try await takeLock(options)
         defer { withExtendedLifetime(lock) {} }
-        let settings = list.settings
         phases.mark("lock")
-        let site = try Site(options.templates)
+        let site = try compileTemplates(options)
         phases.mark("templates")
-        let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
-        try publisher.check()
-        let pages = try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
-        let now = options.now ?? Date()
-        let configuration = siteConfiguration(settings)
+        let publisher = try checkOutput(options)
+        let pages = try readPages(options)
         phases.mark("pages")
-        let cache = try openCache(options.resolvedCacheURL)
+        let run = try openCache(options, list: list)
         phases.mark("cache open")
-
-        let run = BuildRun(options: options, cache: cache, now: now, settings: settings,
-                           userAgent: PlanetVersion.userAgent(site: configuration.link),
-                           fingerprint: fingerprint(of: list))
-        // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
         let fetcher = Fetcher(run.fetcherConfiguration)
+        // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
         let listed = list.subscriptions
         let readingLists = try await run.readingListFeeds(list.readingLists, listed: listed, fetcher: fetcher)
         var subscriptions = listed + readingLists.feeds
         phases.mark("reading lists")
         var fetched = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
-        let outcomes = fetched.outcomes
         phases.mark("fetch + record")
-        var applied: [String: String] = [:]
-        if options.applyRedirects {
-            applied = try await run.applyRedirects(&list)
-            if !applied.isEmpty {
-                subscriptions = list.subscriptions + readingLists.feeds
-                // The moves changed the states' keys: read them again.
-                let states = try await run.cacheCall { () throws(CacheError) in try await cache.allStates() }
-                fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
-            }
+        let applied = options.applyRedirects ? try await run.applyRedirects(&list) : [:]
+        if !applied.isEmpty {
+            subscriptions = list.subscriptions + readingLists.feeds
+            // The moves changed the states' keys: read them again.
+            let states = try await run.cacheCall { () throws(CacheError) in try await run.cache.allStates() }
+            fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         }
-        let activity = ActivityRule(settings, now: now)
-        var faces = Faces(configURL: options.configURL, settings: settings)
-        faces.readFiles(for: subscriptions)
+        var faceFiles = Faces(configURL: options.configURL, settings: run.settings)
+        faceFiles.readFiles(for: subscriptions)
 
         // Nothing changed since the last build of this output (Benchmarks/PERF.md, "Session 6"):
         // the same inputs (`BuildFingerprint`), the same cache content, a time before any date that
         // changes the site, and the output folder as that build left it. Then the site is what it
         // is: no river, no render, nothing written.
-        let target = try publisher.check()
-        let record = try await run.cacheCall { () throws(CacheError) in try await cache.siteRecord(output: target.path) }
-        let contentVersion = try await run.cacheCall { () throws(CacheError) in try await cache.contentVersion() }
+        let target = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.check()
+        }
+        let record = try await run.cacheCall { () throws(CacheError) in try await run.cache.siteRecord(output: target.path) }
+        let contentVersion = try await run.cacheCall { () throws(CacheError) in try await run.cache.contentVersion() }
         var fingerprint = BuildFingerprint()
         fingerprint.addPlanet()
         fingerprint.add("feeds.txt", text: list.serialized())
         fingerprint.add("output", text: target.path)
         fingerprint.addTemplates(options.templates)
         fingerprint.addPages(pages)
-        for (path, data) in faces.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
-        fingerprint.addSubscriptions(subscriptions, outcomes: outcomes)
+        for (path, data) in faceFiles.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
+        fingerprint.addSubscriptions(subscriptions, outcomes: fetched.outcomes)
         let inputs = fingerprint.value
         let sameInputs = record.map { record in
             record.fingerprint == inputs && record.contentVersion == contentVersion
-                && record.validUntil.map { now < $0 } ?? true
+                && record.validUntil.map { run.now < $0 } ?? true
         } ?? false
         if let record, sameInputs, OutputManifest.read(target) == record.manifest {
-            let statuses = try await run.statuses(subscriptions, fetched: fetched, activity: activity)
+            let statuses = try await run.statuses(subscriptions, fetched: fetched,
+                                                  activity: ActivityRule(run.settings, now: run.now))
             phases.mark("unchanged")
-            var report = makeReport(outcomes: outcomes, subscriptions: subscriptions, statuses: statuses,
-                                entries: record.entries, start: start, clock: clock)
+            var report = report(fetched.outcomes, statuses: statuses, entries: record.entries,
+                                subscriptions: subscriptions, since: start)
             report.siteReused = true
             report.redirectsApplied = applied
-            report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+            report.configWarnings = list.warnings + faceFiles.warnings + readingLists.warnings
+                + archiveWarning(site, run.settings)
             report.phases = phases
             return report
         }
         phases.mark("unchanged check")
 
-        let page = pageRules(settings, subscriptions: subscriptions)
-        let limit = page.limit
-        // The river needs only the newest heads: a page of 60 is chosen from the newest 400, not
-        // from every entry the cache keeps (Benchmarks/PERF.md); when that prefix could differ from the
-        // river over all heads (duplicates, future dates, an older copy of a post read, which
-        // one indexed pass of the cache finds), more heads are read.
-        // Each retry reads four times as many (many entries of one timestamp, e.g. a batch of
-        // feeds changed at once, need a longer prefix), then all.
-        var headLimit: Int? = max(4 * limit, limit + 200)
-        var snapshot = try await run.snapshot(subscriptions, states: fetched.states, newest: headLimit)
-        phases.mark("snapshot")
-        let excluded = LeftOut(filtered: try await run.filteredOut(subscriptions), hidden: try await run.hiddenValues())
-        phases.mark("filters, hidden")
-        var assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces, excluded: excluded)
+        // The index and the archive pages (`page/2.html` …) come from one river; only templates
+        // that can render archive pages get them (`Site.rendersArchive`).
+        let archivePages = site.rendersArchive ? run.settings.archivePages : 0
+        let selection = try await run.chooseRiver(subscriptions, fetched: fetched, archivePages: archivePages)
         phases.mark("river")
-        let urls = subscriptions.map(\.url.absoluteString)
-        while let read = headLimit, try await !River.prefixSuffices(
-            snapshot.entries.values.joined(), river: assembled.river, limit: limit, read: read,
-            cutoff: page.cutoff(now: now),
-            olderCopies: { () throws(BuildError) in
-                let heads = Array(snapshot.entries.values.joined())
-                guard let oldest = River.oldestSortDate(heads) else { return [] }
-                return try await run.olderCopies(of: heads, feedURLs: urls, notAfter: oldest)
-            }) {
-            headLimit = read < 100_000 ? read * 4 : nil
-            snapshot.entries = try await run.heads(subscriptions, newest: headLimit)
-            assembled = assemble(subscriptions, snapshot: snapshot, outcomes: outcomes, now: now, page: page,
-                                 activity: activity, faces: &faces, excluded: excluded)
-        }
-        phases.mark("prefix check")
-        let (sidebar, statuses) = (assembled.sidebar, assembled.statuses)
-        let river = try await run.loadWhole(assembled.river)
-        phases.mark("whole entries")
-
-        // The site is rendered as of the last change (`planet.updated_*`, status.json `generated`);
+        // The site is rendered as of its last change (`planet.updated_*`, status.json `generated`);
         // when that gives other bytes than the output holds, something changed now.
-        var context = SiteContext(configuration: configuration, river: river,
-                                  subscriptions: sidebar, now: now, pages: pages)
-        context.updated = record?.changedAt ?? now
-        var status = StatusReport(title: configuration.title, generated: context.updated ?? now, feeds: statuses)
-        let root = site.rootValue(context, extra: [
-            "feeds_status": status.mustacheValue,
-            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
-        ])
-        func files(_ root: MustacheValue) throws(BuildError) -> [String: Data] {
-            var files = try site.render(context, root: root)
-            files["status.json"] = status.json()
-            files.merge(faces.files) { rendered, _ in rendered }
-            files.merge(site.staticFiles) { rendered, _ in rendered }
-            return files
-        }
-        var plan = try publisher.plan(files: try files(root), staticFolder: site.staticFolder)
-        var changedAt = context.updated ?? now
+        var rendering = rendering(selection, site: site, pages: pages, run: run, updated: record?.changedAt ?? run.now)
+        var plan = try plan(try rendering.files(), site: site, publisher: publisher)
         // With the same inputs the site is the same: an output changed by hand is put back as it was.
-        if !plan.changesNothing, changedAt != now, !sameInputs {
-            changedAt = now
-            status.generated = now
+        if !plan.changesNothing, rendering.updated != run.now, !sameInputs {
             // The first rendering goes before the second is made (10,000 feeds: 13 MB of files).
             let current = plan.current
             plan.planned = [:]
-            plan = try publisher.plan(files: try files(context.value(root, updated: now)),
-                                      staticFolder: site.staticFolder, current: current)
+            rendering.changed(at: run.now)
+            plan = try self.plan(try rendering.files(), site: site, publisher: publisher, current: current)
         }
         phases.mark("render")
-        let published = try publisher.publish(plan)
+        let published = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.publish(plan)
+        }
         phases.mark("publish")
-        let validUntil = SiteValidity.until(now: now, heads: Array(snapshot.entries.values.joined()),
-                                            readAll: headLimit == nil, river: river, daysPerPage: settings.daysPerPage,
-                                            statuses: statuses, newest: snapshot.newest,
-                                            activityThreshold: settings.activityThreshold)
+        let validUntil = SiteValidity.until(now: run.now, heads: selection.heads, readAll: selection.readAllHeads,
+                                            pages: selection.pages, daysPerPage: run.settings.daysPerPage,
+                                            statuses: selection.statuses, newest: selection.newest,
+                                            activityThreshold: run.settings.activityThreshold)
         // Best effort: without the record the next build renders again and writes nothing new.
-        try? await cache.recordSite(SiteRecord(output: target.path, changedAt: changedAt, fingerprint: inputs,
-                                               contentVersion: contentVersion, validUntil: validUntil,
-                                               entries: river.count, manifest: OutputManifest.read(target)))
+        try? await run.cache.recordSite(SiteRecord(output: target.path, changedAt: rendering.updated,
+                                                   fingerprint: inputs, contentVersion: contentVersion,
+                                                   validUntil: validUntil, entries: selection.river.count,
+                                                   manifest: OutputManifest.read(target)))
         phases.mark("site record")
 
-        var report = makeReport(outcomes: outcomes, subscriptions: subscriptions, statuses: statuses,
-                            entries: river.count, start: start, clock: clock)
+        var report = report(fetched.outcomes, statuses: selection.statuses, entries: selection.river.count,
+                            subscriptions: subscriptions, since: start)
         report.filesWritten = published.written
         report.redirectsApplied = applied
-        report.configWarnings = list.warnings + faces.warnings + readingLists.warnings
+        report.configWarnings = list.warnings + selection.faces.warnings + readingLists.warnings
+            + archiveWarning(site, run.settings)
         report.phases = phases
         return report
     }
 
-    /// The report of a build: counts, failures, redirects and every feed's status.
-    static func makeReport(outcomes: [String: FeedOutcome], subscriptions: [Subscription], statuses: [FeedStatus],
-                       entries: Int, start: ContinuousClock.Instant, clock: ContinuousClock) -> BuildReport {
-        let elapsed = clock.now - start
+    /// Takes the lock of the cache (`BuildOptions.lockURL`), waiting for it with `--wait`.
+    /// - Throws: `BuildError.lock`.
+    static func takeLock(_ options: BuildOptions) async throws(BuildError) -> BuildLock {
+        try await BuildError.wrapping(BuildError.Reason.lock) { () async throws(LockError) in
+            try await BuildLock.acquire(options.lockURL, wait: options.waitForLock)
+        }
+    }
+
+    /// Compiles the templates, before anything is fetched.
+    /// - Throws: `BuildError.site`.
+    static func compileTemplates(_ options: BuildOptions) throws(BuildError) -> Site {
+        try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in try Site(options.templates) }
+    }
+
+    /// The publisher of the output folder, once it is known that the folder may be replaced.
+    /// - Throws: `BuildError.publish`.
+    static func checkOutput(_ options: BuildOptions) throws(BuildError) -> Publisher {
+        let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
+        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in try publisher.check() }
+        return publisher
+    }
+
+    /// The Markdown pages of `pages/` beside feeds.txt.
+    /// - Throws: `BuildError.site`.
+    static func readPages(_ options: BuildOptions) throws(BuildError) -> SitePages {
+        try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+            try SitePages.load(folder: SitePages.folder(forConfig: options.configURL))
+        }
+    }
+
+    /// Opens the cache and sets up this run's work against it, at the build time.
+    /// - Throws: `BuildError.cache`.
+    static func openCache(_ options: BuildOptions, list: FeedList) throws(BuildError) -> BuildRun {
+        let cache = try BuildError.wrapping(BuildError.Reason.cache) { () throws(CacheError) in
+            try FeedCache(path: options.resolvedCacheURL.path)
+        }
+        let settings = list.settings
+        let site = siteConfiguration(settings)
+        return BuildRun(options: options, cache: cache, now: options.now ?? Date(), settings: settings,
+                        siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
+                        fingerprint: fingerprint(of: list))
+    }
+
+    /// One rendering of the site: its context, status report and root value, at `updated` (when
+    /// the site last changed: `planet.updated_*`, status.json `generated`).
+    struct Rendering {
+        var site: Site
+        var context: SiteContext
+        var status: StatusReport
+        var root: MustacheValue
+        /// Face files and static files held in memory, published beside the rendered pages.
+        var extraFiles: [String: Data]
+        /// The time the rendering says the site last changed.
+        var updated: Date
+
+        /// Every file: the templates rendered over `root`, status.json and `extraFiles`.
+        /// - Throws: `BuildError.site`.
+        func files() throws(BuildError) -> [String: Data] {
+            var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+                try site.render(context, root: root)
+            }
+            files["status.json"] = status.json()
+            files.merge(extraFiles) { rendered, _ in rendered }
+            return files
+        }
+
+        /// The same site, changed at `date`, without building the value tree again.
+        mutating func changed(at date: Date) {
+            root = context.value(root, updated: date)
+            status.generated = date
+            updated = date
+        }
+    }
+
+    /// The site's rendering at `updated`: every template over the river and its archive pages
+    /// (with the status report's `feeds_status` and `has_redirects`), status.json, the face files
+    /// and the static files held in memory.
+    static func rendering(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun,
+                          updated: Date) -> Rendering {
+        var context = SiteContext(configuration: run.siteConfiguration, river: selection.river,
+                                  subscriptions: selection.sidebar, now: run.now, pages: pages,
+                                  faces: selection.faces.byFeed)
+        context.olderPages = Array(selection.pages.dropFirst())
+        context.updated = updated
+        let status = StatusReport(title: run.siteConfiguration.title, generated: updated, feeds: selection.statuses)
+        let root = site.rootValue(context, extra: [
+            "feeds_status": status.mustacheValue,
+            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
+        ])
+        return Rendering(site: site, context: context, status: status, root: root,
+                         extraFiles: selection.faces.files.merging(site.staticFiles) { faces, _ in faces },
+                         updated: updated)
+    }
+
+    /// What publishing `files` and the templates' static folder would write (`Publisher.plan`).
+    /// - Throws: `BuildError.publish`.
+    static func plan(_ files: [String: Data], site: Site, publisher: Publisher,
+                     current: [String: Data]? = nil) throws(BuildError) -> Publisher.Plan {
+        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.plan(files: files, staticFolder: site.staticFolder, current: current)
+        }
+    }
+
+    /// The report of the run: feeds ok, failures (sorted by URL), skipped feeds, entries on the
+    /// page, redirects to apply, every feed's status, and the time since `start`.
+    static func report(_ outcomes: [String: FeedOutcome], statuses: [FeedStatus], entries: Int,
+                       subscriptions: [Subscription], since start: ContinuousClock.Instant) -> BuildReport {
+        let elapsed = ContinuousClock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
         var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
                                  duration: Double(elapsed.components.seconds)
                                     + Double(elapsed.components.attoseconds) / 1e18)
         report.skipped = subscriptions.count - outcomes.count
-        for feed in statuses { if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target } }
+        for feed in statuses {
+            if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target }
+        }
         report.feeds = statuses
         return report
     }
 
-    /// The river (of heads), sidebar and status of every subscription from a cache snapshot and
-    /// this run's outcomes, without the entries `excluded` leaves out (filters, hidden entries).
-    static func assemble(_ subscriptions: [Subscription], snapshot: BuildRun.Snapshot,
-                         outcomes: [String: FeedOutcome], now: Date, page: RiverPage, activity: ActivityRule,
-                         faces: inout Faces, excluded: LeftOut = LeftOut())
-        -> (river: [RiverEntry], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
-        var candidates: [RiverCandidate] = []
-        var sidebar: [SiteSubscription] = []
-        var statuses: [FeedStatus] = []
-        for subscription in subscriptions {
-            let key = subscription.url.absoluteString
-            let outcome = outcomes[key]
-            let state = snapshot.states[key]
-            var source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            source.face = faces.face(for: subscription, image: outcome?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar } ?? state?.image)
-            let status = BuildRun.status(subscription, source: source, outcome: outcome, state: state,
-                                         kept: snapshot.counts[key] ?? 0, newest: snapshot.newest[key], activity: activity)
-            statuses.append(status)
-            var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                        siteLink: source.siteLink, failure: status.lastError)
-            item.custom = source.custom
-            item.inactive = status.inactive
-            item.face = source.face
-            sidebar.append(item)
-            for cached in snapshot.entries[key] ?? [] where !excluded.contains(cached, feedURL: key) {
-                var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
-                                               backlog: cached.backlog)
-                candidate.position = cached.position
-                candidates.append(candidate)
-            }
-        }
-        return (River.build(candidates, now: now, page: page), sidebar, statuses)
-    }
-
     static func loadList(_ url: URL) throws(BuildError) -> FeedList {
-        do {
-            return try FeedList.load(url)
-        } catch {
-            throw BuildError(.config(error.description))
-        }
-    }
-
-    static func openCache(_ url: URL) throws(BuildError) -> FeedCache {
-        do {
-            return try FeedCache(path: url.path)
-        } catch {
-            throw BuildError(.cache(error.description))
-        }
+        try BuildError.wrapping(BuildError.Reason.config) { () throws(FeedListError) in try FeedList.load(url) }
     }
 
     /// A stable digest of feeds.txt's text: a 410 Gone feed is fetched again once it changes.
@@ -257,14 +271,16 @@ public enum PlanetBuild {
         return places
     }
 
-    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing.
+    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
+    /// page's language is `language`, else the `locale` its dates are written in, else `en`.
     static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
         SiteConfiguration(title: settings.title ?? "Planet",
                           link: settings.link?.absoluteString ?? "http://localhost/",
                           description: settings.siteDescription ?? "",
                           ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? "en",
+                          timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
                           itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
-                            ?? .nameAndTitle)
+                            ?? .nameAndTitle,
+                          locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
     }
 }

@@ -1,6 +1,8 @@
 import FeedParser
 import Foundation
-
+import PlanetCache
+import PlanetRiver
+import PlanetSite
 /// Until when the passing of time alone cannot change a site: the first instant at which a rule
 /// that compares a date with the build time decides otherwise (`SiteRecord.validUntil`). Every
 /// such rule of the river, the site and the status report is here; one added elsewhere must be
@@ -10,7 +12,8 @@ import Foundation
 /// - `River.build`: a published date after the build time counts as unknown until it comes
 ///   (the entry then moves to its date), and no date is after the build time (an entry first
 ///   seen "later", after the clock went back, is dated by each build's time).
-/// - `RiverPage.daysPerPage`: an entry leaves the page when it gets older than the days.
+/// - `RiverPage.daysPerPage`: an entry leaves the index when it gets older than the days (for an
+///   archive page, to the next page; archive pages have no such rule).
 /// - `SiteEntry`: an entry's or its feed's `updated` after the build time is printed as the
 ///   build time, which then changes with every build.
 /// - `ActivityRule`: a feed becomes inactive when its newest entry gets older than
@@ -21,11 +24,11 @@ enum SiteValidity {
     /// - Parameters:
     ///   - heads: the entry heads the river was chosen from (all of them when `readAll`).
     ///   - readAll: whether `heads` are all the heads (else the newest, in the order they sort).
-    ///   - river: the entries on the page, loaded whole.
-    ///   - daysPerPage: setting `days_per_page`.
+    ///   - pages: the entries of the index, then of each archive page, loaded whole.
+    ///   - daysPerPage: setting `days_per_page` (the index's rule only).
     ///   - statuses: every feed's status, with `inactive` set by `activity`.
     ///   - newest: each feed's newest entry date.
-    static func until(now: Date, heads: [CachedEntry], readAll: Bool, river: [RiverEntry], daysPerPage: Int?,
+    static func until(now: Date, heads: [CachedEntry], readAll: Bool, pages: [[RiverEntry]], daysPerPage: Int?,
                       statuses: [FeedStatus], newest: [String: Date], activityThreshold: Int?) -> Date? {
         var until: Date?
         func flip(at instant: Date) { until = min(until ?? instant, instant) }
@@ -45,8 +48,10 @@ enum SiteValidity {
         // them be too.
         if !readAll, !heads.isEmpty, oldestRead > now { flip(at: now) }
 
-        for item in river {
-            if let days = daysPerPage { flip(at: item.date.addingTimeInterval(Double(days) * 86_400)) }
+        if let days = daysPerPage, let index = pages.first {
+            for item in index { flip(at: item.date.addingTimeInterval(Double(days) * 86_400)) }
+        }
+        for item in pages.joined() {
             if let updated = item.entry.updated, updated > now { flip(at: now) }
             if let updated = item.source.head.updated, updated > now { flip(at: now) }
         }

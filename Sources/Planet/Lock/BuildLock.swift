@@ -29,35 +29,34 @@ public final class BuildLock: Sendable {
     /// Takes the lock at `url`, creating the file and its folder when missing.
     /// - Parameter wait: when another process holds the lock, wait for it (polling every 100 ms)
     ///   instead of stopping after ``grace``.
-    /// - Throws: `BuildError.locked` when the lock is held and `wait` is false; `.write` when the
-    ///   lock file cannot be created.
+    /// - Throws: `LockError` `.held` when the lock is held and `wait` is false, `.stoppedWaiting`
+    ///   when the wait is cancelled, `.cannotCreate` when the lock file cannot be created.
     /// - Parameter grace: how long a held lock is retried without `wait` (``grace`` by default).
-    public static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(BuildError) -> BuildLock {
+    public static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(LockError) -> BuildLock {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
                                                  withIntermediateDirectories: true)
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw BuildError(.write("\(url.path): cannot create the lock file: \(reason)"))
+            throw LockError(path: url.path, reason: .cannotCreate(reason))
         }
         let giveUp = ContinuousClock.now + grace
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
                 close(descriptor)
-                throw BuildError(.write("\(url.path): cannot lock: \(String(cString: strerror(code)))"))
+                throw LockError(path: url.path, reason: .cannotLock(String(cString: strerror(code))))
             }
             if code == EINTR { continue }
             guard wait || ContinuousClock.now < giveUp else {
                 close(descriptor)
-                throw BuildError(.locked("\(url.path): another planet build is running for this "
-                    + "feeds.txt; try again later, or pass --wait to wait for it"))
+                throw LockError(path: url.path, reason: .held)
             }
             do {
                 try await Task.sleep(for: .milliseconds(wait ? 100 : 20))
             } catch {
                 close(descriptor)
-                throw BuildError(.locked("\(url.path): stopped waiting for another planet build"))
+                throw LockError(path: url.path, reason: .stoppedWaiting)
             }
         }
         return BuildLock(url: url, descriptor: descriptor)

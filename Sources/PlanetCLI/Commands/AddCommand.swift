@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetSubscriptions
 
 /// `planet add URL [NAME]`: adds one feed to feeds.txt, checking first that it is a feed (or
 /// finding the feed of a web page).

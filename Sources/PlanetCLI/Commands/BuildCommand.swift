@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetSite
 
 /// `planet build`: reads feeds.txt, fetches and parses every feed, writes the site.
 enum BuildCommand: Subcommand {
@@ -64,7 +65,7 @@ enum BuildCommand: Subcommand {
             return arguments.flag("strict") && !report.failures.isEmpty ? ExitStatus.failure : ExitStatus.success
         } catch {
             terminal.error("planet build: \(error.description)")
-            if case .locked = error.reason { return lockedStatus }
+            if error.isLocked { return lockedStatus }
             return ExitStatus.usage
         }
     }

@@ -1,8 +1,11 @@
 import Foundation
 import Planet
+import PlanetFetcher
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import PlanetBase
+import PlanetSite
 #endif
 
 /// What `planet build` writes to standard error, fit for cron.
@@ -93,7 +96,7 @@ final class BuildTerminal: Sendable {
 
     /// `planet: ok      https://… (12 entries)` style line for one feed; a failure's line says
     /// `failure`'s message (naming the URL or path) when given, else the published one.
-    func line(for feed: Planet.FeedStatus, failure: FetchFailure? = nil) -> String {
+    func line(for feed: FeedStatus, failure: FetchFailure? = nil) -> String {
         let where_ = feed.url ?? feed.name
         switch feed.outcome {
         case .ok: return "planet: ok           \(where_)"

@@ -1,5 +1,8 @@
 import Foundation
 import Planet
+import PlanetBase
+import PlanetFetcher
+import PlanetSubscriptions
 
 /// Reads the bytes of one document for `planet parse` and `planet add` through the Planet
 /// `Fetcher`, so that the commands fetch exactly as `planet build` does (size cap, redirect

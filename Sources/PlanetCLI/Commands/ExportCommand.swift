@@ -1,4 +1,5 @@
 import Planet
+import PlanetSubscriptions
 
 /// `planet export [--format opml]`: the subscription list for other feed readers, on stdout.
 enum ExportCommand: Subcommand {

@@ -1,6 +1,9 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
+import PlanetFetcher
+import PlanetSubscriptions
 
 /// What `planet add` does before it writes a URL into feeds.txt: fetches it, checks that it is a
 /// feed, and when it is a web page instead, finds the page's feeds (`FeedDiscovery`) and checks

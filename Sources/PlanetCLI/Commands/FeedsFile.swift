@@ -1,5 +1,7 @@
 import Foundation
 import Planet
+import PlanetBase
+import PlanetSubscriptions
 
 /// feeds.txt for the commands that read or edit it: the `--config` option, loading with
 /// messages on stderr, atomic saving.

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetCache
 
 /// `planet hide URL|ID` and `planet unhide URL|ID`: take one entry off the planet (page and
 /// feeds) without removing its feed, and put it back. Kept in the cache; `planet list --hidden`

@@ -1,6 +1,9 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
+import PlanetSite
+import PlanetSubscriptions
 
 /// `planet import FILE`: adds the feeds of an OPML subscription list or of a Planet Venus
 /// config.ini to feeds.txt; feeds already listed are skipped.
@@ -72,7 +75,7 @@ enum ImportCommand: Subcommand {
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { merge(source, into: &$0) })
         else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
-        io.line("imported \(summary.added) feeds from \(file.relativePath) "
+        io.line("imported \(summary.added) feed\(summary.added == 1 ? "" : "s") from \(file.relativePath) "
             + (created ? "into the new \(list.file.relativePath) " : "")
             + "(\(summary.skipped) already listed)"
             + (summary.settings.isEmpty ? "" : "; settings set: \(summary.settings.joined(separator: ", "))"))

@@ -27,6 +27,8 @@ enum InitCommand: Subcommand {
         # planet subscription list (see the README of planet)
         # settings: "key = value" lines before the first feed
         \(placeholders.map { "\($0.key) = \($0.value)" }.joined(separator: "\n"))
+        # dates in your language: "locale = de-DE" (and date_format, time_format); older entries
+        # go to page/2.html ... ("archive_pages = 4", 0 for none): see the README, Settings
 
         # one feed per line: the feed's URL (or a file path), then an optional display name;
         # indented "key = value" lines under a feed are its settings, e.g.

@@ -1,6 +1,8 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
+import PlanetSubscriptions
 
 /// `planet list [--json]`: the feeds of feeds.txt in file order, with what the cache knows of them.
 enum ListCommand: Subcommand {

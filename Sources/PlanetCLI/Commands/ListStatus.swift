@@ -1,6 +1,8 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetCache
+import PlanetSubscriptions
 
 /// What the cache knows of one feed, for `planet list`: status, last success, entry count.
 struct ListStatus: Sendable, Equatable {

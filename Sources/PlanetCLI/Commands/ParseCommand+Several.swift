@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 extension ParseCommand {
     /// What one argument of `planet parse FILE|URL...` prints, rendered in its own task.
@@ -12,7 +13,7 @@ extension ParseCommand {
     }
 
     /// `planet parse` with several arguments: at most twice `activeProcessorCount` documents loaded and
-    /// parsed at once (a task group), printed in argument order as soon as every earlier one is.
+    /// parsed at once (`Lanes`), printed in argument order as soon as every earlier one is.
     /// - Returns: the worst (highest) of the documents' exit statuses.
     static func several(_ sources: [String], json: Bool, io: CommandIO, timeout: Double) async -> Int32 {
         // Two documents per core: a document's XML parse and mapping run on one core (only its
@@ -23,36 +24,17 @@ extension ParseCommand {
         // new document starts while this many wait (a URL that hangs up to --timeout in front of
         // thousands of large files must not hold all their output).
         let maxWaiting = 4 * limit
-        return await withTaskGroup(of: (Int, Report).self) { group in
-            var next = 0
-            var running = 0
-            func startNext() {
-                let index = next
-                let source = sources[index]
-                group.addTask {
-                    let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true)
-                    return (index, report(outcome, source: source, json: json, first: index == 0))
-                }
-                next += 1
-                running += 1
-            }
-            var done: [Int: Report] = [:]
-            var printed = 0
-            var worst = ExitStatus.success
-            while next < sources.count, running < limit { startNext() }
-            while let (index, report) = await group.next() {
-                running -= 1
-                done[index] = report
-                while let ready = done.removeValue(forKey: printed) {
-                    if !ready.err.isEmpty { io.err(ready.err) }
-                    io.out(ready.out)
-                    worst = max(worst, ready.status)
-                    printed += 1
-                }
-                while next < sources.count, running < limit, done.count < maxWaiting { startNext() }
-            }
-            return worst
+        var worst = ExitStatus.success
+        let documents = Array(sources.enumerated())
+        await Lanes.run(documents, width: limit, delivery: .inOrder(maxWaiting: maxWaiting)) { index, source in
+            let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true)
+            return report(outcome, source: source, json: json, first: index == 0)
+        } deliver: { (_, ready: Report) async in
+            if !ready.err.isEmpty { io.err(ready.err) }
+            io.out(ready.out)
+            worst = max(worst, ready.status)
         }
+        return worst
     }
 
     /// The text of one argument: with `json`, one line of JSON Lines (`"source"` first, then the

@@ -1,6 +1,8 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
+import PlanetFetcher
 
 /// What `planet parse` made of one FILE|URL argument: the feed, or why there is none.
 enum ParseOutcome: Sendable {

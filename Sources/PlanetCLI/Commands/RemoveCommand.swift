@@ -1,4 +1,5 @@
 import Planet
+import PlanetSubscriptions
 
 /// `planet remove URL|NAME`: removes one feed and the comment lines directly above it.
 enum RemoveCommand: Subcommand {

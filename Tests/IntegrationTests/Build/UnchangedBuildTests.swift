@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetCache
 import Synchronization
 import Testing
 import TestSupport

@@ -1,7 +1,8 @@
 import Foundation
 import Planet
-import Testing
+import PlanetCache
 import TestSupport
+import Testing
 
 /// Conditional GET, permanent redirects, gzip, first-seen dates, the lock.
 @Suite("planet build under cron: HTTP and dates")

@@ -1,8 +1,9 @@
 import Foundation
 import Planet
-import Testing
+import PlanetCache
 import Synchronization
 import TestSupport
+import Testing
 
 /// A build killed with SIGKILL at any moment leaves `output/` whole (the old site or the
 /// new one) and the cache passing `PRAGMA integrity_check`. Runs the real `planet` executable.

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Planet
-import Testing
+import PlanetFetcher
 import TestSupport
+import Testing
 
 /// Who the fetcher talks to: credentials in the URL, upper-case schemes and hosts, IPv6
 /// literals, and the rule that a public address may not redirect into private address space.

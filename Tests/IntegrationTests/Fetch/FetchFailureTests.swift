@@ -1,7 +1,9 @@
 import Foundation
 import Planet
-import Testing
+import PlanetFetcher
+import PlanetSubscriptions
 import TestSupport
+import Testing
 
 /// Each way a feed can fail over HTTP becomes a FetchFailure of the right kind, naming the URL.
 @Suite("Fetch: failures over loopback")
@@ -67,7 +69,7 @@ struct FetchFailureTests {
             let now = Date(timeIntervalSince1970: 1_700_000_000)
             #expect(failure.kind == .httpError)
             #expect(failure.status == 503)
-            #expect(failure.message.hasSuffix("HTTP 503 Service Unavailable"))
+            #expect(failure.message.hasSuffix("HTTP 503 Service Unavailable; the server asks planet to wait: builds skip the feed until its Retry-After has passed"))
             #expect(failure.retryAfter == "120")
             #expect(failure.retryAfterDate(now: now) == now.addingTimeInterval(120))
         }

@@ -1,8 +1,10 @@
 import FeedParser
 import Foundation
 import Planet
-import Testing
+import PlanetFetcher
+import PlanetSubscriptions
 import TestSupport
+import Testing
 
 /// A 20-item RSS 2.0 fixture served over loopback HTTP is fetched and parsed whole.
 @Suite("Fetch: fixture feed over loopback")

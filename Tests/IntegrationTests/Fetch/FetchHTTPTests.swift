@@ -1,7 +1,9 @@
 import Foundation
 import Planet
-import Testing
+import PlanetFetcher
+import PlanetSubscriptions
 import TestSupport
+import Testing
 
 /// What the fetcher sends and how it follows the server: headers, redirects, gzip, 304, bounds.
 @Suite("Fetch: HTTP behaviour over loopback")

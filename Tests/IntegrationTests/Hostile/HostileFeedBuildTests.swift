@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Planet
-import Testing
+import PlanetFetcher
 import TestSupport
+import Testing
 
 /// Hostile feeds over a real loopback server (docs/ARCHITECTURE.md, rules 6 and 8): each fails its own feed, quickly, with
 /// bounded memory, and the build goes on with the good feed beside it.

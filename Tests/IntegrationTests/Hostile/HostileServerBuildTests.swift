@@ -75,6 +75,12 @@ struct HostileServerBuildTests {
             ["/victim": .raw("HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: abc\r\n"
                 + "Connection: close\r\n\r\n\(feedText)")]
         }, kind: "bad-response"),
+        Case(id: "two Content-Length fields that disagree", routes: {
+            ["/victim": .raw(response(extra: ["Content-Length: \(feed.count - 30)"]))]
+        }, kind: "bad-response", messagePart: "Content-Length fields that disagree"),
+        Case(id: "one Content-Length value twice", routes: {
+            ["/victim": .raw(response(extra: ["Content-Length: \(feed.count)"]))]
+        }, kind: nil),
         Case(id: "Content-Encoding: gzip over plain bytes", routes: {
             ["/victim": .raw(response(extra: ["Content-Encoding: gzip"]))]
         }, kind: "bad-response", messagePart: "Content-Encoding"),

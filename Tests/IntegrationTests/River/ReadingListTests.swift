@@ -1,8 +1,9 @@
 import Foundation
 import Planet
+import PlanetSubscriptions
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// `list URL` lines: a remote OPML whose feeds are subscribed as if listed.
 @Suite("planet build: reading lists")

@@ -49,11 +49,16 @@ struct VenusImportTests {
             let line = String(ignored.first ?? "")
             for item in ["cache_directory (Planet)", "output_theme (Planet)", "feed_timeout (Planet): use 'planet build --timeout SECONDS'",
                          "filters = mememe.plugin (Planet)", "days_per_page (index.html.tmpl)",
-                         "filters = excerpt.py (index.html.tmpl)", "date_format (Planet)", "locale (Planet)"] {
+                         "filters = excerpt.py (index.html.tmpl)"] {
                 #expect(line.contains(item), "\(item) missing from \(line)")
             }
             #expect(!line.contains("facewidth") && !line.contains("future_dates") && !line.contains("xpath_sifter"))
+            #expect(!line.contains("date_format") && !line.contains("locale"), "\(line)")
             let text = try String(contentsOf: planet.config, encoding: .utf8)
+            // Venus's day heading and entry date formats and its POSIX locale carry over.
+            for setting in ["locale = en-US", "date_format = %B %d, %Y", "time_format = %B %d, %Y %I:%M %p"] {
+                #expect(text.contains("\n\(setting)\n"), "\(setting) missing from \(text)")
+            }
             #expect(text.contains("new_feed_items = 2\n") && text.contains("face_width = 64\n"))
             #expect(text.contains("\n    face = jane.png\n") && text.contains("\n    include = category:python\n"))
             #expect(text.contains("\n    twitter = @janedoe\n") && text.contains("\n    exclude = text:/sponsored/\n"))
@@ -64,6 +69,9 @@ struct VenusImportTests {
             let built = await planet.build()
             #expect(built.status == 0, "\(built.err)")
             let page = try planet.read("index.html")
+            // new_date_format's heading and date_format's entry date, with en-US names.
+            #expect(page.contains(">November 04, 2026</time></h2>"), "\(page)")
+            #expect(page.contains(">November 04, 2026 10:00 AM</time>"), "\(page)")
             #expect(page.contains("<img class=\"face\" src=\"faces/jane.png\" alt=\"Jane Doe\" width=\"64\" height=\"64\" loading=\"lazy\">"))
             #expect(FileManager.default.fileExists(atPath: planet.output.appendingPathComponent("faces/jane.png").path))
             // Jane: python entries only, at most 2 (new feed); Joe: at most 2 new, never "sponsored".

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Planet
+import PlanetSubscriptions
 import Testing
 
 /// The order feeds are fetched in: one host with many (perhaps slow) feeds must not hold every

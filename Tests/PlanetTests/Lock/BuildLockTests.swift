@@ -1,7 +1,7 @@
 import Foundation
 @testable import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// The cron lock: one build at a time, and a lock released a moment ago is not "another build".
 @Suite("BuildLock")
@@ -9,14 +9,16 @@ struct BuildLockTests {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("planet-lock-\(UUID().uuidString)/.planet/lock")
 
-    @Test("a lock held throughout is refused with .locked after the grace period")
+    @Test("a lock held throughout is refused as held after the grace period")
     func heldLockIsRefused() async throws {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent()) }
         let held = try await BuildLock.acquire(url, wait: false)
-        let error = try await withDeadline { () -> BuildError? in
-            do { _ = try await BuildLock.acquire(url, wait: false); return nil } catch { return error as? BuildError }
+        let error = try await withDeadline { () -> LockError? in
+            do throws(LockError) { _ = try await BuildLock.acquire(url, wait: false); return nil } catch { return error }
         }
-        guard case .locked = error?.reason else { Issue.record("not refused as locked: \(String(describing: error))"); return }
+        #expect(error?.reason == .held)
+        #expect(error?.description == "\(url.path): another planet build is running for this feeds.txt; "
+                                      + "try again later, or pass --wait to wait for it")
         withExtendedLifetime(held) {}
     }
 

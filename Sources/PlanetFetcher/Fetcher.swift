@@ -1,0 +1,87 @@
+import Foundation
+import PlanetBase
+import PlanetSubscriptions
+
+/// Fetches feeds: `http(s)` with libcurl's multi interface (one engine thread per fetcher,
+/// connections reused across feeds), `file:` by reading the file.
+///
+/// One feed's failure (no network, unknown host, refused, timeout, HTTP error, too large, too
+/// many redirects, unreadable file) never throws: it is a ``FetchResult`` with a
+/// ``FetchFailure`` naming the kind and the URL, and the other feeds go on.
+public struct Fetcher: Sendable {
+    /// Concurrency, limits and headers this fetcher uses.
+    public let configuration: FetcherConfiguration
+    /// The libcurl engine of this fetcher (its thread starts at the first http(s) fetch):
+    /// connections are reused across feeds, and released when the last copy of the fetcher goes away.
+    private let client: HTTPClient
+
+    /// Creates a fetcher with `configuration` (the defaults unless given).
+    public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
+        self.configuration = configuration
+        self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs))
+    }
+
+    /// Fetches every subscription, at most `configuration.jobs` http(s) transfers at a time (the
+    /// engine's limit; twice as many fetches are under way in `Lanes`, so that the engine starts a
+    /// waiting one as soon as one ends, and file reads go up to that many at once), started in
+    /// the order given, and hands each result, made into `Output` by `transform` in the fetch's
+    /// own task, to `deliver` as it arrives. The build fetches this way, parsing in `transform`
+    /// and recording in `deliver`.
+    /// - Parameters:
+    ///   - subscriptions: the feeds, in the order they are started.
+    ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
+    ///     feed found here is fetched conditionally (RFC 9110 §13.1) and may come back `.notModified`.
+    ///   - transform: what is made of a result before it is delivered; runs concurrently.
+    ///   - deliver: called on the caller's task, one result at a time, with the subscription's
+    ///     index in `subscriptions`; when it throws, the fetches still running are cancelled.
+    /// - Throws: what `deliver` throws.
+    public func fetchAll<Output: Sendable, Failure: Error>(
+        _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:],
+        transform: @escaping @Sendable (FetchResult) -> Output,
+        deliver: (_ index: Int, _ output: Output) async throws(Failure) -> Void
+    ) async throws(Failure) {
+        let job: @Sendable (Subscription) async -> Output = { subscription in
+            transform(await fetch(subscription, validators: validators[subscription.url]))
+        }
+        try await Lanes.run(subscriptions, width: 2 * max(1, configuration.jobs), job: job, deliver: deliver)
+    }
+
+    /// Fetches every subscription as `fetchAll(_:validators:transform:deliver:)` does.
+    /// - Returns: one result per subscription, in the order of `subscriptions`.
+    public func fetchAll(_ subscriptions: [Subscription],
+                         validators: [URL: FetchValidators] = [:]) async -> [FetchResult] {
+        var results = [FetchResult?](repeating: nil, count: subscriptions.count)
+        await fetchAll(subscriptions, validators: validators) { $0 } deliver: { (index, result) async in
+            results[index] = result
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// Fetches one subscription through the fetcher's engine (callers running their own task
+    /// group share its connections).
+    /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
+    public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await outcome(for: subscription.url, validators: validators)
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return FetchResult(subscription: subscription, outcome: outcome, duration: seconds)
+    }
+
+    private func outcome(for url: URL, validators: FetchValidators?) async -> FetchResult.Outcome {
+        switch url.scheme?.lowercased() {
+        case "file":
+            switch await FileLoader.load(url, maxBytes: configuration.maxBytes) {
+            case .success(let document): return .fetched(document)
+            case .failure(let failure): return .failed(failure)
+            }
+        case "http", "https":
+            return await HTTPFetch(configuration: configuration, engine: client.engine, url: url,
+                                   validators: validators).run()
+        default:
+            return .failed(FetchFailure(kind: .other, url: url,
+                                        message: "'\(url.displayString)': not an http(s) or file URL"))
+        }
+    }
+}

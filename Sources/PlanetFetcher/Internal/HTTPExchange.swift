@@ -1,0 +1,62 @@
+import Foundation
+
+/// One HTTP GET for the ``CurlEngine``: one hop of a fetch (the fetcher follows redirects itself).
+struct HTTPRequest: Sendable {
+    /// The absolute http(s) URL, userinfo included when the request authenticates (curl sends it
+    /// as Basic credentials, RFC 7617).
+    var url: String
+    /// Extra header lines, `Name: value` (Accept, If-None-Match, If-Modified-Since).
+    var headers: [String]
+    /// The `User-Agent` (RFC 9110 §10.1.5).
+    var userAgent: String
+    /// Time allowed for the whole exchange (connect, headers, body), milliseconds, at least 1.
+    var timeoutMilliseconds: Int
+    /// Largest body accepted after content decoding, bytes.
+    var maxBytes: Int
+    /// Refuse to connect to an address `policy` calls private, and open a fresh connection so the
+    /// address is checked (set for a redirect issued from a public address).
+    var refusePrivate: Bool
+    /// The classification of addresses for `refusePrivate` and `HTTPResponse.connectedPrivate`.
+    var policy: AddressPolicy
+    /// When the engine started the transfer (its `timeoutMilliseconds` count from then), set by the engine.
+    var started: ContinuousClock.Instant?
+}
+
+/// What one ``HTTPRequest`` ended with.
+struct HTTPResponse: Sendable {
+    /// libcurl's result (`CURLcode`, 0 for CURLE_OK).
+    var code: Int32
+    /// libcurl's error text for `code` (CURLOPT_ERRORBUFFER, else curl_easy_strerror).
+    var errorText: String
+    /// The status of the last response head (0 when none arrived).
+    var status: Int
+    /// Header fields of the last response head that the fetcher reads, names lower-cased.
+    var headers: [String: String]
+    /// The body after content decoding (empty after a failure).
+    var body: Data
+    /// The redirect target resolved against the request URL (CURLINFO_REDIRECT_URL: RFC 3986 §5),
+    /// nil when the response had no Location.
+    var redirectURL: String?
+    /// True when the body passed `maxBytes` (announced or received) and the transfer was stopped.
+    var tooLarge = false
+    /// True when the connection was refused because the address is private (`refusePrivate`).
+    var refusedPrivate = false
+    /// True when a status line arrived but the header it starts never ended (the connection
+    /// closed, or a field was larger than libcurl takes).
+    var headerCut = false
+    /// True when the response head had Content-Length fields with different values (RFC 9112
+    /// §6.3: the body's length cannot be known, so the message is unusable).
+    var conflictingLength = false
+    /// True when the address connected to (CURLINFO_PRIMARY_IP) is private under the policy.
+    var connectedPrivate = false
+    /// True when the fetch was cancelled before the transfer ended.
+    var cancelled = false
+    /// When the transfer started (it may have waited for a place in the engine); nil when it never did.
+    var started: ContinuousClock.Instant?
+
+    /// A response for a transfer that never ran.
+    static func notRun(code: Int32, errorText: String, cancelled: Bool = false) -> HTTPResponse {
+        HTTPResponse(code: code, errorText: errorText, status: 0, headers: [:], body: Data(),
+                     redirectURL: nil, cancelled: cancelled)
+    }
+}

@@ -1,0 +1,183 @@
+import CGlibcExtras
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What ``Publisher/publish(files:staticFolder:)`` did: how many files it wrote and how many it
+/// kept from the previous site (bytes and mtime unchanged).
+public struct PublishOutcome: Sendable, Equatable {
+    /// Files written anew.
+    public var written: Int
+    /// Files identical to the previous site's, kept as they were (hard links).
+    public var kept: Int
+}
+
+/// Writes a site so that the output folder is replaced whole or not at all.
+///
+/// The site is written into a temporary sibling of the output folder (same file system), then
+/// swapped in: with `renameat2(RENAME_EXCHANGE)` the old and new folders trade places in one
+/// atomic step, then the old one is deleted. A build that fails or is killed before the swap
+/// leaves the previous site untouched (and at most a `.NAME.tmp-*` folder beside it, removed by
+/// the next build).
+///
+/// Because the old folder is deleted, planet only replaces a folder it wrote itself: every site
+/// carries the marker file `.planet-site`, and an existing output must be an empty folder or carry
+/// it (see `check()`). An output that is a symbolic link is resolved: the site replaces the link's
+/// target and the link stays as it is.
+public struct Publisher: Sendable {
+    /// A folder or file the output must never replace or contain (feeds.txt's folder, the
+    /// templates, the cache).
+    public struct Guarded: Sendable, Equatable {
+        /// What it is, in words: "feeds.txt's folder", "the templates", "the cache".
+        public var what: String
+        /// The guarded file or folder (file URL).
+        public var url: URL
+
+        /// Guards the file or folder at `url`, described in messages as `what`.
+        public init(_ what: String, _ url: URL) {
+            self.what = what
+            self.url = url
+        }
+    }
+
+    /// The marker file written into every published site: `.planet-site`.
+    public static let markerName = ".planet-site"
+    /// The marker's text (constant, so that output stays byte-identical between builds).
+    static let markerText = "This folder is written by planet build, which replaces it whole on every build.\n"
+        + "Files put here by hand are deleted by the next build.\n"
+
+    /// The folder readers get, e.g. `output/` (may be a symbolic link to it).
+    public var outputURL: URL
+    /// Places the output may not be, nor contain.
+    public var guarded: [Guarded]
+
+    /// Creates a publisher for the output folder `outputURL` (standardized), guarding `guarded` (none by default).
+    public init(outputURL: URL, guarding guarded: [Guarded] = []) {
+        self.outputURL = outputURL.standardizedFileURL
+        self.guarded = guarded
+    }
+
+    /// Publishes `files` (relative path → bytes), a copy of the folder `staticFolder` (if it
+    /// exists) under `static/`, and the marker `.planet-site`.
+    ///
+    /// A file whose bytes equal those of the same path in the current site is not rewritten: the
+    /// new site gets a hard link to the old file, so its bytes and mtime stay and `rsync -a`
+    /// transfers nothing for it. When every file is unchanged and no file is gone, nothing at all is
+    /// written and the folder is not swapped.
+    /// - Returns: what was written (``PublishOutcome``).
+    /// - Throws: `PublishError` when the output may not be replaced (`check()`), or naming the
+    ///   folder that could not be written (`.cannotWrite`, `.cannotReplace`, `.cannotCreate`); the
+    ///   old site stays.
+    @discardableResult
+    public func publish(files: [String: Data], staticFolder: URL?) throws(PublishError) -> PublishOutcome {
+        try publish(try plan(files: files, staticFolder: staticFolder))
+    }
+
+    /// What publishing `files` would do, without writing anything: the files planned (with the
+    /// static files and the marker), the current site's, and which are unchanged.
+    public struct Plan: Sendable {
+        /// The output folder, resolved (`check()`).
+        public var target: URL
+        /// Relative path → bytes of the site to publish.
+        public var planned: [String: Data]
+        /// Relative path → bytes of the site published now.
+        public var current: [String: Data]
+        /// Paths whose bytes are the same in both.
+        public var unchanged: Set<String>
+
+        /// True when publishing would write nothing: every file the same and none gone.
+        public var changesNothing: Bool { unchanged.count == planned.count && current.count == planned.count }
+    }
+
+    /// The plan of publishing `files` as `publish(files:staticFolder:)` does; `current` is the
+    /// current site's files when the caller has read them already (another plan's `current`).
+    /// - Throws: `PublishError` when the output may not be replaced (`check()`).
+    public func plan(files: [String: Data], staticFolder: URL?,
+                     current known: [String: Data]? = nil) throws(PublishError) -> Plan {
+        let target = try check()
+        var planned = files
+        planned[Self.markerName] = Data(Self.markerText.utf8)
+        if let staticFolder {
+            for (path, data) in Self.regularFiles(under: staticFolder) { planned["static/" + path] = data }
+        }
+        let current = known ?? Self.regularFiles(under: target)
+        let unchanged = Set(planned.compactMap { path, data in current[path] == data ? path : nil })
+        return Plan(target: target, planned: planned, current: current, unchanged: unchanged)
+    }
+
+    /// Carries out `plan` (`publish(files:staticFolder:)`).
+    /// - Throws: `PublishError` naming the folder that could not be written; the old site stays.
+    @discardableResult
+    public func publish(_ plan: Plan) throws(PublishError) -> PublishOutcome {
+        let (target, planned, unchanged) = (plan.target, plan.planned, plan.unchanged)
+        if plan.changesNothing { return PublishOutcome(written: 0, kept: unchanged.count) }
+        let fileManager = FileManager.default
+        let parent = target.deletingLastPathComponent()
+        let name = target.lastPathComponent
+        removeLeftovers(in: parent, name: name)
+        let staging = parent.appendingPathComponent(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        var written = 0
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try? fileManager.removeItem(at: staging)
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            for (path, data) in planned.sorted(by: { $0.key < $1.key }) {
+                let file = staging.appendingPathComponent(path)
+                try fileManager.createDirectory(at: file.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+                if unchanged.contains(path), link(target.appendingPathComponent(path).path, file.path) == 0 {
+                    continue
+                }
+                try data.write(to: file)
+                written += 1
+            }
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw PublishError(path: staging.path, reason: .cannotWrite(error.localizedDescription))
+        }
+        try swap(staging, into: target)
+        return PublishOutcome(written: written, kept: planned.count - written)
+    }
+
+    /// The regular files under `folder` (relative path → bytes), following no symbolic link;
+    /// empty when the folder does not exist or cannot be read.
+    package static func regularFiles(under folder: URL) -> [String: Data] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+        var files: [String: Data] = [:]
+        while let path = enumerator.nextObject() as? String {
+            guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
+                  let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+            else { continue }
+            files[path] = data
+        }
+        return files
+    }
+
+    /// Moves `staging` to `output` atomically, deleting what was there.
+    private func swap(_ staging: URL, into output: URL) throws(PublishError) {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: output.path) {
+            guard renameat2(AT_FDCWD, staging.path, AT_FDCWD, output.path, planet_RENAME_EXCHANGE) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? fileManager.removeItem(at: staging)
+                throw PublishError(path: output.path, reason: .cannotReplace(reason))
+            }
+            // `staging` now holds the previous site.
+            try? fileManager.removeItem(at: staging)
+        } else if rename(staging.path, output.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? fileManager.removeItem(at: staging)
+            throw PublishError(path: output.path, reason: .cannotCreate(reason))
+        }
+    }
+
+    /// Removes staging folders that a killed build left beside the output.
+    private func removeLeftovers(in parent: URL, name: String) {
+        let fileManager = FileManager.default
+        guard let children = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        for child in children where child.hasPrefix(".\(name).tmp-") {
+            try? fileManager.removeItem(at: parent.appendingPathComponent(child))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import PlanetSubscriptions
+
+/// A feed's face (Planet Venus's "hackergotchi"): the picture shown beside its entries and in
+/// the sidebar.
+public struct SiteFace: Sendable, Equatable, Hashable {
+    /// `faces/NAME` (a file copied into the output) or an absolute http(s) URL.
+    public var src: String
+    /// Width and height in CSS pixels, written as `width`/`height` attributes so the page does
+    /// not shift while the image loads.
+    public var width: Int
+    public var height: Int
+
+    /// Creates a face.
+    public init(src: String, width: Int, height: Int) {
+        self.src = src
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Finds each feed's face for one build and the face files to copy into the output.
+///
+/// Order: the feed's `face` setting (a file in the `faces/` folder beside feeds.txt, or an https
+/// URL), else the feed's own image (logo, else icon, else its author's avatar, as FeedParser read
+/// them: Atom icon/logo, RSS `<image>`, itunes:image, JSON Feed icon/favicon/authors' avatar) when
+/// it is a safe http(s) URL. A `face` file that is
+/// missing, not a regular file, or reached through a link that leaves `faces/` is not used, and
+/// `warnings` says so.
+package struct Faces {
+    /// The `faces/` folder beside feeds.txt.
+    let folder: URL
+    /// Size when the feed sets none (`face_width`, `face_height` of the planet).
+    let defaultWidth: Int
+    let defaultHeight: Int
+    /// Output path (`faces/NAME`) → bytes of every face file used.
+    package private(set) var files: [String: Data] = [:]
+    /// `feeds.txt:LINE: face 'x.png' …` for faces that could not be used.
+    package private(set) var warnings: [String] = []
+
+    /// feeds.txt as messages name it.
+    let place: String
+
+    package init(configURL: URL, settings: FeedList.Settings) {
+        place = configURL.relativePath
+        folder = configURL.absoluteURL.deletingLastPathComponent().appendingPathComponent("faces", isDirectory: true)
+        defaultWidth = settings.faceWidth
+        defaultHeight = settings.faceHeight
+    }
+
+    /// The face of `subscription`, whose feed's own image is `image` (nil when none).
+    package mutating func face(for subscription: Subscription, image: String?) -> SiteFace? {
+        let width = subscription.settings.faceWidth ?? defaultWidth
+        let height = subscription.settings.faceHeight ?? defaultHeight
+        if let value = subscription.settings.face, let reference = FaceReference(value) {
+            switch reference {
+            case .url(let url):
+                if let safe = PublicLink.check(url) { return SiteFace(src: safe, width: width, height: height) }
+            case .file(let path):
+                if let src = copy(path) { return SiteFace(src: src, width: width, height: height) }
+                let warning = "\(place):\(subscription.line): face '\(path)' is not a file in the faces/ "
+                    + "folder beside feeds.txt; the feed's own image is used, if any"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+        }
+        guard let image, let safe = PublicLink.check(image),
+              ["http", "https"].contains(URL(string: safe)?.scheme?.lowercased() ?? "") else { return nil }
+        return SiteFace(src: safe, width: width, height: height)
+    }
+
+    /// Reads the face files of `subscriptions` (their `face` settings that name a file), as
+    /// `face(for:image:)` does, so that `files` and `warnings` are complete before any face is asked for.
+    package mutating func readFiles(for subscriptions: [Subscription]) {
+        for subscription in subscriptions where subscription.settings.face != nil {
+            _ = face(for: subscription, image: nil)
+        }
+    }
+
+    /// Reads `faces/path` for the output; nil when it is not a regular file inside `faces/`.
+    private mutating func copy(_ path: String) -> String? {
+        let output = "faces/" + path
+        if files[output] != nil { return output }
+        let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        let file = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard file.path.hasPrefix(root.hasSuffix("/") ? root : root + "/"),
+              FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue,
+              let data = try? Data(contentsOf: file) else { return nil }
+        files[output] = data
+        return output
+    }
+}

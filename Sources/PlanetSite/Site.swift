@@ -1,0 +1,156 @@
+import Foundation
+import Mustache
+
+/// Renders the site from the templates folder.
+///
+/// Every `NAME.EXT.mustache` at the top level of the templates folder is rendered to `NAME.EXT`
+/// (`index.html.mustache` → `index.html`); templates whose name starts with `_` and those in
+/// subfolders are partials only. `.html` templates escape for HTML, `.xml` for XML (mustache
+/// spec: interpolation; escaping per file type). `static/` is copied as it is. Each Markdown
+/// page (`SitePages`) is rendered with `_page.html.mustache` to `NAME.html`.
+///
+/// The templates come from a folder or from memory (`TemplateSource.builtIn`, the defaults built
+/// into the CLI), with the same names and rules.
+public struct Site: Sendable {
+    /// Compiled templates, compiled once per build.
+    public let library: TemplateLibrary
+    /// The templates folder; nil for templates held in memory.
+    public let templatesURL: URL?
+    /// Static assets held in memory, by output path (`static/planet.css`); empty for a folder,
+    /// whose `static/` is copied instead (`staticFolder`).
+    public let staticFiles: [String: Data]
+
+    /// Compiles every template of the folder.
+    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    public init(templatesURL: URL) throws(SiteError) {
+        self.templatesURL = templatesURL
+        staticFiles = [:]
+        do {
+            library = try TemplateLibrary(directory: templatesURL, strictPartials: true)
+        } catch {
+            throw SiteError(.template(error, place: templatesURL.path))
+        }
+    }
+
+    /// Compiles templates held in memory: `files` maps paths relative to a templates folder to
+    /// their text; `*.mustache` files are templates (`index.html.mustache` → `index.html`),
+    /// `static/*` files are static assets, hidden files and anything else are ignored.
+    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    public init(files: [String: String]) throws(SiteError) {
+        templatesURL = nil
+        var templates: [String: String] = [:]
+        var assets: [String: Data] = [:]
+        for (path, text) in files where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            if path.hasPrefix("static/") {
+                assets[path] = Data(text.utf8)
+            } else if path.hasSuffix(".mustache") {
+                templates[String(path.dropLast(".mustache".count))] = text
+            }
+        }
+        staticFiles = assets
+        do {
+            library = try TemplateLibrary(templates: templates, strictPartials: true)
+        } catch {
+            throw SiteError(.template(error, place: "built-in templates"))
+        }
+    }
+
+    /// Compiles the templates of `source`.
+    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    public init(_ source: TemplateSource) throws(SiteError) {
+        switch source {
+        case .folder(let url): try self.init(templatesURL: url)
+        case .builtIn(let files): try self.init(files: files)
+        }
+    }
+
+    /// Where errors say the templates are: the folder's path, or "built-in templates".
+    var place: String { templatesURL?.path ?? "built-in templates" }
+
+    /// The output files this site renders, by template name (`index.html`, `rss.xml`, …).
+    public var pageNames: [String] {
+        library.names.filter { !$0.contains("/") && !$0.hasPrefix("_") }.sorted()
+    }
+
+    /// The JSON Feed every build writes beside rss.xml and atom.xml.
+    public static let jsonFeedName = "feed.json"
+
+    /// The partial-only template that renders a Markdown page inside the layout.
+    public static let markdownPageTemplate = "_page.html"
+
+    /// The partial-only template that renders each archive page (`page/2.html` …).
+    public static let archiveTemplate = "_archive.html"
+
+    /// True when the templates can render archive pages (they have `_archive.html.mustache`):
+    /// templates from before archives existed get none, rather than pages without navigation.
+    public var rendersArchive: Bool { library.template(named: Self.archiveTemplate) != nil }
+
+    /// Renders every page: the top-level templates, feed.json, the archive pages of
+    /// `context.olderPages` (`page/2.html` …, with `_archive.html.mustache`), then the Markdown
+    /// pages of `context.pages`.
+    /// - Returns: output path (relative) → UTF-8 bytes.
+    /// - Throws: `SiteError.template` when a template fails to render, `.missingPageTemplate`
+    ///   when there are Markdown pages and no `_page.html.mustache` (`.missingArchiveTemplate`:
+    ///   archive pages and no `_archive.html.mustache`), `.pageCollision` when a Markdown page
+    ///   would overwrite a templated file (`pages/index.md`).
+    /// - Parameter extra: more root variables for every template (the build adds the status
+    ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
+    public func render(_ context: SiteContext,
+                       extra: [String: MustacheValue] = [:]) throws(SiteError) -> [String: Data] {
+        try render(context, root: rootValue(context, extra: extra))
+    }
+
+    /// The root value every template of `context` gets: `context.value(display:)` with `extra` added.
+    package func rootValue(_ context: SiteContext, extra: [String: MustacheValue] = [:]) -> MustacheValue {
+        var value = context.value(display: DayFormatter(context.configuration))
+        if !extra.isEmpty, case .object(var root) = value {
+            root.merge(extra) { _, new in new }
+            value = .object(root)
+        }
+        return value
+    }
+
+    /// Renders every page of `context` from `root` (`rootValue`, possibly changed since), as
+    /// `render(_:extra:)` does.
+    package func render(_ context: SiteContext, root value: MustacheValue) throws(SiteError) -> [String: Data] {
+        let display = DayFormatter(context.configuration)
+        var files: [String: Data] = [:]
+        for name in pageNames {
+            files[name] = try render(name, value)
+        }
+        // JSON Feed 1.1, from code (`JSONFeedWriter`); a `feed.json.mustache` of the user's wins.
+        if files[Self.jsonFeedName] == nil { files[Self.jsonFeedName] = JSONFeedWriter.document(context) }
+        if !context.olderPages.isEmpty {
+            guard rendersArchive else {
+                throw SiteError(.missingArchiveTemplate(place: place))
+            }
+            for number in 2...(context.olderPages.count + 1) {
+                files[SiteContext.archivePath(number)] = try render(
+                    Self.archiveTemplate, context.value(value, archivePage: number, display: display))
+            }
+        }
+        guard !context.pages.pages.isEmpty else { return files }
+        guard library.template(named: Self.markdownPageTemplate) != nil else {
+            throw SiteError(.missingPageTemplate(place: place))
+        }
+        for page in context.pages.pages {
+            guard files[page.outputName] == nil else {
+                throw SiteError(.pageCollision(page: page.name, output: page.outputName))
+            }
+            files[page.outputName] = try render(Self.markdownPageTemplate, context.value(value, page: page))
+        }
+        return files
+    }
+
+    private func render(_ name: String, _ value: MustacheValue) throws(SiteError) -> Data {
+        do {
+            return Data(try library.render(name, value).utf8)
+        } catch {
+            throw SiteError(.template(error, place: place))
+        }
+    }
+
+    /// The folder of static assets copied to the output (`templates/static/`); nil for templates
+    /// held in memory.
+    public var staticFolder: URL? { templatesURL?.appendingPathComponent("static") }
+}

@@ -2,7 +2,8 @@
 # planet beside the incumbent's pipeline (ref_planet.py: Python, feedparser + threads, what Planet
 # Venus does), on N generated feeds served by nginx on 127.0.0.1 (Benchmarks/PERF.md). Not a test.
 #
-# Usage: Benchmarks/run.sh [N...]          (default: 100 1000 5000)
+# Usage: Benchmarks/run.sh [N...]          (default: 100 1000 5000; 10000 is the optional large
+#                                          size: ~15 min, most of it the Python pipeline's cold builds)
 #
 # For each N: genfeeds.py writes N feeds (25 entries each, RSS 2.0 / Atom mix), a private nginx
 # serves them (ETag and Last-Modified on, access log off), and hyperfine times three builds, the two
@@ -11,7 +12,9 @@
 #   warm     cache primed, every feed answers 304
 #   changed  cache primed, 10% of the feeds rewritten with a new entry (mutate.py) before each run
 # Every run goes through /usr/bin/time -v: wall time (hyperfine, median), CPU time (user+sys,
-# median) and peak RSS (max). Then `planet parse --json` beside `xmllint --noout` on the XML files
+# median) and peak RSS (max). After the warm builds, curl-floor.c sends the same N conditional GETs
+# (FLOOR_ROUNDS rounds, default 10; JOBS at a time) to the same nginx: the floor a warm build is
+# measured against. The size of planet's cache after the cold builds is reported per feed. Then `planet parse --json` beside `xmllint --noout` on the XML files
 # of the real corpus, one process per file for both, in MB/s (also without process start cost).
 # Prints a Markdown report and writes it to Benchmarks/results/<date>.md (<date>-<HHMM>.md when
 # that exists).
@@ -85,6 +88,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 mkdir -p "$WORK/www" "$WORK/results"
+cc -O2 -o "$WORK/curl-floor" "$BENCH/curl-floor.c" $(pkg-config --cflags --libs libcurl)
 start_nginx "$WORK/nginx" "$WORK/www"
 log "nginx (pid $NGINX_PID) on 127.0.0.1:$PORT serving $WORK/www"
 
@@ -118,6 +122,9 @@ bench_scenario() {
 $dir/ref-out $dir/ref-cache.json $JOBS 60 >>$dir/ref.log 2>&1"
   if [ "$scenario" != cold ]; then   # prime both caches; the priming runs are not counted
     bash -c "$planet_cmd" || true
+    # planet's second run records the 304s (the status page says so, once); from the third on a
+    # warm build changes nothing, as cron's do when no feed changed.
+    [ "$scenario" = warm ] && { bash -c "$planet_cmd" || true; }
     bash -c "$ref_cmd" || true
     rm -f "$dir/planet.time" "$dir/ref.time"
   fi
@@ -148,6 +155,12 @@ for n in "${SIZES[@]}"; do
   log "N=$n: $bytes bytes of feeds, $rounds rounds per scenario"
   bench_scenario "$n" cold "$rounds" "rm -rf $WORK/n$n/cold/planet-cache $WORK/n$n/cold/.planet $WORK/n$n/cold/ref-cache.json"
   bench_scenario "$n" warm "$rounds" ""
+  (cd "$feeds" && ls feed-*.xml) | sed "s|^|http://127.0.0.1:$PORT/n$n/|" > "$WORK/n$n/urls"
+  "$WORK/curl-floor" "$WORK/n$n/urls" "$JOBS" "${FLOOR_ROUNDS:-10}" > "$WORK/n$n/floor.txt"
+  log "N=$n floor: $(grep -c '^round' "$WORK/n$n/floor.txt") rounds of $n conditional GETs"
+  cache_file="$WORK/n$n/cold/planet-cache/cache.sqlite"
+  [ -f "$cache_file" ] || cache_file="$WORK/n$n/cold/.planet/cache.sqlite"
+  [ -f "$cache_file" ] && stat -c %s "$cache_file" > "$WORK/n$n/cache_bytes"
   bench_scenario "$n" changed "$rounds" "$PYTHON $BENCH/mutate.py $feeds 10 >/dev/null"
   rm -rf "$feeds"/*.xml "$WORK/n$n"/*/planet-out "$WORK/n$n"/*/ref-out
 done

@@ -6,13 +6,22 @@ public enum URLScheme {
     /// The scheme of `text` as written (`HTTPS` in `HTTPS://example.org/`), nil when `text` does
     /// not start with one (a path, a relative reference): RFC 3986 §3.1,
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`.
+    /// Read on UTF-8 bytes (every character of a scheme is ASCII): this runs on every feeds.txt
+    /// line and every link of every build.
     public static func of(_ text: some StringProtocol) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let scheme = text[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), let first = utf8.first, isLetter(first),
+              utf8[..<colon].allSatisfy({ byte in
+                  isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+              })
         else { return nil }
-        return String(scheme)
+        return String(text[..<colon])
+    }
+
+    /// ALPHA (RFC 5234 B.1): `A`–`Z`, `a`–`z`.
+    @inline(__always)
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
     }
 
     /// True for `http` and `https` in any case (schemes are case-insensitive, RFC 3986 §3.1):

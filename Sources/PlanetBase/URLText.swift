@@ -4,7 +4,61 @@ import Foundation
 /// `scheme "://" [userinfo "@"] host [":" port] path-abempty [ "?" query ] [ "#" fragment ]`).
 public enum URLText {
     /// The parts of the authority of `text`, as ranges; nil when `text` has no `scheme://`.
+    ///
+    /// ASCII text (every URL planet writes, and nearly every one it reads) is searched byte by
+    /// byte; other text character by character, as Swift compares characters (a delimiter followed
+    /// by a combining mark is no delimiter), with the same results.
     private static func authority(of text: String)
+        -> (scheme: Range<String.Index>, userinfo: Range<String.Index>?, host: Range<String.Index>)? {
+        let scanned = text.utf8.withContiguousStorageIfAvailable(asciiAuthority) ?? .notASCII
+        switch scanned {
+        case .notASCII:
+            return characterAuthority(of: text)
+        case .noAuthority:
+            return nil
+        case .found(let colon, let end, let at):
+            let utf8 = text.utf8
+            func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            let (colonIndex, endIndex) = (index(colon), index(end))
+            if let at {
+                return (text.startIndex..<colonIndex, index(colon + 3)..<index(at), index(at + 1)..<endIndex)
+            }
+            return (text.startIndex..<colonIndex, nil, index(colon + 3)..<endIndex)
+        }
+    }
+
+    /// What the byte scan of `asciiAuthority` found.
+    private enum ASCIIScan {
+        /// A byte is not ASCII: the character scan decides.
+        case notASCII
+        /// No `scheme://`.
+        case noAuthority
+        /// Byte offsets of the first `:` (which `://` follows), of the end of the authority and of
+        /// its last `@`.
+        case found(colon: Int, end: Int, at: Int?)
+    }
+
+    private static func asciiAuthority(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIScan {
+        var colon: Int?
+        for (offset, byte) in bytes.enumerated() {
+            if byte >= 0x80 { return .notASCII }
+            if colon == nil, byte == 0x3A { colon = offset }
+        }
+        guard let colon, colon + 2 < bytes.count, bytes[colon + 1] == 0x2F, bytes[colon + 2] == 0x2F else {
+            return .noAuthority
+        }
+        var end = colon + 3
+        var at: Int?
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }  // "/", "?", "#"
+            if byte == 0x40 { at = end }  // "@"
+            end += 1
+        }
+        return .found(colon: colon, end: end, at: at)
+    }
+
+    private static func characterAuthority(of text: String)
         -> (scheme: Range<String.Index>, userinfo: Range<String.Index>?, host: Range<String.Index>)? {
         guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return nil }
         let start = text.index(colon, offsetBy: 3)

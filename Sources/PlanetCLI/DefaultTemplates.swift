@@ -84,8 +84,8 @@ and `{{root}}index.html` work from both. Faces (`face.src`) come with it already
 | `planet.timezone` | setting `timezone`, IANA name (default `GMT`) |
 | `planet.generator` | `planet` and the version, as `planet --version` prints it |
 | `planet.version` | the version alone (semver.org: `MAJOR.MINOR.PATCH`) |
-| `planet.updated_iso`, `planet.updated_rfc822` | the build time (`--now`), ISO / RFC 822 |
-| `planet.updated_display` | the build time, display: `Friday, 4 December 2026, 17:00` (with a locale joined as it joins a date and a time: `Freitag, 4. Dezember 2026 um 17:00`) |
+| `planet.updated_iso`, `planet.updated_rfc822` | when the site last changed: the time (`--now`) of the last build that changed a file of it, ISO / RFC 822; a build that changes nothing keeps it, so it writes nothing (README.md, "Running from cron") |
+| `planet.updated_display` | the same, display: `Friday, 4 December 2026, 17:00` (with a locale joined as it joins a date and a time: `Freitag, 4. Dezember 2026 um 17:00`) |
 | `planet.rss_url`, `planet.atom_url`, `planet.json_feed_url` | `planet.link` + `rss.xml` / `atom.xml` / `feed.json` (the feeds' self links); null without `planet.link` |
 
 ### `entries`: the river, newest first (at most `items_per_page`)
@@ -169,9 +169,11 @@ On an archive page `entries` and `days` are that page's, and `intro` is null.
 
 status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
 screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
-per feed: `url`, `name`, `outcome`, `failing`, `last_success`, `last_error`,
-`http_status`, `entries_kept`, `entries_dropped`, `failure_streak`, `inactive`, …) and `has_redirects`, documented in
-`Sources/PlanetSite/Status/StatusReport.swift`.
+per feed: `url`, `name`, `outcome`, `failing`, `newest_entry`, `failing_since`, `last_error`,
+`http_status`, `entries_kept`, `entries_dropped`, `inactive`, …) and `has_redirects`, documented in
+`Sources/PlanetSite/Status/StatusReport.swift`. Nothing in it changes on a build in which nothing
+changed: there is no time of the last attempt and no count of failures in a row (`planet list`
+shows both).
 
 """##,
         "_archive.html.mustache": ##"""
@@ -604,21 +606,21 @@ time { unicode-bidi: isolate; }
 {{$title}}Feed status · {{planet.title}}{{/title}}
 {{$content}}
 <h1 class="status-title">Feed status</h1>
-<p class="status-summary">Built <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time>. The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
+<p class="status-summary">Last changed <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (a build that changes nothing rewrites nothing, this page included; <code>planet list</code> shows every feed's last success). The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
 <table class="feed-status">
 <thead>
-<tr><th scope="col">Feed</th><th scope="col">This run</th><th scope="col">Last success</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failures in a row</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
+<tr><th scope="col">Feed</th><th scope="col">Last run</th><th scope="col">Newest entry</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failing since</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
 </thead>
 <tbody>
 {{#feeds_status}}
 <tr class="{{#failing}}failing{{/failing}}{{^failing}}{{#inactive}}inactive{{/inactive}}{{^inactive}}ok{{/inactive}}{{/failing}}">
 <th scope="row" data-label="Feed">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{#failing}} <span class="status-badge failing">failing</span>{{/failing}}</th>
-<td data-label="This run">{{outcome}}{{#inactive}} (inactive){{/inactive}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
-<td data-label="Last success">{{#last_success}}<time datetime="{{last_success}}">{{last_success}}</time>{{/last_success}}{{^last_success}}never{{/last_success}}</td>
+<td data-label="Last run">{{outcome}}{{#inactive}} (inactive){{/inactive}}{{#gone}} (gone){{/gone}}{{#retry_after}} (retry after <time datetime="{{retry_after}}">{{retry_after}}</time>){{/retry_after}}</td>
+<td data-label="Newest entry">{{#newest_entry}}<time datetime="{{newest_entry}}">{{newest_entry}}</time>{{/newest_entry}}{{^newest_entry}}none{{/newest_entry}}</td>
 <td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
 <td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>
 <td data-label="Entries kept">{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
-<td data-label="Failures in a row">{{failure_streak}}</td>
+<td data-label="Failing since">{{#failing_since}}<time datetime="{{failing_since}}">{{failing_since}}</time>{{/failing_since}}{{^failing_since}}-{{/failing_since}}</td>
 {{#has_redirects}}<td data-label="Moved to">{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>
 {{/feeds_status}}

@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -152,5 +152,58 @@ enum CacheSchema {
              || rtrim(CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, instr(lk_bare, '/')) ELSE '' END, '/')) VIRTUAL;
         CREATE INDEX entry_by_id ON entry (id);
         CREATE INDEX entry_by_link_key ON entry (link_key) WHERE link_key IS NOT NULL;
+        """
+
+    /// v8, what lets a build that changed nothing write nothing, and v7's keys made cheap:
+    /// - `entry.link_key` becomes a plain column that planet fills on every insert and update
+    ///   (`FeedCache.coarseLinkKey`, the same key v7 computed), instead of v7's chain of VIRTUAL
+    ///   generated columns. SQLite inlined each step of the chain into every statement that
+    ///   writes `entry`, several times over: an entry upsert was a program of 11,460 opcodes
+    ///   (226 now), computed per row, and a prune that deleted nothing cost ~130,000 instructions
+    ///   (Benchmarks/PERF.md). The keys of the rows already cached are copied from the old column
+    ///   (one pass that rewrites every row, once); the index is rebuilt on the new column.
+    /// - `feed.failing_since`: the first failed attempt of the current run of failures (NULL when
+    ///   the last attempt succeeded), what the status page shows instead of a count that grows on
+    ///   every build. Feeds already failing get their last attempt.
+    /// - `feed.entries_kept` and `feed.newest_entry` (published, else first seen): what the status
+    ///   and `activity_threshold` read, kept up to date whenever a feed's entries change, so a build
+    ///   does not count every entry.
+    /// - `cache_state.content_version`: a number planet raises whenever a change of the cache
+    ///   could change the site (an entry, what the site shows of a feed, a hidden entry, a reading
+    ///   list), and `site`: per output folder, when its content last changed, the fingerprint of
+    ///   what it was built from, until when time alone cannot change it, and its files' sizes,
+    ///   mtimes and inodes (`SiteRecord`).
+    private static let version8 = """
+        ALTER TABLE entry ADD COLUMN link_key_stored TEXT;
+        UPDATE entry SET link_key_stored = link_key WHERE link IS NOT NULL;
+        DROP INDEX entry_by_link_key;
+        ALTER TABLE entry DROP COLUMN link_key;
+        ALTER TABLE entry DROP COLUMN lk_host;
+        ALTER TABLE entry DROP COLUMN lk_authority;
+        ALTER TABLE entry DROP COLUMN lk_bare;
+        ALTER TABLE entry DROP COLUMN lk_unfragmented;
+        ALTER TABLE entry DROP COLUMN lk_rest;
+        ALTER TABLE entry RENAME COLUMN link_key_stored TO link_key;
+        CREATE INDEX entry_by_link_key ON entry (link_key) WHERE link_key IS NOT NULL;
+        ALTER TABLE feed ADD COLUMN failing_since REAL;
+        UPDATE feed SET failing_since = last_attempt WHERE failure_streak > 0;
+        ALTER TABLE feed ADD COLUMN entries_kept INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE feed ADD COLUMN newest_entry REAL;
+        UPDATE feed SET entries_kept = (SELECT count(*) FROM entry WHERE entry.feed_url = feed.url),
+                        newest_entry = (SELECT max(coalesce(published, first_seen)) FROM entry WHERE entry.feed_url = feed.url);
+        CREATE TABLE cache_state (
+            id              INTEGER PRIMARY KEY CHECK (id = 1),
+            content_version INTEGER NOT NULL
+        );
+        INSERT INTO cache_state (id, content_version) VALUES (1, 0);
+        CREATE TABLE site (
+            output          TEXT PRIMARY KEY NOT NULL,
+            changed_at      REAL NOT NULL,
+            fingerprint     TEXT NOT NULL,
+            content_version INTEGER NOT NULL,
+            valid_until     REAL,
+            entries         INTEGER NOT NULL,
+            manifest        TEXT NOT NULL
+        ) WITHOUT ROWID;
         """
 }

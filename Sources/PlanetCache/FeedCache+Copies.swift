@@ -31,32 +31,47 @@ extension FeedCache {
         }
     }
 
-    /// The path of the link in column `link`: what follows the authority (after `://`, from the
-    /// first `/` before any `?` or `#`), up to the query or fragment, trailing `/` trimmed; the
-    /// whole link cut the same way when it has no `://`. Equal `DuplicateLink` keys have equal
-    /// paths (the key keeps the percent-encoded path as written, less trailing slashes).
-    /// The coarse key of `link`, as schema v7's generated column `link_key` computes it
-    /// (SQLite's `lower` folds ASCII letters only, and so does this).
+    /// The coarse key of `link`, stored in `entry.link_key` (schema v8; v7 computed the same in
+    /// generated columns): host and path, with ASCII letters lower-cased (only those, as SQLite's
+    /// `lower` folds), without what precedes the first `://`, without the fragment (from the
+    /// first `#`), the query (from the first `?`), a leading `www.`, the port (from the first `:` of
+    /// a host not in brackets) and trailing `/`s. A link without `://` is cut the same way as a
+    /// whole. Equal `DuplicateLink` keys have equal coarse keys (the path stays as written).
+    ///
+    /// Works on UTF-8 bytes: every delimiter is ASCII, and no byte of a multi-byte sequence is.
     static func coarseLinkKey(_ link: String) -> String {
-        var rest = String(String.UnicodeScalarView(link.unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
-        if let scheme = rest.range(of: "://") { rest = String(rest[scheme.upperBound...]) }
-        if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
-        if let question = rest.firstIndex(of: "?") { rest = String(rest[..<question]) }
+        var bytes = Array(link.utf8)
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        var rest = bytes[...]
+        if let scheme = Self.firstRange(of: [0x3A, 0x2F, 0x2F], in: rest) { rest = rest[scheme.upperBound...] }  // "://"
+        if let hash = rest.firstIndex(of: 0x23) { rest = rest[..<hash] }  // "#"
+        if let question = rest.firstIndex(of: 0x3F) { rest = rest[..<question] }  // "?"
         var authority = rest
-        var path = ""
-        if let slash = rest.firstIndex(of: "/") {
-            authority = String(rest[..<slash])
-            path = String(rest[slash...])
+        var path = rest[rest.endIndex...]
+        if let slash = rest.firstIndex(of: 0x2F) {
+            authority = rest[..<slash]
+            path = rest[slash...]
         }
-        if authority.hasPrefix("www.") { authority.removeFirst(4) }
-        if !authority.hasPrefix("["), let colon = authority.firstIndex(of: ":") { authority = String(authority[..<colon]) }
-        while path.hasSuffix("/") { path.removeLast() }
-        return authority + path
+        if authority.starts(with: [0x77, 0x77, 0x77, 0x2E]) { authority = authority.dropFirst(4) }  // "www."
+        if authority.first != 0x5B, let colon = authority.firstIndex(of: 0x3A) { authority = authority[..<colon] }
+        while path.last == 0x2F { path = path.dropLast() }
+        return String(decoding: authority + path, as: UTF8.self)
     }
 
-    /// Two indexed lookups (schema v7: `entry_by_id`, `entry_by_link_key`), not a pass over
+    /// The first occurrence of `needle` in `bytes`.
+    private static func firstRange(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        guard bytes.count >= needle.count else { return nil }
+        var start = bytes.startIndex
+        while start + needle.count <= bytes.endIndex {
+            if bytes[start] == needle[0], bytes[start..<(start + needle.count)].elementsEqual(needle) {
+                return start..<(start + needle.count)
+            }
+            start += 1
+        }
+        return nil
+    }
+
+    /// Two indexed lookups (schema v7, v8: `entry_by_id`, `entry_by_link_key`), not a pass over
     /// every row: ?1 JSON array of feed URLs, ?2 the newest sort date (Unix seconds), ?3 JSON
     /// array of ids, ?4 JSON array of coarse link keys. `+feed_url` keeps the feed test a filter:
     /// as an index constraint it made every id meet every feed URL (440 ids x 1,000 feeds).

@@ -147,12 +147,13 @@ extension FeedCache {
 
     /// Insert, or update only when some value differs: `first_seen` is never in the SET list, and
     /// the WHERE makes an unchanged row cost no write (`IS NOT` compares NULLs as values).
+    /// ?19 is `link_key`, the coarse key of the link (`coarseLinkKey`), which follows `link`.
     static let upsertEntry = """
-        INSERT INTO entry (\(EntryRow.columns), in_document, backlog, position)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 1, ?17, ?18)
+        INSERT INTO entry (\(EntryRow.columns), in_document, backlog, position, link_key)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 1, ?17, ?18, ?19)
         ON CONFLICT (feed_url, id) DO UPDATE SET
             published = excluded.published, updated = excluded.updated, title = excluded.title,
-            link = excluded.link, author_name = excluded.author_name,
+            link = excluded.link, link_key = excluded.link_key, author_name = excluded.author_name,
             author_email = excluded.author_email, author_uri = excluded.author_uri,
             summary = excluded.summary, content = excluded.content,
             categories = excluded.categories, enclosures = excluded.enclosures,

@@ -8,10 +8,14 @@ extension FeedCache {
     @discardableResult
     public func hide(_ value: String, now: Date) throws(CacheError) -> Bool {
         try sql { () throws(SQLiteError) in
-            let before = db.totalChanges
-            try db.statement("INSERT INTO hidden (value, hidden_at) VALUES (?1, ?2) ON CONFLICT (value) DO NOTHING")
-                .bind([.text(value), .date(now)]).run()
-            return db.totalChanges > before
+            try db.transaction { () throws(SQLiteError) in
+                let before = db.totalChanges
+                try db.statement("INSERT INTO hidden (value, hidden_at) VALUES (?1, ?2) ON CONFLICT (value) DO NOTHING")
+                    .bind([.text(value), .date(now)]).run()
+                guard db.totalChanges > before else { return false }
+                try bumpContentVersion()
+                return true
+            }
         }
     }
 
@@ -21,9 +25,13 @@ extension FeedCache {
     @discardableResult
     public func unhide(_ value: String) throws(CacheError) -> Bool {
         try sql { () throws(SQLiteError) in
-            let before = db.totalChanges
-            try db.statement("DELETE FROM hidden WHERE value = ?1").bind([.text(value)]).run()
-            return db.totalChanges > before
+            try db.transaction { () throws(SQLiteError) in
+                let before = db.totalChanges
+                try db.statement("DELETE FROM hidden WHERE value = ?1").bind([.text(value)]).run()
+                guard db.totalChanges > before else { return false }
+                try bumpContentVersion()
+                return true
+            }
         }
     }
 

@@ -12,6 +12,7 @@ extension FeedCache {
         guard oldURL != newURL else { return }
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
+                let before = db.totalChanges
                 try db.statement(Self.copyFeed).bind([.text(oldURL), .text(newURL)]).run()
                 try db.statement("UPDATE OR IGNORE entry SET feed_url = ?2 WHERE feed_url = ?1")
                     .bind([.text(oldURL), .text(newURL)]).run()
@@ -19,6 +20,10 @@ extension FeedCache {
                 try db.statement("DELETE FROM feed WHERE url = ?1").bind([.text(oldURL)]).run()
                 try db.statement("UPDATE feed SET redirect_target = NULL WHERE url = ?1 AND redirect_target = ?1")
                     .bind([.text(newURL)]).run()
+                if db.totalChanges > before {
+                    try refreshEntryFacts(feedURL: newURL)
+                    try bumpContentVersion()
+                }
             }
         }
     }
@@ -28,10 +33,11 @@ extension FeedCache {
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status, error_kind,
                           error_message, failure_streak, redirect_target, gone, retry_after, title, link,
                           config_fingerprint, feed_id, updated, author_name, author_email, author_uri,
-                          language, image)
+                          language, image, failing_since)
         SELECT ?2, etag, last_modified, last_attempt, last_success, last_status, error_kind,
                error_message, failure_streak, redirect_target, gone, retry_after, title, link,
-               config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image
+               config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image,
+               failing_since
         FROM feed WHERE url = ?1
         ON CONFLICT (url) DO NOTHING
         """

@@ -58,7 +58,7 @@ extension FeedCache {
     /// Columns `readState` expects, in order.
     static let stateColumns = "url, etag, last_modified, last_attempt, last_success, last_status, "
         + "error_kind, error_message, failure_streak, redirect_target, gone, retry_after, title, link, "
-        + "config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image"
+        + "config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image, failing_since"
 
     static func readState(_ row: SQLiteStatement) -> FeedState {
         var state = FeedState(url: row.text(0) ?? "", etag: row.text(1), lastModified: row.text(2),
@@ -70,6 +70,7 @@ extension FeedCache {
                   author: person(name: row.text(17), email: row.text(18), uri: row.text(19)),
                   language: row.text(20))
         state.image = row.text(21)
+        state.failingSince = row.date(22)
         return state
     }
 

@@ -9,6 +9,23 @@ extension FeedState {
         return validators.isEmpty ? nil : validators
     }
 
+    /// The state after `FeedCache.recordNotModified` recorded a 304 at `now` (its row as the
+    /// upsert leaves it: validators, head and redirect target kept; a success now, no failure).
+    public func recordingNotModified(now: Date) -> FeedState {
+        var state = self
+        state.lastAttempt = now
+        state.lastSuccess = now
+        state.lastStatus = 304
+        state.errorKind = nil
+        state.errorMessage = nil
+        state.failureStreak = 0
+        state.gone = false
+        state.retryAfter = nil
+        state.configFingerprint = nil
+        state.failingSince = nil
+        return state
+    }
+
     /// Whether the feed may be fetched at `now`: not when it is gone (410), nor while a
     /// `Retry-After` instant lies ahead, as long as feeds.txt still has the `configFingerprint`
     /// the feed was marked with (an edit of feeds.txt, such as fixing the URL, asks again at once).

@@ -45,6 +45,10 @@ public struct FeedState: Sendable, Equatable {
     public var author: Person?
     /// The feed's language from its last document (RSS `<language>`, `xml:lang`), as written.
     public var language: String?
+    /// The first failed attempt of the current run of failures (schema v8), nil when the last
+    /// attempt succeeded; for a feed already failing when its cache was upgraded to v8, its last
+    /// attempt before the upgrade.
+    public var failingSince: Date?
 
     /// Creates a feed state with the given fields; everything but `url` defaults to nil, 0 or false.
     public init(url: String, etag: String? = nil, lastModified: String? = nil,

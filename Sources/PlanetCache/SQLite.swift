@@ -170,6 +170,30 @@ final class SQLiteStatement {
         isNull(column) ? nil : Date(timeIntervalSince1970: double(column))
     }
 
+    /// Appends the type and the value of every column of the current row to `bytes` (text and
+    /// blobs with their length), without making Swift values of them: two rows give the same bytes
+    /// exactly when their values are the same.
+    func appendRow(to bytes: inout [UInt8]) {
+        for column in 0..<sqlite3_column_count(handle) {
+            let type = sqlite3_column_type(handle, column)
+            bytes.append(UInt8(truncatingIfNeeded: type))
+            switch type {
+            case SQLITE_INTEGER:
+                withUnsafeBytes(of: sqlite3_column_int64(handle, column)) { bytes.append(contentsOf: $0) }
+            case SQLITE_FLOAT:
+                withUnsafeBytes(of: sqlite3_column_double(handle, column).bitPattern) { bytes.append(contentsOf: $0) }
+            case SQLITE_NULL:
+                break
+            default:
+                let count = Int(sqlite3_column_bytes(handle, column))
+                withUnsafeBytes(of: Int64(count)) { bytes.append(contentsOf: $0) }
+                if let start = sqlite3_column_blob(handle, column) {
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
+                }
+            }
+        }
+    }
+
     func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))

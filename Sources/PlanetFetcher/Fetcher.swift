@@ -18,10 +18,12 @@ public struct Fetcher: Sendable {
     /// Creates a fetcher with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
-        self.client = HTTPClient()
+        self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs))
     }
 
-    /// Fetches every subscription, at most `configuration.jobs` at a time (`Lanes`), started in
+    /// Fetches every subscription, at most `configuration.jobs` http(s) transfers at a time (the
+    /// engine's limit; twice as many fetches are under way in `Lanes`, so that the engine starts a
+    /// waiting one as soon as one ends, and file reads go up to that many at once), started in
     /// the order given, and hands each result, made into `Output` by `transform` in the fetch's
     /// own task, to `deliver` as it arrives. The build fetches this way, parsing in `transform`
     /// and recording in `deliver`.
@@ -41,7 +43,7 @@ public struct Fetcher: Sendable {
         let job: @Sendable (Subscription) async -> Output = { subscription in
             transform(await fetch(subscription, validators: validators[subscription.url]))
         }
-        try await Lanes.run(subscriptions, width: configuration.jobs, job: job, deliver: deliver)
+        try await Lanes.run(subscriptions, width: 2 * max(1, configuration.jobs), job: job, deliver: deliver)
     }
 
     /// Fetches every subscription as `fetchAll(_:validators:transform:deliver:)` does.

@@ -71,18 +71,48 @@ public struct Publisher: Sendable {
     ///   old site stays.
     @discardableResult
     public func publish(files: [String: Data], staticFolder: URL?) throws(PublishError) -> PublishOutcome {
+        try publish(try plan(files: files, staticFolder: staticFolder))
+    }
+
+    /// What publishing `files` would do, without writing anything: the files planned (with the
+    /// static files and the marker), the current site's, and which are unchanged.
+    public struct Plan: Sendable {
+        /// The output folder, resolved (`check()`).
+        public var target: URL
+        /// Relative path → bytes of the site to publish.
+        public var planned: [String: Data]
+        /// Relative path → bytes of the site published now.
+        public var current: [String: Data]
+        /// Paths whose bytes are the same in both.
+        public var unchanged: Set<String>
+
+        /// True when publishing would write nothing: every file the same and none gone.
+        public var changesNothing: Bool { unchanged.count == planned.count && current.count == planned.count }
+    }
+
+    /// The plan of publishing `files` as `publish(files:staticFolder:)` does; `current` is the
+    /// current site's files when the caller has read them already (another plan's `current`).
+    /// - Throws: `PublishError` when the output may not be replaced (`check()`).
+    public func plan(files: [String: Data], staticFolder: URL?,
+                     current known: [String: Data]? = nil) throws(PublishError) -> Plan {
         let target = try check()
-        let fileManager = FileManager.default
         var planned = files
         planned[Self.markerName] = Data(Self.markerText.utf8)
         if let staticFolder {
             for (path, data) in Self.regularFiles(under: staticFolder) { planned["static/" + path] = data }
         }
-        let current = Self.regularFiles(under: target)
+        let current = known ?? Self.regularFiles(under: target)
         let unchanged = Set(planned.compactMap { path, data in current[path] == data ? path : nil })
-        if unchanged.count == planned.count, current.count == planned.count {
-            return PublishOutcome(written: 0, kept: unchanged.count)
-        }
+        return Plan(target: target, planned: planned, current: current, unchanged: unchanged)
+    }
+
+    /// Carries out `plan` (`publish(files:staticFolder:)`).
+    /// - Throws: `PublishError` naming the folder that could not be written; the old site stays.
+    @discardableResult
+    public func publish(_ plan: Plan) throws(PublishError) -> PublishOutcome {
+        let (target, planned, unchanged) = (plan.target, plan.planned, plan.unchanged)
+        if plan.changesNothing { return PublishOutcome(written: 0, kept: unchanged.count) }
+        let fileManager = FileManager.default
         let parent = target.deletingLastPathComponent()
         let name = target.lastPathComponent
         removeLeftovers(in: parent, name: name)
@@ -112,7 +142,7 @@ public struct Publisher: Sendable {
 
     /// The regular files under `folder` (relative path → bytes), following no symbolic link;
     /// empty when the folder does not exist or cannot be read.
-    static func regularFiles(under folder: URL) -> [String: Data] {
+    package static func regularFiles(under folder: URL) -> [String: Data] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
         var files: [String: Data] = [:]
         while let path = enumerator.nextObject() as? String {

@@ -69,6 +69,14 @@ package struct Faces {
         return SiteFace(src: safe, width: width, height: height)
     }
 
+    /// Reads the face files of `subscriptions` (their `face` settings that name a file), as
+    /// `face(for:image:)` does, so that `files` and `warnings` are complete before any face is asked for.
+    package mutating func readFiles(for subscriptions: [Subscription]) {
+        for subscription in subscriptions where subscription.settings.face != nil {
+            _ = face(for: subscription, image: nil)
+        }
+    }
+
     /// Reads `faces/path` for the output; nil when it is not a regular file inside `faces/`.
     private mutating func copy(_ path: String) -> String? {
         let output = "faces/" + path

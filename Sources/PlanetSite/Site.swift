@@ -97,12 +97,23 @@ public struct Site: Sendable {
     ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
     public func render(_ context: SiteContext,
                        extra: [String: MustacheValue] = [:]) throws(SiteError) -> [String: Data] {
-        let display = DayFormatter(context.configuration)
-        var value = context.value(display: display)
+        try render(context, root: rootValue(context, extra: extra))
+    }
+
+    /// The root value every template of `context` gets: `context.value(display:)` with `extra` added.
+    package func rootValue(_ context: SiteContext, extra: [String: MustacheValue] = [:]) -> MustacheValue {
+        var value = context.value(display: DayFormatter(context.configuration))
         if !extra.isEmpty, case .object(var root) = value {
             root.merge(extra) { _, new in new }
             value = .object(root)
         }
+        return value
+    }
+
+    /// Renders every page of `context` from `root` (`rootValue`, possibly changed since), as
+    /// `render(_:extra:)` does.
+    package func render(_ context: SiteContext, root value: MustacheValue) throws(SiteError) -> [String: Data] {
+        let display = DayFormatter(context.configuration)
         var files: [String: Data] = [:]
         for name in pageNames {
             files[name] = try render(name, value)

@@ -17,8 +17,12 @@ public struct SiteContext: Sendable {
     public var river: [RiverEntry]
     /// Every subscription, for the sidebar and the OPML list.
     public var subscriptions: [SiteSubscription]
-    /// The build time.
+    /// The build time: entries are dated no later than it.
     public var now: Date
+    /// When the site last changed, printed as `planet.updated_*`: the build time of the last
+    /// build that changed a file (nil: `now`, as for a first build). A build that changes nothing
+    /// then renders the same bytes as the one before (Benchmarks/PERF.md, "Session 6").
+    public var updated: Date?
     /// The Markdown pages (`pages/*.md`) and the index's intro.
     public var pages: SitePages
     /// Each feed's face (`Faces`) by feed URL (`RiverSource.feedURL`); a feed without one is absent.
@@ -149,9 +153,28 @@ public struct SiteContext: Sendable {
         })
     }
 
+    /// `root` (from `value()`) with `planet.updated_*` set to `updated` and everything else as it
+    /// was: the site of the same content, changed at another time, without building the value
+    /// tree again.
+    package func value(_ root: MustacheValue, updated: Date) -> MustacheValue {
+        guard case .object(var fields) = root, case .object(var planet)? = fields["planet"] else { return root }
+        for (key, value) in Self.updatedFields(updated, display: DayFormatter(configuration)) {
+            planet[key] = value
+        }
+        fields["planet"] = .object(planet)
+        return .object(fields)
+    }
+
+    /// `updated_iso`, `updated_rfc822` and `updated_display` of `date`.
+    private static func updatedFields(_ date: Date, display: DayFormatter) -> [String: MustacheValue] {
+        ["updated_iso": .string(FeedDateParser.rfc3339(date)),
+         "updated_rfc822": .string(FeedDateParser.rfc822(date)),
+         "updated_display": .string(display.dayAndTime(date))]
+    }
+
     private func planetValue(display: DayFormatter) -> MustacheValue {
         let link = PublicLink.check(configuration.link)
-        return .object([
+        var fields: [String: MustacheValue] = [
             "title": .string(configuration.title),
             "link": optional(link),
             "description": .string(configuration.description),
@@ -163,14 +186,13 @@ public struct SiteContext: Sendable {
             "date_lang": optional(dateLanguage(within: configuration.language)),
             "generator": .string(PlanetVersion.generator),
             "version": .string(PlanetVersion.string),
-            "updated_iso": .string(FeedDateParser.rfc3339(now)),
-            "updated_rfc822": .string(FeedDateParser.rfc822(now)),
-            "updated_display": .string(display.dayAndTime(now)),
             "timezone": .string(configuration.timeZone.identifier),
             "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
             "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
             "json_feed_url": optional(link.map { absolute("feed.json", base: $0) }),
-        ])
+        ]
+        fields.merge(Self.updatedFields(updated ?? now, display: display)) { _, new in new }
+        return .object(fields)
     }
 
     /// The facts of every river entry, in river order.

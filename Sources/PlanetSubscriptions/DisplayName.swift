@@ -13,6 +13,19 @@ enum DisplayName {
     /// The display name in `rest` (what follows the location, from its first blank), nil when
     /// empty; the comment, escapes resolved, white space trimmed.
     static func read(_ rest: Substring) -> String? {
+        if FeedLineReader.isASCII(rest) {
+            // Without `#` or `\` there is no comment and no escape: the name is the text, trimmed.
+            if !rest.utf8.contains(where: { $0 == 0x23 || $0 == 0x5C }) {
+                let trimmed = rest.trimmingSpaces()
+                return trimmed.isEmpty ? nil : trimmed
+            }
+            return readASCII(Array(rest.utf8))
+        }
+        return readCharacters(rest)
+    }
+
+    /// `read`, character by character (any text).
+    static func readCharacters(_ rest: Substring) -> String? {
         var name = ""
         var previous: Character = " "
         var index = rest.startIndex
@@ -31,6 +44,29 @@ enum DisplayName {
             index = next
         }
         let trimmed = name.trimmingSpaces()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `read` for ASCII text, byte by byte (each character is one byte): the same rule.
+    static func readASCII(_ rest: [UInt8]) -> String? {
+        var name: [UInt8] = []
+        name.reserveCapacity(rest.count)
+        var previous: UInt8 = 0x20
+        var index = 0
+        while index < rest.count {
+            let byte = rest[index]
+            if byte == 0x5C, index + 1 < rest.count, rest[index + 1] == 0x23 || rest[index + 1] == 0x5C {  // "\#", "\\"
+                name.append(rest[index + 1])
+                previous = rest[index + 1]
+                index += 2
+                continue
+            }
+            if byte == 0x23, previous == 0x20 || previous == 0x09 { break }  // "#" after a blank
+            name.append(byte)
+            previous = byte
+            index += 1
+        }
+        let trimmed = String(decoding: name, as: UTF8.self).trimmingSpaces()
         return trimmed.isEmpty ? nil : trimmed
     }
 

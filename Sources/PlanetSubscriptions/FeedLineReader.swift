@@ -78,7 +78,8 @@ struct FeedLineReader {
     /// `key = value` when the text before the first `=` is a bare word (letters, digits, `_`,
     /// `-`, `.`, starting with a letter); a URL or path has `:` or `/` there and is a feed.
     static func setting(in trimmed: String) -> (key: String, value: String)? {
-        guard let equals = trimmed.firstIndex(of: "=") else { return nil }
+        guard let equals = isASCII(trimmed) ? trimmed.utf8.firstIndex(of: 0x3D) : trimmed.firstIndex(of: "=")
+        else { return nil }
         let key = trimmed[..<equals].trimmingSpaces()
         guard let first = key.first, first.isASCII, first.isLetter,
               key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
@@ -92,9 +93,15 @@ struct FeedLineReader {
     /// (`https://a.org/f  Jane  # her blog`); a `#` inside a word (`https://a.org/f#top`,
     /// `C# Weekly`) does not; `\#` is a `#` in the name.
     static func feedParts(of trimmed: String) -> (location: String, name: String?) {
-        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-            return (trimmed, nil)
-        }
+        let blank = isASCII(trimmed) ? trimmed.utf8.firstIndex { $0 == 0x20 || $0 == 0x09 }
+            : trimmed.firstIndex { $0 == " " || $0 == "\t" }
+        guard let space = blank else { return (trimmed, nil) }
         return (String(trimmed[..<space]), DisplayName.read(trimmed[space...]))
+    }
+
+    /// Whether `text` is ASCII. Then every character is one byte (a line holds no line feed, so
+    /// no CR LF pair), and a byte search finds what a character search finds, much faster.
+    static func isASCII<Text: StringProtocol>(_ text: Text) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 }

@@ -130,6 +130,16 @@ public struct FeedList: Sendable, Equatable {
         return try parse(text, file: url)
     }
 
+    /// Whether the bytes hold a CR LF pair.
+    static func containsCRLF(_ bytes: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == 0x0D, byte == 0x0A { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Reads the text of feeds.txt.
     /// - Parameters:
     ///   - text: the whole file; a leading BOM is ignored, CRLF line endings are kept.
@@ -139,10 +149,15 @@ public struct FeedList: Sendable, Equatable {
     public static func parse(_ text: String, file: URL) throws(FeedListError) -> FeedList {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        let lineEnding = body.contains("\r\n") ? "\r\n" : "\n"
-        // "\r\n" is one Character in Swift, so CRLF is folded before splitting.
+        let lineEnding = Self.containsCRLF(body.utf8) ? "\r\n" : "\n"
+        // "\r\n" is one Character in Swift, so CRLF is folded before splitting. After that every
+        // line feed is a character of its own (Unicode breaks before and after LF, except in CR LF),
+        // so the text is split on its bytes.
         let unified = lineEnding == "\n" ? String(body) : body.replacingOccurrences(of: "\r\n", with: "\n")
-        var rawLines = unified.split(separator: "\n", omittingEmptySubsequences: false)
+        var rawLines = lineEnding == "\r\n" && containsCRLF(Substring(unified).utf8)
+            // "\r\r\n" folds to a new CR LF pair, one character that is no line feed: split as characters.
+            ? unified.split(separator: "\n", omittingEmptySubsequences: false)
+            : unified.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init)
         if rawLines.last == "" { rawLines.removeLast() }
         var list = FeedList(file: file, lineEnding: lineEnding)
         var reader = FeedLineReader(base: file.absoluteURL.deletingLastPathComponent())

@@ -38,6 +38,8 @@ enum FeedListLint {
                 } else {
                     seen[key] = number
                 }
+                // Only a location without a scheme can look like a host, and it is read as a file.
+                guard subscription.url.isFileURL else { continue }
                 let trimmed = line.text.trimmingCharacters(in: .whitespaces)
                 let location = FeedLineReader.feedParts(of: trimmed).location
                 if looksLikeHost(location) {

@@ -12,6 +12,11 @@ extension FeedURLNormalizer {
     /// - Returns: a string to compare or hash; not meant to be shown or stored.
     public static func comparisonKey(_ url: URL) -> String {
         if url.isFileURL { return "file://" + url.standardizedFileURL.path }
+        return plainWebKey(url.absoluteString) ?? componentsKey(url)
+    }
+
+    /// `comparisonKey` of any non-file URL, read through `URLComponents`.
+    static func componentsKey(_ url: URL) -> String {
         guard let parts = URLComponents(url: url.absoluteURL, resolvingAgainstBaseURL: true),
               let scheme = parts.scheme?.lowercased() else { return url.absoluteString }
         var key = scheme + "://"
@@ -26,5 +31,62 @@ extension FeedURLNormalizer {
         key += parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
         if let query = parts.percentEncodedQuery { key += "?" + query }
         return key
+    }
+
+    /// `comparisonKey` of a plain http(s) URL read from its text, without `URLComponents`: ASCII,
+    /// no userinfo, a host of letters, digits, `.` and `-` (no IPv6 literal, no IDN), an optional
+    /// port of digits. nil for anything else, which `URLComponents` reads. The same key either way
+    /// (a test compares them).
+    static func plainWebKey(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+        // "http://" or "https://", any case.
+        var index = 0
+        while index < bytes.count, bytes[index] != 0x3A {
+            if bytes[index] >= 0x80 { return nil }
+            index += 1
+        }
+        let schemeEnd = index
+        guard schemeEnd == 4 || schemeEnd == 5, index + 2 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F,
+              lower(bytes[0]) == 0x68, lower(bytes[1]) == 0x74, lower(bytes[2]) == 0x74, lower(bytes[3]) == 0x70,
+              schemeEnd == 4 || lower(bytes[4]) == 0x73 else { return nil }
+        let https = schemeEnd == 5
+        // Up to the fragment: it is ignored.
+        var end = bytes.count
+        for position in (index + 3)..<bytes.count {
+            if bytes[position] >= 0x80 { return nil }
+            if bytes[position] == 0x23 { end = position; break }
+        }
+        for position in end..<bytes.count where bytes[position] >= 0x80 { return nil }
+        var key: [UInt8] = Array(https ? "https://".utf8 : "http://".utf8)
+        key.reserveCapacity(end - index + 2)
+        // Host: letters, digits, "." and "-", lower-cased; then an optional port of digits.
+        index += 3
+        let hostStart = index
+        while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F, bytes[index] != 0x3A {
+            let byte = bytes[index]
+            guard (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || isUpper(byte)
+                    || byte == 0x2E || byte == 0x2D else { return nil }
+            key.append(lower(byte))
+            index += 1
+        }
+        guard index > hostStart else { return nil }
+        if index < end, bytes[index] == 0x3A {
+            index += 1
+            var port = 0, digits = 0
+            while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F {
+                guard bytes[index] >= 0x30 && bytes[index] <= 0x39, digits < 5 else { return nil }
+                port = port * 10 + Int(bytes[index] - 0x30)
+                digits += 1
+                index += 1
+            }
+            guard port <= 65_535 else { return nil }
+            if digits > 0, port != (https ? 443 : 80) { key += Array(":\(port)".utf8) }
+        }
+        // The path ("/" when empty), then "?" and the query when there is one.
+        if index == end || bytes[index] == 0x3F { key.append(0x2F) }
+        key += bytes[index..<end]
+        return String(decoding: key, as: UTF8.self)
     }
 }

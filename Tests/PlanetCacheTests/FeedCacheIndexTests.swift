@@ -76,6 +76,76 @@ struct FeedCacheIndexTests {
         #expect(FeedCache.coarseLinkKey("https://ÉTÉ.example/Été") == "ÉtÉ.example/Été", "ASCII folding only, as SQLite's lower")
     }
 
+    /// Links that bend every rule of the key: case, `www.`, ports, brackets, queries, fragments,
+    /// trailing slashes, no scheme, several `://`, non-ASCII text.
+    static let awkwardLinks = [
+        "HTTP://WWW.Blog.Example.ORG:80/Notes/Hello/?utm_medium=rss#more", "https://blog.example.org",
+        "https://[::1]:8080/x/", "https://[2001:DB8::1]/A//", "https://ÉTÉ.example/Été", "http://www.x/",
+        "www.example.org/a?b#c", "/relative/path/", "mailto:jane@example.org", "https://a.example/?q#f/x",
+        "https://user:pw@Host.Example:443/p", "https://a.example/#frag?x", "ftp://wwW.a.example:21",
+        "https://a.example/p://q/", "", "///", "https://www.", "https://a.example/%7Ejane/", "https://a.example:/x",
+        "https://a.example/\u{301}#x", "HTTPS://WWW.WWW.A.EXAMPLE/", "https://a.example/?", "https://a.example/#",
+    ]
+
+    /// v8 stores the key planet computes; v7 computed it in SQL. Old rows keep theirs, new rows get
+    /// Swift's: the two must agree, or an old copy of a post would no longer be found.
+    @Test("the coarse link key in Swift equals the one schema v7 computed in SQL")
+    func coarseLinkKeyEqualsTheV7Column() throws {
+        let db = try SQLiteDatabase(path: ":memory:")
+        for migration in CacheSchema.migrations.prefix(7) { try db.execute(migration) }
+        try db.execute("INSERT INTO feed (url) VALUES ('\(F.feedURL)')")
+        let insert = try db.statement("INSERT INTO entry (feed_url, id, first_seen, link) VALUES (?1, ?2, 0, ?3)")
+        for (index, link) in Self.awkwardLinks.enumerated() {
+            insert.reset()
+            try insert.bind([.text(F.feedURL), .text("e\(index)"), .text(link)]).run()
+        }
+        let keys = try db.statement("SELECT link, link_key FROM entry").rows { ($0.text(0) ?? "", $0.text(1)) }
+        #expect(keys.count == Self.awkwardLinks.count)
+        for (link, key) in keys { #expect(FeedCache.coarseLinkKey(link) == key, "\(link)") }
+    }
+
+    /// A v7 cache upgrades to v8 with its keys: an older copy found by link before is found after.
+    @Test func v7CacheMigratesItsLinkKeys() async throws {
+        let path = F.temporaryPath()
+        defer { F.remove(path) }
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            let db = try SQLiteDatabase(path: path)
+            for migration in CacheSchema.migrations.prefix(7) { try db.execute(migration) }
+            try db.execute("PRAGMA user_version = 7")
+            try db.execute("INSERT INTO feed (url) VALUES ('\(F.feedURL)')")
+            try db.execute("""
+                INSERT INTO entry (feed_url, id, first_seen, published, link)
+                VALUES ('\(F.feedURL)', 'old', 1704067200, 1704067200, 'https://WWW.Blog.Example.com/Notes/Hello/')
+                """)
+        }
+        let cache = try FeedCache(path: path)
+        #expect(try await cache.sqliteUserVersion() == CacheSchema.currentVersion)
+        #expect(try await cache.indexNames().contains("entry_by_link_key"))
+        let head = CachedEntry(feedURL: "https://aggregator.example/feed.xml",
+                               entry: Entry(id: "urn:x:1", link: "http://blog.example.com/Notes/Hello?utm=rss",
+                                            published: F.t0.addingTimeInterval(F.day)),
+                               firstSeen: F.t0)
+        let copies = try await cache.olderCopies(of: [head], feedURLs: [F.feedURL], notAfter: F.t0.addingTimeInterval(F.day))
+        #expect(copies.map(\.entry.id) == ["old"])
+        // Rows written by v8 carry the key too.
+        try await cache.recordSuccess(feedURL: F.feedURL, feed: F.feed([F.entry("new")]), info: FetchInfo(),
+                                      now: F.t0, retention: Retention())
+        #expect(try await cache.linkKeys() == ["blog.example.com/new", "blog.example.com/Notes/Hello".lowercased()])
+        #expect(try await cache.integrityCheck())
+    }
+
+    /// What made v7's writes slow (Benchmarks/PERF.md): SQLite inlined the generated key columns
+    /// into every statement that writes `entry`. The statements planet runs per entry stay small.
+    @Test func entryWritesCompileToSmallPrograms() async throws {
+        let cache = try FeedCache(path: ":memory:")
+        for sql in [FeedCache.upsertEntry, FeedCache.pruneEntries, FeedCache.markFallenOff] {
+            let opcodes = try await cache.opcodeCount(sql)
+            #expect(opcodes < 1_000, "\(opcodes) opcodes: \(sql.prefix(60))")
+        }
+    }
+
     /// Heads come in the river's order, ties included: published (else first seen) newest first,
     /// then feed URL, then place in the document, then id.
     @Test func headsKeepTheRiverOrderWithTies() async throws {
@@ -127,6 +197,16 @@ extension FeedCache {
     /// Names of the indexes in the main schema.
     func indexNames() throws -> Set<String> {
         Set(try db.statement("SELECT name FROM sqlite_schema WHERE type = 'index'").rows { $0.text(0) ?? "" })
+    }
+
+    /// `entry.link_key` of every row, in key order (NULLs left out).
+    func linkKeys() throws -> [String] {
+        try db.statement("SELECT link_key FROM entry WHERE link_key IS NOT NULL ORDER BY link_key").rows { $0.text(0) ?? "" }
+    }
+
+    /// How many opcodes SQLite's program for `sql` has (`EXPLAIN`).
+    func opcodeCount(_ sql: String) throws -> Int {
+        try db.statement("EXPLAIN " + sql).rows { _ in 1 }.count
     }
 
     /// The `detail` column of `EXPLAIN QUERY PLAN` for `sql` with `values` bound, in plan order.

@@ -34,6 +34,29 @@ struct FeedURLComparisonTests {
         #expect((FeedURLNormalizer.comparisonKey(a) == FeedURLNormalizer.comparisonKey(b)) == testCase.same)
     }
 
+    /// Plain http(s) URLs are keyed from their text; the key is the one `URLComponents` gives.
+    @Test("the key read from a plain URL's text equals the key read through URLComponents")
+    func plainKeyEqualsComponentsKey() throws {
+        let texts = [
+            "https://Example.org/feed", "HTTPS://EXAMPLE.ORG", "http://example.org:80/feed", "https://example.org:443",
+            "https://example.org:8443/a/b?c=d&e#f", "http://example.org:0080/x", "http://example.org:/x",
+            "https://example.org?q", "https://example.org/?", "https://example.org/#", "https://a-b.c.example/%7Ejane/",
+            "https://example.org/a//b/./c/../d", "https://example.org/p?x=%20y#z?w", "http://127.0.0.1:8080/n1000/feed-0001.xml",
+            "https://example.org:65535/", "https://xn--bcher-kva.example/feed", "https://example.org/feed?x=1#",
+            "https://EXAMPLE.org/Feed.XML", "http://example.org:443/", "https://example.org:80/",
+        ]
+        for text in texts {
+            let url = try #require(URL(string: text), "\(text)")
+            let plain = try #require(FeedURLNormalizer.plainWebKey(url.absoluteString), "\(text)")
+            #expect(plain == FeedURLNormalizer.componentsKey(url), "\(text)")
+        }
+        // Userinfo, IPv6 literals, IDN hosts and large ports go through URLComponents.
+        for text in ["https://user:pw@example.org/f", "http://[::1]:8080/f", "https://bücher.example/f",
+                     "https://example.org:99999/f", "ftp://example.org/f"] {
+            #expect(FeedURLNormalizer.plainWebKey(text) == nil, "\(text)")
+        }
+    }
+
     @Test func addSkipsAFeedListedInAnotherCaseAndWritesACommentAbove() throws {
         var list = try FeedList.parse("title = T\n# group\nhttps://Example.org/feed  A\n", file: feedsFile)
         let present = try #require(list.subscription(sameAs: URL(string: "https://example.org:443/feed#x")!))

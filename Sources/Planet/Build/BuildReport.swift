@@ -24,6 +24,13 @@ public struct BuildReport: Sendable, Equatable {
     /// feeds.txt's warnings (`FeedList.warnings`: an unknown setting, a feed listed twice), each
     /// starting with `file:line:`.
     public var configWarnings: [String] = []
+    /// Wall and CPU time of each phase of the build (`BuildPhases`).
+    public var phases = BuildPhases()
+    /// Files of the site written anew (0 when nothing changed).
+    public var filesWritten = 0
+    /// True when nothing the site is made of had changed since the last build of the same output:
+    /// the river, the rendering and the publishing were skipped, and nothing was written.
+    public var siteReused = false
 
     /// Creates a report with the given counts; skipped, redirects and statuses start empty.
     public init(feedsOK: Int, failures: [FetchFailure], entries: Int, duration: Double) {

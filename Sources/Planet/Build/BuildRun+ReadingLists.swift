@@ -15,6 +15,7 @@ extension BuildRun {
     /// - Throws: `BuildError.cache`.
     func readingListFeeds(_ lists: [URL], listed: [Subscription], fetcher: Fetcher) async throws(BuildError)
         -> (feeds: [Subscription], warnings: [String]) {
+        guard !lists.isEmpty else { return ([], []) }
         var seen = Set(listed.map { FeedURLNormalizer.comparisonKey($0.url) })
         var feeds: [Subscription] = []
         var warnings: [String] = []

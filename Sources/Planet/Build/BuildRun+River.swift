@@ -18,6 +18,12 @@ struct Selection: Sendable {
     var statuses: [FeedStatus]
     /// The feeds' faces (`FeedFaces`).
     var faces: FeedFaces
+    /// The entry heads the pages were chosen from, and whether they are all the heads of the
+    /// subscriptions (else the newest, as the river sorts them): for `SiteValidity`.
+    var heads: [CachedEntry] = []
+    var readAllHeads = false
+    /// Each feed's newest entry date, for `SiteValidity`.
+    var newest: [String: Date] = [:]
 }
 
 /// The feeds' faces for one build: by feed URL, the face files to publish, and the warnings
@@ -38,9 +44,11 @@ extension BuildRun {
     /// without the entries the filters and `planet hide` leave out (`leftOut`), loaded whole at
     /// the end (`loadWhole`, once for every page).
     /// - Throws: `BuildError.cache`.
-    func chooseRiver(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome],
+    /// - Parameter fetched: this run's outcomes and the feeds' states after it (`fetchAndRecord`).
+    func chooseRiver(_ subscriptions: [Subscription], fetched: Fetched,
                      archivePages: Int = 0) async throws(BuildError) -> Selection {
-        let snapshot = try await snapshot()
+        let outcomes = fetched.outcomes
+        let snapshot = try await snapshot(states: fetched.states)
         let faces = self.faces(subscriptions, outcomes: outcomes, snapshot: snapshot)
         let activity = ActivityRule(settings, now: now)
         var sources: [String: RiverSource] = [:]
@@ -51,9 +59,8 @@ extension BuildRun {
             let outcome = outcomes[key]
             let state = snapshot.states[key]
             let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            var status = Self.status(subscription, source: source, outcome: outcome, state: state,
-                                     kept: snapshot.counts[key] ?? 0)
-            status.inactive = activity.isInactive(status, newest: snapshot.newest[key])
+            let status = Self.status(subscription, source: source, outcome: outcome, state: state,
+                                     kept: snapshot.counts[key] ?? 0, newest: snapshot.newest[key], activity: activity)
             statuses.append(status)
             var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
                                         siteLink: source.siteLink, failure: status.lastError)
@@ -65,12 +72,15 @@ extension BuildRun {
         }
         let excluded = try await leftOut(subscriptions)
         let urls = subscriptions.map(\.url.absoluteString)
+        var lastRead: (heads: [CachedEntry], all: Bool) = ([], false)
         let heads = try await River.pages(
             page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), archivePages: archivePages, now: now,
             heads: { (newest: Int?) async throws(BuildError) -> [CachedEntry] in
-                try await cacheCall { () throws(CacheError) in
+                let read = try await cacheCall { () throws(CacheError) in
                     try await cache.entryHeads(feedURLs: urls, newest: newest)
                 }
+                lastRead = (read, newest == nil)
+                return read
             },
             olderCopies: { (heads: [CachedEntry], notAfter: Date) async throws(BuildError) -> [CachedEntry] in
                 try await cacheCall { () throws(CacheError) in
@@ -88,7 +98,8 @@ extension BuildRun {
             pages.append(Array(whole[offset..<offset + entries.count]))
             offset += entries.count
         }
-        return Selection(pages: pages, sidebar: sidebar, statuses: statuses, faces: faces)
+        return Selection(pages: pages, sidebar: sidebar, statuses: statuses, faces: faces,
+                         heads: lastRead.heads, readAllHeads: lastRead.all, newest: snapshot.newest)
     }
 
     /// The river's candidates of `heads`, feed by feed in feeds.txt order, each with its feed's

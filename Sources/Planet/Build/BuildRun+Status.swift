@@ -28,6 +28,34 @@ extension BuildRun {
             failureStreak: state?.failureStreak ?? 0,
             redirectTo: state?.redirectTarget.map(URLText.removingUserinfo), gone: state?.gone ?? false, retryAfter: state?.retryAfter)
         status.entriesDropped = outcome?.feed?.entriesDropped ?? 0
+        status.failingSince = failing ? (state?.failingSince ?? state?.lastAttempt) : nil
         return status
+    }
+
+    /// `status(_:source:outcome:state:kept:)` with the newest entry's date and `activity`'s verdict.
+    static func status(_ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
+                       state: FeedState?, kept: Int, newest: Date?, activity: ActivityRule) -> FeedStatus {
+        var status = status(subscription, source: source, outcome: outcome, state: state, kept: kept)
+        status.inactive = activity.isInactive(status, newest: newest)
+        status.newestEntry = newest
+        return status
+    }
+
+    /// Every subscription's status after this run, from the states after it and the cache's feed
+    /// rows (entries kept, newest entries): what a build that renders nothing reports.
+    /// - Throws: `BuildError.cache`.
+    func statuses(_ subscriptions: [Subscription], fetched: Fetched,
+                  activity: ActivityRule) async throws(BuildError) -> [FeedStatus] {
+        let (outcomes, byURL) = (fetched.outcomes, fetched.states)
+        let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
+        return subscriptions.map { subscription in
+            let key = subscription.url.absoluteString
+            let (outcome, state) = (outcomes[key], byURL[key])
+            // A status names the feed and its public URL, nothing else of its source.
+            let (name, publicURL) = FeedSource.names(subscription, feed: outcome?.feed, state: state)
+            let source = RiverSource(feedURL: key, name: name, publicFeedURL: publicURL, head: RiverSourceHead())
+            return Self.status(subscription, source: source, outcome: outcome, state: state,
+                               kept: facts[key]?.kept ?? 0, newest: facts[key]?.newest, activity: activity)
+        }
     }
 }

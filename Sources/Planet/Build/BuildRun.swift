@@ -30,21 +30,32 @@ struct BuildRun: Sendable {
     struct Snapshot: Sendable {
         var states: [String: FeedState]
         var counts: [String: Int]
-        /// Each feed's newest entry date (`FeedCache.newestEntryDates`), for `activity_threshold`.
+        /// Each feed's newest entry date (`FeedCache.entryFacts`), for `activity_threshold`.
         var newest: [String: Date] = [:]
+    }
+
+    /// What `fetchAndRecord` gives: this run's outcomes, and every feed's state as the cache holds
+    /// it afterwards.
+    struct Fetched: Sendable {
+        /// This run's outcome by subscription URL (skipped feeds absent).
+        var outcomes: [String: FeedOutcome]
+        /// The cache's state of every feed it knows, by URL, after this run's records.
+        var states: [String: FeedState]
     }
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
     /// offline) with the cache's validators, `jobs` at a time (`Fetcher.fetchAll`), round robin
     /// over their hosts; parses each in its fetch's task and records the result in the cache as
-    /// it arrives (one transaction per fetched or failed feed, one for all the 304s at the end).
-    /// - Returns: this run's outcome by subscription URL (skipped feeds absent).
+    /// it arrives: parsed documents `documentsPerTransaction` to a transaction, each failure in
+    /// one of its own, all the 304s in one at the end.
+    /// - Returns: this run's outcomes and the states after it (`Fetched`): the states read before
+    ///   the fetch, with each feed recorded since read again, and the 304s as recorded
+    ///   (`FeedState.recordingNotModified`), so that the cache is not read twice.
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
-    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError)
-        -> [String: FeedOutcome] {
-        if options.offline { return [:] }
+    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError) -> Fetched {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        if options.offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>()
         let due = Self.interleavedByHost(subscriptions.filter { subscription in
             let key = subscription.url.absoluteString
@@ -57,11 +68,37 @@ struct BuildRun: Sendable {
         }
         let maxBytes = fetcher.configuration.maxBytes
         var outcomes: [String: FeedOutcome] = [:]
+        var after = byURL
         var failed = 0
         // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
         // per feed was a third of a warm build). A build stopped before then loses nothing: the
         // cache still holds the same validators, and the next run asks again.
         var notModified: [String] = []
+        // Parsed documents are recorded in batches, one transaction each (`recordSuccesses`; one
+        // per feed wrote 490 MB into the WAL for a 66 MB cache: Benchmarks/PERF.md). A build stopped
+        // before a batch is recorded loses nothing either: the next run fetches those feeds again.
+        var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
+        func finish(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError) {
+            outcomes[subscription.url.absoluteString] = outcome
+            if outcome.failure != nil { failed += 1 }
+            try await report(outcome, of: subscription, done: outcomes.count, total: due.count, failed: failed)
+        }
+        func recordDocuments() async throws(CacheError) {
+            guard !documents.isEmpty else { return }
+            try await cache.recordSuccesses(documents.compactMap { item in
+                guard case .parsed(let feed, let info) = item.outcome else { return nil }
+                return FeedCache.SuccessRecord(feedURL: item.subscription.url.absoluteString, feed: feed, info: info,
+                                               newFeedItems: settings.newFeedItems,
+                                               ignoreUpdated: item.subscription.settings.ignoreUpdated)
+            }, now: now, retention: retention)
+            for item in documents {
+                after[item.subscription.url.absoluteString] = try await cache.state(for: item.subscription.url.absoluteString)
+                // Recorded: the entries live in the cache now; keep only the feed's head
+                // (title, links) for the sidebar and status, not every entry's HTML.
+                try await finish(item.outcome.withoutEntries, of: item.subscription)
+            }
+            documents = []
+        }
         // Each feed is parsed in its fetch's task; the next feed starts before this one is
         // recorded, so fetching and parsing go on while the cache (one writer) records.
         try await cacheCall { () async throws(CacheError) in
@@ -70,23 +107,28 @@ struct BuildRun: Sendable {
             } deliver: { (index: Int, fetched: FeedOutcome) async throws(CacheError) in
                 let subscription = due[index]
                 let key = subscription.url.absoluteString
-                let outcome: FeedOutcome
                 if case .notModified = fetched, byURL[key]?.lastSuccess != nil {
                     notModified.append(key)
-                    outcome = fetched
+                    try await finish(fetched, of: subscription)
+                } else if case .parsed = fetched {
+                    documents.append((subscription, fetched))
+                    if documents.count >= Self.documentsPerTransaction { try await recordDocuments() }
                 } else {
-                    // Recorded: the entries live in the cache now; keep only the feed's head
-                    // (title, links) for the sidebar and status, not every entry's HTML.
-                    outcome = try await record(fetched, of: subscription).withoutEntries
+                    let outcome = try await record(fetched, of: subscription).withoutEntries
+                    after[key] = try await cache.state(for: key)
+                    try await finish(outcome, of: subscription)
                 }
-                outcomes[key] = outcome
-                if outcome.failure != nil { failed += 1 }
-                try await report(outcome, of: subscription, done: outcomes.count, total: due.count, failed: failed)
             }
+            try await recordDocuments()
             try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
         }
-        return outcomes
+        for key in notModified { after[key] = after[key]?.recordingNotModified(now: now) }
+        return Fetched(outcomes: outcomes, states: after)
     }
+
+    /// Parsed documents recorded per transaction: enough that a cold build commits a few dozen
+    /// times rather than once per feed, few enough that progress lines keep coming.
+    static let documentsPerTransaction = 16
 
     /// `subscriptions` in the order they are fetched: round robin over their hosts (scheme, host
     /// and port; hosts in order of first appearance, each host's feeds in feeds.txt order), so a
@@ -203,12 +245,12 @@ struct BuildRun: Sendable {
     }
 
     /// States, entry counts and newest entry dates of every feed as the cache holds them now.
-    func snapshot() async throws(BuildError) -> Snapshot {
-        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
-        let counts = try await cacheCall { () throws(CacheError) in try await cache.entryCounts() }
-        let dates = try await cacheCall { () throws(CacheError) in try await cache.newestEntryDates() }
-        return Snapshot(states: Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a }),
-                        counts: counts, newest: dates)
+    /// - Parameter states: the feeds' states as the cache holds them now (`Fetched.states`).
+    func snapshot(states: [String: FeedState]) async throws(BuildError) -> Snapshot {
+        // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
+        let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
+        return Snapshot(states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 },
+                        newest: facts.compactMapValues(\.newest))
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);

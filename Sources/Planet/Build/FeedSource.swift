@@ -14,13 +14,9 @@ enum FeedSource {
     ///   - state: the cache's state of the feed, if any.
     static func make(_ subscription: Subscription, feed: Feed?, state: FeedState?) -> RiverSource {
         let title = feed?.title ?? state?.title
-        // The subscription URL without userinfo: credentials never reach a page.
-        let shown = subscription.url.displayString
-        let name = subscription.name ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? shown
+        let (name, publicURL) = names(subscription, feed: feed, state: state)
         let siteLink = PublicLink.check(feed?.link ?? state?.link)
         let url = subscription.url.absoluteString
-        // http(s) feeds may be named in public; files may not.
-        let publicURL = subscription.url.hasHTTPScheme ? shown : PublicLink.check(feed?.feedURL)
         // A document of this run speaks for the whole head (a field it lacks is absent now);
         // without one, the cache's copy of the last document's.
         let author = feed.map(\.author) ?? state?.author
@@ -37,6 +33,16 @@ enum FeedSource {
         var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
         source.custom = subscription.settings.custom
         return source
+    }
+
+    /// The source's display name and the feed URL readers may see, as `make` gives them.
+    static func names(_ subscription: Subscription, feed: Feed?, state: FeedState?) -> (name: String, publicFeedURL: String?) {
+        let title = feed?.title ?? state?.title
+        // The subscription URL without userinfo: credentials never reach a page.
+        let shown = subscription.url.displayString
+        let name = subscription.name ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? shown
+        // http(s) feeds may be named in public; files may not.
+        return (name, subscription.url.hasHTTPScheme ? shown : PublicLink.check(feed?.feedURL))
     }
 
     /// `message` with a local file's path replaced by the feed's display name, and a web feed's

@@ -22,31 +22,114 @@ public enum PlanetBuild {
     ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
         let start = ContinuousClock.now
+        var phases = BuildPhases()
         var list = try loadList(options.configURL)
+        phases.mark("feeds.txt")
         let lock = try await takeLock(options)
         defer { withExtendedLifetime(lock) {} }
+        phases.mark("lock")
         let site = try compileTemplates(options)
+        phases.mark("templates")
         let publisher = try checkOutput(options)
         let pages = try readPages(options)
+        phases.mark("pages")
         let run = try openCache(options, list: list)
+        phases.mark("cache open")
         let fetcher = Fetcher(run.fetcherConfiguration)
-        let readingLists = try await run.readingListFeeds(list.readingLists, listed: list.subscriptions,
-                                                          fetcher: fetcher)
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
-        var subscriptions = list.subscriptions + readingLists.feeds
-        let outcomes = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
+        let listed = list.subscriptions
+        let readingLists = try await run.readingListFeeds(list.readingLists, listed: listed, fetcher: fetcher)
+        var subscriptions = listed + readingLists.feeds
+        phases.mark("reading lists")
+        var fetched = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
+        phases.mark("fetch + record")
         let applied = options.applyRedirects ? try await run.applyRedirects(&list) : [:]
-        if !applied.isEmpty { subscriptions = list.subscriptions + readingLists.feeds }
+        if !applied.isEmpty {
+            subscriptions = list.subscriptions + readingLists.feeds
+            // The moves changed the states' keys: read them again.
+            let states = try await run.cacheCall { () throws(CacheError) in try await run.cache.allStates() }
+            fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        var faceFiles = Faces(configURL: options.configURL, settings: run.settings)
+        faceFiles.readFiles(for: subscriptions)
+
+        // Nothing changed since the last build of this output (Benchmarks/PERF.md, "Session 6"):
+        // the same inputs (`BuildFingerprint`), the same cache content, a time before any date that
+        // changes the site, and the output folder as that build left it. Then the site is what it
+        // is: no river, no render, nothing written.
+        let target = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.check()
+        }
+        let record = try await run.cacheCall { () throws(CacheError) in try await run.cache.siteRecord(output: target.path) }
+        let contentVersion = try await run.cacheCall { () throws(CacheError) in try await run.cache.contentVersion() }
+        var fingerprint = BuildFingerprint()
+        fingerprint.addPlanet()
+        fingerprint.add("feeds.txt", text: list.serialized())
+        fingerprint.add("output", text: target.path)
+        fingerprint.addTemplates(options.templates)
+        fingerprint.addPages(pages)
+        for (path, data) in faceFiles.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
+        fingerprint.addSubscriptions(subscriptions, outcomes: fetched.outcomes)
+        let inputs = fingerprint.value
+        let sameInputs = record.map { record in
+            record.fingerprint == inputs && record.contentVersion == contentVersion
+                && record.validUntil.map { run.now < $0 } ?? true
+        } ?? false
+        if let record, sameInputs, OutputManifest.read(target) == record.manifest {
+            let statuses = try await run.statuses(subscriptions, fetched: fetched,
+                                                  activity: ActivityRule(run.settings, now: run.now))
+            phases.mark("unchanged")
+            var report = report(fetched.outcomes, statuses: statuses, entries: record.entries,
+                                subscriptions: subscriptions, since: start)
+            report.siteReused = true
+            report.redirectsApplied = applied
+            report.configWarnings = list.warnings + faceFiles.warnings + readingLists.warnings
+                + archiveWarning(site, run.settings)
+            report.phases = phases
+            return report
+        }
+        phases.mark("unchanged check")
+
         // The index and the archive pages (`page/2.html` …) come from one river; only templates
         // that can render archive pages get them (`Site.rendersArchive`).
         let archivePages = site.rendersArchive ? run.settings.archivePages : 0
-        let selection = try await run.chooseRiver(subscriptions, outcomes: outcomes, archivePages: archivePages)
-        let files = try render(selection, site: site, pages: pages, run: run)
-        try publish(files, site: site, publisher: publisher)
-        var report = report(outcomes, selection: selection, subscriptions: subscriptions, since: start)
+        let selection = try await run.chooseRiver(subscriptions, fetched: fetched, archivePages: archivePages)
+        phases.mark("river")
+        // The site is rendered as of its last change (`planet.updated_*`, status.json `generated`);
+        // when that gives other bytes than the output holds, something changed now.
+        var rendering = rendering(selection, site: site, pages: pages, run: run, updated: record?.changedAt ?? run.now)
+        var plan = try plan(try rendering.files(), site: site, publisher: publisher)
+        // With the same inputs the site is the same: an output changed by hand is put back as it was.
+        if !plan.changesNothing, rendering.updated != run.now, !sameInputs {
+            // The first rendering goes before the second is made (10,000 feeds: 13 MB of files).
+            let current = plan.current
+            plan.planned = [:]
+            rendering.changed(at: run.now)
+            plan = try self.plan(try rendering.files(), site: site, publisher: publisher, current: current)
+        }
+        phases.mark("render")
+        let published = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
+            try publisher.publish(plan)
+        }
+        phases.mark("publish")
+        let validUntil = SiteValidity.until(now: run.now, heads: selection.heads, readAll: selection.readAllHeads,
+                                            pages: selection.pages, daysPerPage: run.settings.daysPerPage,
+                                            statuses: selection.statuses, newest: selection.newest,
+                                            activityThreshold: run.settings.activityThreshold)
+        // Best effort: without the record the next build renders again and writes nothing new.
+        try? await run.cache.recordSite(SiteRecord(output: target.path, changedAt: rendering.updated,
+                                                   fingerprint: inputs, contentVersion: contentVersion,
+                                                   validUntil: validUntil, entries: selection.river.count,
+                                                   manifest: OutputManifest.read(target)))
+        phases.mark("site record")
+
+        var report = report(fetched.outcomes, statuses: selection.statuses, entries: selection.river.count,
+                            subscriptions: subscriptions, since: start)
+        report.filesWritten = published.written
         report.redirectsApplied = applied
         report.configWarnings = list.warnings + selection.faces.warnings + readingLists.warnings
             + archiveWarning(site, run.settings)
+        report.phases = phases
         return report
     }
 
@@ -93,52 +176,80 @@ public enum PlanetBuild {
                         fingerprint: fingerprint(of: list))
     }
 
-    /// The site's files: every template rendered over the river and its archive pages (with the
-    /// status report's `feeds_status` and `has_redirects`), status.json, the face files and the
-    /// static files held in memory.
-    /// - Throws: `BuildError.site`.
-    static func render(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun) throws(BuildError)
-        -> [String: Data] {
+    /// One rendering of the site: its context, status report and root value, at `updated` (when
+    /// the site last changed: `planet.updated_*`, status.json `generated`).
+    struct Rendering {
+        var site: Site
+        var context: SiteContext
+        var status: StatusReport
+        var root: MustacheValue
+        /// Face files and static files held in memory, published beside the rendered pages.
+        var extraFiles: [String: Data]
+        /// The time the rendering says the site last changed.
+        var updated: Date
+
+        /// Every file: the templates rendered over `root`, status.json and `extraFiles`.
+        /// - Throws: `BuildError.site`.
+        func files() throws(BuildError) -> [String: Data] {
+            var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
+                try site.render(context, root: root)
+            }
+            files["status.json"] = status.json()
+            files.merge(extraFiles) { rendered, _ in rendered }
+            return files
+        }
+
+        /// The same site, changed at `date`, without building the value tree again.
+        mutating func changed(at date: Date) {
+            root = context.value(root, updated: date)
+            status.generated = date
+            updated = date
+        }
+    }
+
+    /// The site's rendering at `updated`: every template over the river and its archive pages
+    /// (with the status report's `feeds_status` and `has_redirects`), status.json, the face files
+    /// and the static files held in memory.
+    static func rendering(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun,
+                          updated: Date) -> Rendering {
         var context = SiteContext(configuration: run.siteConfiguration, river: selection.river,
                                   subscriptions: selection.sidebar, now: run.now, pages: pages,
                                   faces: selection.faces.byFeed)
         context.olderPages = Array(selection.pages.dropFirst())
-        let status = StatusReport(title: run.siteConfiguration.title, generated: run.now, feeds: selection.statuses)
-        var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
-            try site.render(context, extra: [
-                "feeds_status": status.mustacheValue,
-                "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
-            ])
-        }
-        files["status.json"] = status.json()
-        files.merge(selection.faces.files) { rendered, _ in rendered }
-        files.merge(site.staticFiles) { rendered, _ in rendered }
-        return files
+        context.updated = updated
+        let status = StatusReport(title: run.siteConfiguration.title, generated: updated, feeds: selection.statuses)
+        let root = site.rootValue(context, extra: [
+            "feeds_status": status.mustacheValue,
+            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
+        ])
+        return Rendering(site: site, context: context, status: status, root: root,
+                         extraFiles: selection.faces.files.merging(site.staticFiles) { faces, _ in faces },
+                         updated: updated)
     }
 
-    /// Publishes `files` and the templates' static folder, replacing the output atomically.
+    /// What publishing `files` and the templates' static folder would write (`Publisher.plan`).
     /// - Throws: `BuildError.publish`.
-    static func publish(_ files: [String: Data], site: Site, publisher: Publisher) throws(BuildError) {
+    static func plan(_ files: [String: Data], site: Site, publisher: Publisher,
+                     current: [String: Data]? = nil) throws(BuildError) -> Publisher.Plan {
         try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
-            try publisher.publish(files: files, staticFolder: site.staticFolder)
+            try publisher.plan(files: files, staticFolder: site.staticFolder, current: current)
         }
     }
 
     /// The report of the run: feeds ok, failures (sorted by URL), skipped feeds, entries on the
     /// page, redirects to apply, every feed's status, and the time since `start`.
-    static func report(_ outcomes: [String: FeedOutcome], selection: Selection, subscriptions: [Subscription],
-                       since start: ContinuousClock.Instant) -> BuildReport {
+    static func report(_ outcomes: [String: FeedOutcome], statuses: [FeedStatus], entries: Int,
+                       subscriptions: [Subscription], since start: ContinuousClock.Instant) -> BuildReport {
         let elapsed = ContinuousClock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
-        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures,
-                                 entries: selection.river.count,
+        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
                                  duration: Double(elapsed.components.seconds)
                                     + Double(elapsed.components.attoseconds) / 1e18)
         report.skipped = subscriptions.count - outcomes.count
-        for feed in selection.statuses {
+        for feed in statuses {
             if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target }
         }
-        report.feeds = selection.statuses
+        report.feeds = statuses
         return report
     }
 

@@ -85,6 +85,7 @@ final class BuildTerminal: Sendable {
                                                    with: red("\(report.failures.count) failed"))
         }
         io.message(summary)
+        if io.environment["PLANET_PHASES"] == "1" { io.message("planet: " + report.phases.line) }
     }
 
     /// A build error (always shown).

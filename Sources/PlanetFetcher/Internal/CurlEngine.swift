@@ -8,7 +8,10 @@ import Synchronization
 /// multiplexing) are shared by every transfer of the engine.
 ///
 /// ``transfer(_:)`` hands a request to the thread and suspends until libcurl reports it done
-/// (CURLMSG_DONE); cancelling the calling task removes the transfer. Only Sendable values cross
+/// (CURLMSG_DONE); cancelling the calling task removes the transfer. At most `maxConcurrent`
+/// transfers run at once; the others wait in order of arrival, and the thread starts the next
+/// one as soon as one ends, without a round trip through the caller's tasks (so callers may hand
+/// it more requests than that, to keep it busy: Benchmarks/PERF.md). Only Sendable values cross
 /// between threads: requests and continuations go in through a Mutex-guarded inbox (the thread
 /// is woken through a pipe it polls beside the transfers' sockets), responses come out through
 /// the continuations. The easy handles, the multi handle and libcurl's callbacks never leave the
@@ -30,6 +33,8 @@ final class CurlEngine: Sendable {
 
     private let inbox = Mutex(Inbox())
     private let nextID = Atomic<Int>(0)
+    /// Transfers run at once (`FetcherConfiguration.jobs`), at least 1.
+    let maxConcurrent: Int
     /// The pipe that wakes the thread: it polls `wake.read`, others write a byte to `wake.write`.
     private let wake: (read: Int32, write: Int32)
 
@@ -37,7 +42,8 @@ final class CurlEngine: Sendable {
     /// global's initializer exactly once, whichever thread asks first).
     private static let global: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
-    init() {
+    init(maxConcurrent: Int = .max) {
+        self.maxConcurrent = max(1, maxConcurrent)
         _ = Self.global
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
@@ -112,12 +118,46 @@ final class CurlEngine: Sendable {
         var live: [Int: CurlTransfer] = [:]
         var idOfEasy: [UnsafeMutableRawPointer: Int] = [:]
         var cancelledEarly = Set<Int>()
+        // Easy handles of finished transfers, reused by the next ones (a new handle and its
+        // buffers cost ~10,000 instructions; Benchmarks/PERF.md); at most as many as ever ran at once.
+        var idle: [UnsafeMutableRawPointer] = []
+        var mostAtOnce = 0
+        // Requests waiting for one of the `maxConcurrent` places, first come first served.
+        var waiting: [(id: Int, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>)] = []
+        var firstWaiting = 0
 
         func finish(_ id: Int, _ response: HTTPResponse) {
             guard let transfer = live.removeValue(forKey: id) else { return }
             idOfEasy[transfer.easy] = nil
             curl_multi_remove_handle(multi, transfer.easy)
+            if idle.count < mostAtOnce { idle.append(transfer.detachHandle()) }
             transfer.continuation.resume(returning: response)
+        }
+
+        func start(_ id: Int, _ request: HTTPRequest, _ continuation: CheckedContinuation<HTTPResponse, Never>) {
+            var request = request
+            request.started = .now
+            guard let transfer = CurlTransfer(request, continuation: continuation, reusing: idle.popLast()),
+                  curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+                continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
+                                                       errorText: "libcurl could not start the transfer"))
+                return
+            }
+            live[id] = transfer
+            idOfEasy[transfer.easy] = id
+            mostAtOnce = max(mostAtOnce, live.count)
+        }
+
+        func startWaiting() {
+            while live.count < maxConcurrent, firstWaiting < waiting.count {
+                let next = waiting[firstWaiting]
+                firstWaiting += 1
+                start(next.id, next.request, next.continuation)
+            }
+            if firstWaiting == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                firstWaiting = 0
+            }
         }
 
         while true {
@@ -133,32 +173,34 @@ final class CurlEngine: Sendable {
                                                                errorText: "cancelled", cancelled: true))
                         continue
                     }
-                    guard let transfer = CurlTransfer(request, continuation: continuation),
-                          curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
-                        continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
-                                                               errorText: "libcurl could not start the transfer"))
-                        continue
-                    }
-                    live[id] = transfer
-                    idOfEasy[transfer.easy] = id
+                    waiting.append((id, request, continuation))
                 case .cancel(let id):
                     if live[id] != nil {
                         finish(id, .notRun(code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
                                            cancelled: true))
+                    } else if let index = waiting[firstWaiting...].firstIndex(where: { $0.id == id }) {
+                        let cancelled = waiting.remove(at: index)
+                        cancelled.continuation.resume(returning: .notRun(
+                            code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true))
                     } else {
                         cancelledEarly.insert(id)
                     }
                 }
             }
+            startWaiting()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             var left: Int32 = 0
+            var ended = false
             while let message = curl_multi_info_read(multi, &left) {
                 guard planet_curl_msg_is_done(message) != 0, let easy = planet_curl_msg_easy(message),
                       let id = idOfEasy[easy], let transfer = live[id] else { continue }
                 finish(id, transfer.response(code: planet_curl_msg_result(message)))
+                ended = true
             }
-            if stopping && live.isEmpty && inbox.withLock({ $0.commands.isEmpty }) { break }
+            // A place came free and a request waits: start it now, without waiting for the poll.
+            if ended, firstWaiting < waiting.count { continue }
+            if stopping && live.isEmpty && firstWaiting == waiting.count && inbox.withLock({ $0.commands.isEmpty }) { break }
             var waiter = curl_waitfd(fd: wake.read, events: Int16(CURL_WAIT_POLLIN), revents: 0)
             curl_multi_poll(multi, &waiter, 1, 1000, nil)
             if waiter.revents != 0 {
@@ -166,6 +208,7 @@ final class CurlEngine: Sendable {
                 while read(wake.read, &drain, drain.count) > 0 {}
             }
         }
+        for easy in idle { curl_easy_cleanup(easy) }
         curl_multi_cleanup(multi)
         closePipe()
     }

@@ -7,10 +7,12 @@ import Glibc
 /// callbacks reach it through the context pointer (an unretained reference; the engine keeps the
 /// object alive until the handle is cleaned up).
 final class CurlTransfer {
-    /// The fields the fetcher reads, lower-cased (all others are skipped unread).
-    private static let wanted: Set<String> = [
+    /// The fields the fetcher reads, lower-cased (all others are skipped unread), as bytes.
+    private static let wanted: [[UInt8]] = [
         "content-type", "etag", "last-modified", "retry-after", "location", "www-authenticate",
-    ]
+    ].map { Array($0.utf8) }
+    /// `content-length`, read for its values only (RFC 9112 §6.3).
+    private static let contentLength = Array("content-length".utf8)
 
     let easy: UnsafeMutableRawPointer
     let request: HTTPRequest
@@ -27,9 +29,16 @@ final class CurlTransfer {
     private(set) var statusLineSeen = false
     private(set) var headerComplete = false
 
-    /// Creates the easy handle and sets every option; nil when libcurl cannot make one.
-    init?(_ request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>) {
-        guard let easy = curl_easy_init() else { return nil }
+    /// False once `detachHandle()` gave the easy handle back to the engine for another transfer.
+    private var ownsHandle = true
+
+    /// Takes `reusing` (an easy handle of a finished transfer: `curl_easy_reset` clears every
+    /// option, and libcurl keeps its buffers) or creates an easy handle, and sets every option;
+    /// nil when libcurl cannot make one.
+    init?(_ request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>,
+          reusing: UnsafeMutableRawPointer? = nil) {
+        if let reusing { curl_easy_reset(reusing) }
+        guard let easy = reusing ?? curl_easy_init() else { return nil }
         self.easy = easy
         self.request = request
         self.continuation = continuation
@@ -39,9 +48,16 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
+        if ownsHandle { curl_easy_cleanup(easy) }
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()
+    }
+
+    /// Gives up the easy handle (removed from the multi handle, its response read) so the engine
+    /// can run another transfer on it; this transfer must not be used afterwards.
+    func detachHandle() -> UnsafeMutableRawPointer {
+        ownsHandle = false
+        return easy
     }
 
     private func configure() {
@@ -112,8 +128,12 @@ final class CurlTransfer {
             return bytes.count
         }
         guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon < 32 else { return bytes.count }
-        let name = String(decoding: line[..<colon].map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
-        if name == "content-length" {
+        let field = line[..<colon]
+        // Whether the field's name, lower-cased (ASCII letters only), is `name`.
+        func named(_ name: [UInt8]) -> Bool {
+            name.count == field.count && zip(name, field).allSatisfy { $0 == ($1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0)) }
+        }
+        if named(Self.contentLength) {
             // Every value of every Content-Length field of this head ("5", "5, 5"): more than one
             // distinct value is an unrecoverable framing error (RFC 9112 §6.3, item 5).
             for value in line[(colon + 1)...].split(separator: 0x2C) {
@@ -121,13 +141,17 @@ final class CurlTransfer {
                 contentLengths.insert(String(decoding: digits, as: UTF8.self))
             }
         }
-        guard Self.wanted.contains(name), headers[name] == nil else { return bytes.count }
+        guard let wanted = Self.wanted.first(where: named) else { return bytes.count }
+        let name = String(decoding: wanted, as: UTF8.self)
+        guard headers[name] == nil else { return bytes.count }
         var value = line[(colon + 1)...]
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
         while let last = value.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A {
             value = value.dropLast()
         }
-        headers[name] = String(value.map { Character(Unicode.Scalar($0)) })
+        // ISO-8859-1: each byte is the scalar of its value (for ASCII, the UTF-8 reading is the same).
+        headers[name] = value.allSatisfy { $0 < 0x80 }
+            ? String(decoding: value, as: UTF8.self) : String(value.map { Character(Unicode.Scalar($0)) })
         return bytes.count
     }
 
@@ -135,6 +159,8 @@ final class CurlTransfer {
     /// the inverse of ``receiveHeader(_:)``, so a validator with obs-text (an `ETag` byte 0x80-0xFF,
     /// RFC 9110 §8.8.3) goes back exactly as it came; UTF-8 otherwise. NUL-terminated.
     static func headerBytes(_ line: String) -> [CChar] {
+        // ASCII without NUL: the ISO-8859-1 bytes are the UTF-8 bytes.
+        if line.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) { return Array(line.utf8CString) }
         let scalars = line.unicodeScalars
         guard scalars.allSatisfy({ $0.value > 0 && $0.value < 0x100 }) else { return line.utf8CString.map { $0 } }
         return scalars.map { CChar(bitPattern: UInt8($0.value)) } + [0]
@@ -185,7 +211,8 @@ final class CurlTransfer {
                             refusedPrivate: refusedPrivate,
                             headerCut: statusLineSeen && !headerComplete,
                             conflictingLength: contentLengths.count > 1,
-                            connectedPrivate: connected.map(request.policy.isPrivate) ?? false)
+                            connectedPrivate: connected.map(request.policy.isPrivate) ?? false,
+                            started: request.started)
     }
 }
 

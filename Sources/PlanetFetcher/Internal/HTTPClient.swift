@@ -3,7 +3,12 @@ import Foundation
 /// The engine of one ``Fetcher`` and its copies: it ends its thread when the last copy of the
 /// fetcher goes away (transfers under way finish first).
 final class HTTPClient: Sendable {
-    let engine = CurlEngine()
+    let engine: CurlEngine
+
+    /// A client whose engine runs at most `maxConcurrent` transfers at once.
+    init(maxConcurrent: Int) {
+        engine = CurlEngine(maxConcurrent: maxConcurrent)
+    }
 
     deinit {
         engine.shutDown()

@@ -18,6 +18,8 @@ struct HTTPRequest: Sendable {
     var refusePrivate: Bool
     /// The classification of addresses for `refusePrivate` and `HTTPResponse.connectedPrivate`.
     var policy: AddressPolicy
+    /// When the engine started the transfer (its `timeoutMilliseconds` count from then), set by the engine.
+    var started: ContinuousClock.Instant?
 }
 
 /// What one ``HTTPRequest`` ended with.
@@ -49,6 +51,8 @@ struct HTTPResponse: Sendable {
     var connectedPrivate = false
     /// True when the fetch was cancelled before the transfer ended.
     var cancelled = false
+    /// When the transfer started (it may have waited for a place in the engine); nil when it never did.
+    var started: ContinuousClock.Instant?
 
     /// A response for a transfer that never ran.
     static func notRun(code: Int32, errorText: String, cancelled: Bool = false) -> HTTPResponse {

@@ -18,7 +18,11 @@ struct HTTPFetch: Sendable {
 
     func run() async -> FetchResult.Outcome {
         let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int((configuration.timeout * 1000).rounded()))
+        let timeout = Duration.milliseconds(Int((configuration.timeout * 1000).rounded()))
+        // The timeout counts from the start of the first request (which may wait for a place in
+        // the engine), and covers every hop after it.
+        var deadline = clock.now + timeout
+        var firstStart: ContinuousClock.Instant?
         let credentials = URLText.userinfo(of: url.absoluteString)
         let home = URLText.origin(of: url.absoluteString)
         var current = URLText.lowercasingSchemeAndHost(url.absoluteString)
@@ -43,17 +47,21 @@ struct HTTPFetch: Sendable {
                     timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
                     refusePrivate: refusePrivate, policy: configuration.addressPolicy))
             }
-            let host = Self.host(of: current)
+            if firstStart == nil, let started = response.started {
+                firstStart = started
+                deadline = started + timeout
+            }
             if refusePrivate && Self.hidesTarget(response) {
                 return .failed(FetchFailure(kind: .privateAddress, url: url,
                                             message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
             }
             if response.conflictingLength && !response.cancelled {
                 return .failed(FetchFailure(kind: .badResponse, url: url,
-                                            message: "'\(url.displayString)': the answer from '\(host)' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"))
+                                            message: "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"))
             }
             guard response.code == 0, !response.headerCut else {
-                return .failed(FetchFailure(curl: response, url: url, host: host, configuration: configuration))
+                return .failed(FetchFailure(curl: response, url: url, host: Self.host(of: current),
+                                            configuration: configuration))
             }
             switch response.status {
             case 304:

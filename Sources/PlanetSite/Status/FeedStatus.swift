@@ -52,6 +52,11 @@ public struct FeedStatus: Sendable, Equatable {
     /// True when the feed is not failing and its newest entry is older than `activity_threshold`
     /// days (or it has none): the blog has gone quiet.
     public var inactive: Bool = false
+    /// The date of the feed's newest entry in the cache (published, else first seen), UTC; nil
+    /// when it has none.
+    public var newestEntry: Date?
+    /// The first failed attempt of the current run of failures, UTC; nil when not failing.
+    public var failingSince: Date?
 
     /// Creates a status with the given fields; optional facts default to nil, counts to 0, `gone` to false.
     public init(subscriptionURL: String, url: String?, name: String, outcome: Outcome,

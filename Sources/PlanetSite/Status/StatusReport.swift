@@ -8,14 +8,19 @@ import PlanetBase
 ///
 /// status.json shape (keys sorted, dates RFC 3339 UTC, absent values null):
 /// `{"generated": date, "planet": title, "feeds": [{"url", "name", "outcome"
-/// ("ok"|"not-modified"|"failed"|"skipped"), "last_success", "last_attempt", "last_error",
+/// ("ok"|"not-modified"|"failed"|"skipped"), "newest_entry", "failing_since", "last_error",
 /// "error_kind", "http_status", "entries_kept", "entries_dropped" (left out of this run's
-/// document: only its newest 1,000 entries are read), "failure_streak", "redirect_to", "gone",
-/// "retry_after", "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+/// document: only its newest 1,000 entries are read), "redirect_to", "gone", "retry_after",
+/// "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+///
+/// Nothing in it changes from one build to the next unless something did (README.md, "Running
+/// from cron"): no time of the last attempt, no count of failures in a row (`planet list` shows
+/// both, from the cache), `failing_since` instead.
 public struct StatusReport: Sendable, Equatable {
     /// The planet's title, plain text (status.json `planet`).
     public var title: String
-    /// When the report was made: the build time (status.json `generated`, RFC 3339 UTC).
+    /// When the report's content last changed: the time of the build that last changed the
+    /// site (status.json `generated`, RFC 3339 UTC; `planet.updated_iso`).
     public var generated: Date
     /// Every subscription, in feeds.txt order.
     public var feeds: [FeedStatus]
@@ -52,14 +57,13 @@ public struct StatusReport: Sendable, Equatable {
             "url": text(feed.url),
             "name": .string(feed.name),
             "outcome": .string(feed.outcome.rawValue),
-            "last_success": date(feed.lastSuccess),
-            "last_attempt": date(feed.lastAttempt),
+            "newest_entry": date(feed.newestEntry),
+            "failing_since": date(feed.failingSince),
             "last_error": text(feed.lastError),
             "error_kind": text(feed.errorKind),
             "http_status": feed.httpStatus.map(JSONValue.int) ?? .null,
             "entries_kept": .int(feed.entriesKept),
             "entries_dropped": .int(feed.entriesDropped),
-            "failure_streak": .int(feed.failureStreak),
             "redirect_to": text(feed.redirectTo),
             "gone": .bool(feed.gone),
             "retry_after": date(feed.retryAfter),
@@ -78,14 +82,13 @@ public struct StatusReport: Sendable, Equatable {
                 "name": .string(feed.name),
                 "outcome": .string(feed.outcome.rawValue),
                 "failing": .bool(feed.isFailing),
-                "last_success": text(feed.lastSuccess.map(FeedDateParser.rfc3339)),
-                "last_attempt": text(feed.lastAttempt.map(FeedDateParser.rfc3339)),
+                "newest_entry": text(feed.newestEntry.map(FeedDateParser.rfc3339)),
+                "failing_since": text(feed.failingSince.map(FeedDateParser.rfc3339)),
                 "last_error": text(feed.lastError),
                 "error_kind": text(feed.errorKind),
                 "http_status": feed.httpStatus.map { .int($0) } ?? .null,
                 "entries_kept": .int(feed.entriesKept),
                 "entries_dropped": feed.entriesDropped > 0 ? .int(feed.entriesDropped) : .null,
-                "failure_streak": .int(feed.failureStreak),
                 "redirect_to": text(feed.redirectTo),
                 "gone": .bool(feed.gone),
                 "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),

@@ -141,6 +141,30 @@ struct FetchHTTPTests {
         }
     }
 
+    /// The engine runs `jobs` transfers and keeps the others waiting; a feed's time starts when its
+    /// first request does, so waiting behind a slow feed costs it none of its own.
+    @Test("a fetch waiting for a place gets its whole timeout, redirects included")
+    func waitingFetchKeepsItsTimeout() async throws {
+        try await withDeadline {
+            let server = try await LoopbackServer.start([
+                "/slow.xml": .delayed(3, .ok("<rss>slow</rss>")),
+                "/moved.xml": .redirect(to: "/later.xml", status: 302),
+                "/later.xml": .delayed(0.5, .ok("<rss>later</rss>")),
+            ])
+            let subscriptions = [Subscription(url: server.url(for: "/slow.xml")),
+                                 Subscription(url: server.url(for: "/moved.xml"))]
+            let results = await Fetcher(FetcherConfiguration(jobs: 1, timeout: 1.5)).fetchAll(subscriptions)
+            await server.stop()
+            guard case .failed(let failure) = results[0].outcome else {
+                Issue.record("the slow feed should time out: \(results[0].outcome)")
+                return
+            }
+            #expect(failure.kind == .timeout)
+            // It waited 1.5 s for the slow one, then had its own 1.5 s for two hops.
+            #expect(fetched(results[1]).map { String(decoding: $0.data, as: UTF8.self) } == "<rss>later</rss>")
+        }
+    }
+
     @Test("cancelling the fetching task stops its transfer at once; the fetcher goes on")
     func cancellation() async throws {
         try await withDeadline {

@@ -1,0 +1,114 @@
+import FeedParser
+import Foundation
+import PlanetBase
+import PlanetPublisher
+import PlanetSite
+import PlanetSubscriptions
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A digest of everything a build's site is made from besides the cache and the clock: the
+/// planet binary, feeds.txt, the subscriptions of reading lists, the templates and static files,
+/// the Markdown pages, the face files, and what came of this run's fetch of each feed. Two builds
+/// with the same fingerprint, the same cache content version (`FeedCache.contentVersion()`) and a
+/// time before the site's `SiteRecord.validUntil` write the same bytes (Benchmarks/PERF.md,
+/// "Session 6"; the tests in `UnchangedBuildTests` change each input and see the site change).
+///
+/// Every part is added with its label and its length, so that no two different sequences of parts
+/// give the same bytes; the bytes go through two 64-bit FNV-1a hashes with different offset bases
+/// (128 bits: a collision between two builds of one planet is not a practical concern).
+struct BuildFingerprint {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+    private var count: UInt64 = 0
+
+    /// Adds the part `label` with `bytes`.
+    mutating func add<Bytes: Sequence>(_ label: String, _ bytes: Bytes) where Bytes.Element == UInt8 {
+        feed(label.utf8)
+        var length: UInt64 = 0
+        for byte in bytes {
+            mix(byte)
+            length += 1
+        }
+        feed(String(length).utf8)
+    }
+
+    /// Adds the part `label` with the UTF-8 bytes of `text`.
+    mutating func add(_ label: String, text: String) {
+        add(label, text.utf8)
+    }
+
+    private mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        mix(0x1F)
+        for byte in bytes { mix(byte) }
+        mix(0x1E)
+    }
+
+    @inline(__always)
+    private mutating func mix(_ byte: UInt8) {
+        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        second = (second &* 0x0000_0100_0000_01B3) ^ UInt64(byte)
+        count &+= 1
+    }
+
+    /// The digest: 32 hex digits and the count of bytes hashed.
+    var value: String {
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(first) + hex(second) + "-" + String(count)
+    }
+
+    /// The running planet: its version, the sanitizer's version and the executable file (size,
+    /// mtime, inode), so that another build of planet renders anew.
+    mutating func addPlanet() {
+        add("planet", text: "\(PlanetVersion.string) sanitizer \(HTMLSanitizer.version)")
+        var info = stat()
+        if stat("/proc/self/exe", &info) == 0 {
+            add("executable", text: "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)")
+        }
+    }
+
+    /// The templates: every file of the folder (the static files included) with its path, or
+    /// every built-in template.
+    mutating func addTemplates(_ source: TemplateSource) {
+        switch source {
+        case .folder(let url):
+            for (path, data) in Publisher.regularFiles(under: url).sorted(by: { $0.key < $1.key }) {
+                add("template " + path, data)
+            }
+        case .builtIn(let files):
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) { add("built-in " + path, text: text) }
+        }
+    }
+
+    /// The Markdown pages as rendered.
+    mutating func addPages(_ pages: SitePages) {
+        add("intro", text: pages.intro ?? "\u{0}")
+        for page in pages.pages {
+            add("page " + page.name, text: "\(page.title)\u{1F}\(page.opensWithHeading)\u{1F}\(page.html)")
+        }
+    }
+
+    /// The subscriptions (feeds.txt's and the reading lists'), each with what came of this run's
+    /// fetch: the outcome, a failure's kind, status and message, the entries a document dropped.
+    mutating func addSubscriptions(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome]) {
+        for subscription in subscriptions {
+            let key = subscription.url.absoluteString
+            var line = "\(subscription.name ?? "\u{0}")\u{1F}\(subscription.line)\u{1F}"
+            switch outcomes[key] {
+            case .failed(let failure)?:
+                line += "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)"
+            case .notModified?:
+                line += "not-modified"
+            case .parsed(let feed, _)?:
+                line += "ok \(feed.entriesDropped)"
+            case nil:
+                line += "skipped"
+            }
+            add("feed " + key, text: line)
+        }
+    }
+}

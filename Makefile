@@ -5,7 +5,7 @@ SWIFT ?= swift
 # Debian's libxml2, libsqlite3, libcmark and libcurl, no Swift toolchain.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: demo test setup build release clean
+.PHONY: demo test setup build release format lint clean
 
 ## demo: install the C libraries if missing, build, run `planet build` on the shipped feeds.txt
 demo: setup
@@ -26,6 +26,14 @@ build: setup
 release: setup
 	$(SWIFT) build $(RELEASE) --product planet
 	@echo .build/release/planet
+
+## format: rewrite the Swift files to the layout of .swift-format; lint: check them (as .ci/run does)
+FORMATTED = Sources Tests Benchmarks/Sources Fuzz Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 clean:
 	rm -rf .build output

@@ -3,18 +3,20 @@
 
 // Built per input, not held in globals: LeakSanitizer cannot see pointers that Swift stores with
 // enum tag bits in a global, and would report the context as leaked at exit.
-private func makeContext() -> MustacheValue { [
-    "title": "Planet <Fuzz> & \"friends\"",
-    "count": 3,
-    "ratio": 1.5,
-    "draft": false,
-    "none": nil,
-    "entries": [
-        ["title": "one", "link": "https://a.example/1", "tags": ["x", "y"]],
-        ["title": "two", "link": "https://a.example/2", "tags": []],
-    ],
-    "owner": ["name": "Jane", "email": "jane@example.org"],
-] }
+private func makeContext() -> MustacheValue {
+    [
+        "title": "Planet <Fuzz> & \"friends\"",
+        "count": 3,
+        "ratio": 1.5,
+        "draft": false,
+        "none": nil,
+        "entries": [
+            ["title": "one", "link": "https://a.example/1", "tags": ["x", "y"]],
+            ["title": "two", "link": "https://a.example/2", "tags": []]
+        ],
+        "owner": ["name": "Jane", "email": "jane@example.org"]
+    ]
+}
 
 private func makePartials() -> [String: Template] {
     var out: [String: Template] = [:]
@@ -33,7 +35,7 @@ public func fuzzMustache(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     guard let template = try? Template(text, name: "fuzz") else { return 0 }
     var partials = makePartials()
-    partials["self"] = template   // recursion through a partial that names itself
+    partials["self"] = template  // recursion through a partial that names itself
     _ = template.render(makeContext(), partials: partials)
     return 0
 }

@@ -40,10 +40,12 @@ public struct Entry: Sendable, Equatable {
     public var language: String?
 
     /// Creates an entry with the given fields; everything but `id` defaults to nil or empty.
-    public init(id: String, title: String? = nil, link: String? = nil, published: Date? = nil,
-                updated: Date? = nil, author: Person? = nil, summary: String? = nil,
-                content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = [],
-                htmlBase: String? = nil, language: String? = nil) {
+    public init(
+        id: String, title: String? = nil, link: String? = nil, published: Date? = nil,
+        updated: Date? = nil, author: Person? = nil, summary: String? = nil,
+        content: String? = nil, categories: [String] = [], enclosures: [Enclosure] = [],
+        htmlBase: String? = nil, language: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.link = link

@@ -36,16 +36,19 @@ extension Feed {
     /// each sanitized `summary` and `content` copied from the sanitizer's bytes instead of a String
     /// made of them; the entries are sanitized and written in up to `lanes` concurrent chunks
     /// (as `Entry.sanitizingHTML(_:lanes:)`). `planet parse --json FILES...` prints this.
-    public func sanitizedJSONContractLine(source: String? = nil,
-                                          lanes: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [UInt8] {
+    public func sanitizedJSONContractLine(
+        source: String? = nil,
+        lanes: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> [UInt8] {
         let objects = await ConcurrentChunks.map(entries, lanes: lanes, weight: \.htmlWeight) { entry -> [UInt8] in
             let base = entry.htmlBase.flatMap { URL(string: $0) }
             let summary = entry.summary.flatMap { HTMLSanitizer.sanitizedEntryHTMLBytes($0, base: base) }
             let content = entry.content.flatMap { HTMLSanitizer.sanitizedEntryHTMLBytes($0, base: base) }
             let html = (summary?.count ?? 0) + (content?.count ?? 0)
             var writer = JSONBytesWriter(pretty: false, capacity: 1024 + html + html / 16)
-            Self.write(entry, summary: { writer in Self.write(summary, to: &writer) },
-                       content: { writer in Self.write(content, to: &writer) }, to: &writer)
+            Self.write(
+                entry, summary: { writer in Self.write(summary, to: &writer) },
+                content: { writer in Self.write(content, to: &writer) }, to: &writer)
             return writer.output
         }
         var writer = JSONBytesWriter(pretty: false, capacity: objects.reduce(1024) { $0 + $1.count })
@@ -69,7 +72,7 @@ extension Feed {
             "icon": Self.json(icon), "logo": Self.json(logo), "rights": Self.json(rights),
             "generator": Self.json(generator),
             "entries": .array(entries.map(Self.json)),
-            "warnings": .array(warnings.map(JSONValue.string)),
+            "warnings": .array(warnings.map(JSONValue.string))
         ]
         return .object(members)
     }
@@ -90,8 +93,10 @@ extension Feed {
     }
 
     /// The contract's object with the members of `entries` written by `writeEntries`.
-    private func writeJSONContract(to writer: inout JSONBytesWriter, source: String?,
-                                   writeEntries: (inout JSONBytesWriter) -> Void) {
+    private func writeJSONContract(
+        to writer: inout JSONBytesWriter, source: String?,
+        writeEntries: (inout JSONBytesWriter) -> Void
+    ) {
         writer.beginObject()
         if let source {
             writer.key("source")
@@ -137,8 +142,10 @@ extension Feed {
     }
 
     /// An entry's object, its `summary` and `content` values written by the closures.
-    private static func write(_ entry: Entry, summary: (inout JSONBytesWriter) -> Void,
-                              content: (inout JSONBytesWriter) -> Void, to writer: inout JSONBytesWriter) {
+    private static func write(
+        _ entry: Entry, summary: (inout JSONBytesWriter) -> Void,
+        content: (inout JSONBytesWriter) -> Void, to writer: inout JSONBytesWriter
+    ) {
         writer.beginObject()
         writer.key("author")
         write(entry.author, to: &writer)
@@ -211,10 +218,13 @@ extension Feed {
             "published": json(entry.published), "updated": json(entry.updated), "author": json(entry.author),
             "summary": json(entry.summary), "content": json(entry.content),
             "categories": .array(entry.categories.map(JSONValue.string)),
-            "enclosures": .array(entry.enclosures.map { enclosure in
-                .object(["url": .string(enclosure.url), "type": json(enclosure.type),
-                         "length": enclosure.length.map(JSONValue.int) ?? .null])
-            }),
+            "enclosures": .array(
+                entry.enclosures.map { enclosure in
+                    .object([
+                        "url": .string(enclosure.url), "type": json(enclosure.type),
+                        "length": enclosure.length.map(JSONValue.int) ?? .null
+                    ])
+                })
         ])
     }
 

@@ -41,18 +41,26 @@ extension Feed {
     /// Every string of the result is free of the characters XML 1.0 forbids (`XMLCharacters`):
     /// this is where text enters the model, so a `"\ufffe"` in a JSON Feed cannot make the
     /// planet's own feeds ill-formed.
-    public static func parse(_ data: Data, url: URL?, contentType: String? = nil,
-                             maxBytes: Int = defaultMaxBytes, maxEntries: Int = defaultMaxEntries,
-                             sanitizing: HTMLSanitizing = .eager) throws(FeedParseError) -> Feed {
-        try read(data, url: url, contentType: contentType, maxBytes: maxBytes, maxEntries: maxEntries,
-                 sanitizing: sanitizing).scrubbed()
+    public static func parse(
+        _ data: Data, url: URL?, contentType: String? = nil,
+        maxBytes: Int = defaultMaxBytes, maxEntries: Int = defaultMaxEntries,
+        sanitizing: HTMLSanitizing = .eager
+    ) throws(FeedParseError) -> Feed {
+        try read(
+            data, url: url, contentType: contentType, maxBytes: maxBytes, maxEntries: maxEntries,
+            sanitizing: sanitizing
+        ).scrubbed()
     }
 
     /// `parse` before `scrubbed()`.
-    private static func read(_ data: Data, url: URL?, contentType: String?, maxBytes: Int, maxEntries: Int,
-                             sanitizing: HTMLSanitizing) throws(FeedParseError) -> Feed {
+    private static func read(
+        _ data: Data, url: URL?, contentType: String?, maxBytes: Int, maxEntries: Int,
+        sanitizing: HTMLSanitizing
+    ) throws(FeedParseError) -> Feed {
         guard data.count <= maxBytes else {
-            throw FeedParseError(url: url, reason: .malformed("document of \(data.count) bytes is larger than the cap of \(maxBytes) bytes"))
+            throw FeedParseError(
+                url: url,
+                reason: .malformed("document of \(data.count) bytes is larger than the cap of \(maxBytes) bytes"))
         }
         guard let first = FeedSniffer.firstSignificantByte(data) else {
             throw FeedParseError(url: url, reason: .empty)
@@ -64,7 +72,9 @@ extension Feed {
         let xml = FeedSniffer.trimmedXML(decoded.utf8)
         var parsed = LibXML2.parse(xml, base: url, entryLimit: maxEntries)
         var diagnostics = parsed.diagnostics
-        if parsed.refusal == nil, parsed.diagnostics.contains(where: \.isEntityProblem), let repaired = EntityRepair.repair(xml) {
+        if parsed.refusal == nil, parsed.diagnostics.contains(where: \.isEntityProblem),
+            let repaired = EntityRepair.repair(xml)
+        {
             parsed = LibXML2.parse(repaired, base: url, entryLimit: maxEntries)
             diagnostics = diagnostics.filter(\.isEntityProblem) + parsed.diagnostics
         }
@@ -73,7 +83,8 @@ extension Feed {
         }
         guard let root = parsed.root else {
             let detail = diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "no root element"
-            throw FeedParseError(url: url, reason: FeedSniffer.looksLikeHTML(xml) ? .notAFeed("an HTML page") : .malformed(detail))
+            throw FeedParseError(
+                url: url, reason: FeedSniffer.looksLikeHTML(xml) ? .notAFeed("an HTML page") : .malformed(detail))
         }
         var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         context.warnings = decoded.warnings + FeedSniffer.summarize(diagnostics)

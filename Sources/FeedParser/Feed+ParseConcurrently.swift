@@ -16,10 +16,13 @@ extension Feed {
     ///   - lanes: concurrent sanitizing tasks at most, default `ProcessInfo.activeProcessorCount`.
     /// - Returns: the feed, with entries in document order and sanitized HTML.
     /// - Throws: `FeedParseError`, exactly as `Feed.parse` does (`.empty`, `.notAFeed`, `.malformed`).
-    public static func parseConcurrently(_ data: Data, url: URL?, contentType: String? = nil,
-                                         maxBytes: Int = defaultMaxBytes,
-                                         lanes: Int = ProcessInfo.processInfo.activeProcessorCount)
-        async throws(FeedParseError) -> Feed {
+    public static func parseConcurrently(
+        _ data: Data, url: URL?, contentType: String? = nil,
+        maxBytes: Int = defaultMaxBytes,
+        lanes: Int = ProcessInfo.processInfo.activeProcessorCount
+    )
+        async throws(FeedParseError) -> Feed
+    {
         var feed = try parse(data, url: url, contentType: contentType, maxBytes: maxBytes, sanitizing: .deferred)
         feed.entries = await Entry.sanitizingHTML(feed.entries, lanes: lanes)
         return feed

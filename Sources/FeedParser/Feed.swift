@@ -52,11 +52,13 @@ public struct Feed: Sendable, Equatable {
     public var entriesDropped: Int = 0
 
     /// Creates a feed with the given fields; everything but `format` defaults to nil or empty.
-    public init(format: Format, title: String? = nil, link: String? = nil, feedURL: String? = nil,
-                subtitle: String? = nil, id: String? = nil, language: String? = nil,
-                updated: Date? = nil, author: Person? = nil, icon: String? = nil,
-                logo: String? = nil, rights: String? = nil, generator: String? = nil,
-                entries: [Entry] = [], warnings: [String] = []) {
+    public init(
+        format: Format, title: String? = nil, link: String? = nil, feedURL: String? = nil,
+        subtitle: String? = nil, id: String? = nil, language: String? = nil,
+        updated: Date? = nil, author: Person? = nil, icon: String? = nil,
+        logo: String? = nil, rights: String? = nil, generator: String? = nil,
+        entries: [Entry] = [], warnings: [String] = []
+    ) {
         self.format = format
         self.title = title
         self.link = link

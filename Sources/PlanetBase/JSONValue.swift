@@ -36,7 +36,10 @@ public enum JSONValue: Sendable, Equatable {
         case .int(let value): out += String(value).utf8
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
-            guard !values.isEmpty else { out += "[]".utf8; return }
+            guard !values.isEmpty else {
+                out += "[]".utf8
+                return
+            }
             let inner = indent.map { $0 + "  " }
             out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
@@ -46,7 +49,10 @@ public enum JSONValue: Sendable, Equatable {
             Self.endMembers(indent: indent, to: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out += "{}".utf8; return }
+            guard !members.isEmpty else {
+                out += "{}".utf8
+                return
+            }
             let inner = indent.map { $0 + "  " }
             out.append(UInt8(ascii: "{"))
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -97,12 +103,18 @@ public enum JSONValue: Sendable, Equatable {
         let count = bytes.count
         var runStart = 0
         while true {
-            let index = WordScan.firstSpecial(base, from: runStart, count: count, mayHold: { word in
-                WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\"")) | WordScan.has(word, UInt8(ascii: "\\")) != 0
-            }, isSpecial: { byte in
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-            })
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+            let index = WordScan.firstSpecial(
+                base, from: runStart, count: count,
+                mayHold: { word in
+                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, UInt8(ascii: "\""))
+                        | WordScan.has(word, UInt8(ascii: "\\")) != 0
+                },
+                isSpecial: { byte in
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                })
+            if runStart < index {
+                out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            }
             guard index < count else { return }
             appendEscape(base[index], to: &out)
             runStart = index + 1
@@ -121,7 +133,9 @@ public enum JSONValue: Sendable, Equatable {
         case 0x0C: out.append(UInt8(ascii: "f"))
         default:
             let hex = Array("0123456789abcdef".utf8)
-            out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            out.append(contentsOf: [
+                UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]
+            ])
         }
     }
 }

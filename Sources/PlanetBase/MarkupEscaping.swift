@@ -43,8 +43,10 @@ package struct MarkupEscaping: Sendable, Equatable {
     package static let opml = MarkupEscaping(escapesQuote: true, whitespaceAsReferences: true)
 
     /// Creates an escaping; the defaults are element content's (`text`).
-    package init(escapesQuote: Bool = false, apostrophe: Apostrophe = .kept, whitespaceAsReferences: Bool = false,
-                 c1Replacements: [String]? = nil) {
+    package init(
+        escapesQuote: Bool = false, apostrophe: Apostrophe = .kept, whitespaceAsReferences: Bool = false,
+        c1Replacements: [String]? = nil
+    ) {
         self.escapesQuote = escapesQuote
         self.apostrophe = apostrophe
         self.whitespaceAsReferences = whitespaceAsReferences
@@ -123,7 +125,8 @@ package struct MarkupEscaping: Sendable, Equatable {
     /// True when the eight bytes of `word` may hold a byte for which `mayStart` is true.
     @inline(__always)
     private func mayHold(_ word: UInt64) -> Bool {
-        var hits = WordScan.has(word, UInt8(ascii: "&")) | WordScan.has(word, UInt8(ascii: "<"))
+        var hits =
+            WordScan.has(word, UInt8(ascii: "&")) | WordScan.has(word, UInt8(ascii: "<"))
             | WordScan.has(word, UInt8(ascii: ">")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF)
         if escapesQuote { hits |= WordScan.has(word, UInt8(ascii: "\"")) }
         if apostrophe != .kept { hits |= WordScan.has(word, UInt8(ascii: "'")) }

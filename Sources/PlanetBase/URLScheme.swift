@@ -11,9 +11,9 @@ public enum URLScheme {
     public static func of(_ text: some StringProtocol) -> String? {
         let utf8 = text.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), let first = utf8.first, isLetter(first),
-              utf8[..<colon].allSatisfy({ byte in
-                  isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
-              })
+            utf8[..<colon].allSatisfy({ byte in
+                isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            })
         else { return nil }
         return String(text[..<colon])
     }

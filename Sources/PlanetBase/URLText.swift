@@ -9,7 +9,8 @@ public enum URLText {
     /// byte; other text character by character, as Swift compares characters (a delimiter followed
     /// by a combining mark is no delimiter), with the same results.
     private static func authority(of text: String)
-        -> (scheme: Range<String.Index>, userinfo: Range<String.Index>?, host: Range<String.Index>)? {
+        -> (scheme: Range<String.Index>, userinfo: Range<String.Index>?, host: Range<String.Index>)?
+    {
         let scanned = text.utf8.withContiguousStorageIfAvailable(asciiAuthority) ?? .notASCII
         switch scanned {
         case .notASCII:
@@ -59,7 +60,8 @@ public enum URLText {
     }
 
     private static func characterAuthority(of text: String)
-        -> (scheme: Range<String.Index>, userinfo: Range<String.Index>?, host: Range<String.Index>)? {
+        -> (scheme: Range<String.Index>, userinfo: Range<String.Index>?, host: Range<String.Index>)?
+    {
         guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return nil }
         let start = text.index(colon, offsetBy: 3)
         let end = text[start...].firstIndex { "/?#".contains($0) } ?? text.endIndex

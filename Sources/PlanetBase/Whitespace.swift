@@ -38,7 +38,8 @@ extension Whitespace {
     fileprivate static func trim(_ text: some StringProtocol, _ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
-              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
         if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex, let string = text as? String {
             return string
         }

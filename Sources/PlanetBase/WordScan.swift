@@ -38,8 +38,10 @@ extension WordScan {
     /// (`mayHold` must be true for every word holding a special byte); a word for which it is
     /// true is read byte by byte.
     @inline(__always)
-    package static func firstSpecial(_ base: UnsafePointer<UInt8>, from start: Int, count: Int,
-                             mayHold: (UInt64) -> Bool, isSpecial: (UInt8) -> Bool) -> Int {
+    package static func firstSpecial(
+        _ base: UnsafePointer<UInt8>, from start: Int, count: Int,
+        mayHold: (UInt64) -> Bool, isSpecial: (UInt8) -> Bool
+    ) -> Int {
         var index = start
         while index + 8 <= count {
             if mayHold(load(base, index)) {

@@ -36,9 +36,11 @@ package enum XMLCharacters {
             guard let base = bytes.baseAddress else { return true }
             var index = 0
             while true {
-                index = WordScan.firstSpecial(base, from: index, count: bytes.count, mayHold: { word in
-                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
-                }, isSpecial: { byte in byte < 0x20 || byte == 0xEF })
+                index = WordScan.firstSpecial(
+                    base, from: index, count: bytes.count,
+                    mayHold: { word in
+                        WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
+                    }, isSpecial: { byte in byte < 0x20 || byte == 0xEF })
                 guard index < bytes.count else { return true }
                 if forbiddenLength(in: bytes, at: index) > 0 { return false }
                 index += 1

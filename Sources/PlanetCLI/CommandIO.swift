@@ -16,9 +16,11 @@ public struct CommandIO: Sendable {
     public var currentDirectory: URL
 
     /// Creates an IO with the given sinks and folder; the environment defaults to empty.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                outBytes: (@Sendable ([UInt8]) -> Void)? = nil,
-                environment: [String: String] = [:], currentDirectory: URL) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        outBytes: (@Sendable ([UInt8]) -> Void)? = nil,
+        environment: [String: String] = [:], currentDirectory: URL
+    ) {
         self.out = out
         self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
         self.err = err
@@ -36,8 +38,9 @@ public struct CommandIO: Sendable {
             err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             outBytes: { bytes in writeStandardOutput(Data(bytes)) },
             environment: ProcessInfo.processInfo.environment,
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
-                                  isDirectory: true))
+            currentDirectory: URL(
+                fileURLWithPath: FileManager.default.currentDirectoryPath,
+                isDirectory: true))
     }
 
     /// Writes `data` to standard output; when it cannot be written, says so and exits with 74.
@@ -45,8 +48,9 @@ public struct CommandIO: Sendable {
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
         } catch {
-            try? FileHandle.standardError.write(contentsOf: Data(
-                "planet: cannot write to standard output: \(error.localizedDescription)\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data(
+                    "planet: cannot write to standard output: \(error.localizedDescription)\n".utf8))
             exit(ExitStatus.ioError.rawValue)
         }
     }

@@ -4,7 +4,7 @@ enum DisplayWidth {
     /// Code point ranges counted as 2 columns.
     private static let wide: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD
     ]
 
     /// The width of `text` in columns; a character is as wide as its first scalar.

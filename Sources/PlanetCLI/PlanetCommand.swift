@@ -18,7 +18,7 @@ public enum PlanetCommand {
         ImportCommand.self,
         ExportCommand.self,
         HideCommand.self,
-        UnhideCommand.self,
+        UnhideCommand.self
     ]
 
     /// Runs `planet` with the process's streams. - Parameter arguments: `CommandLine.arguments`

@@ -16,7 +16,9 @@ extension FeedCache {
     ///   - heads: the heads read (`entryHeads(feedURLs:newest:)`).
     ///   - notAfter: the sort date of the oldest head read.
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
-    public func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) throws(CacheError) -> [CachedEntry] {
+    public func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) throws(CacheError)
+        -> [CachedEntry]
+    {
         guard !heads.isEmpty else { return [] }
         let urls = try rows.json(feedURLs)
         let ids = try rows.json(heads.map(\.entry.id))
@@ -24,9 +26,10 @@ extension FeedCache {
         return try sql { () throws(SQLiteError) in
             try db.statement(Self.selectOlderCopies)
                 .bind([.text(urls), .real(notAfter.timeIntervalSince1970), .text(ids), .text(links)]).rows { row in
-                    CachedEntry(feedURL: row.text(0) ?? "",
-                                entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
-                                firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0), inDocument: row.int(5) != 0)
+                    CachedEntry(
+                        feedURL: row.text(0) ?? "",
+                        entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
+                        firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0), inDocument: row.int(5) != 0)
                 }
         }
     }
@@ -43,9 +46,10 @@ extension FeedCache {
         var bytes = Array(link.utf8)
         for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
         var rest = bytes[...]
-        if let scheme = Self.firstRange(of: [0x3A, 0x2F, 0x2F], in: rest) { rest = rest[scheme.upperBound...] }  // "://"
-        if let hash = rest.firstIndex(of: 0x23) { rest = rest[..<hash] }  // "#"
-        if let question = rest.firstIndex(of: 0x3F) { rest = rest[..<question] }  // "?"
+        // "://", "#", "?"
+        if let scheme = Self.firstRange(of: [0x3A, 0x2F, 0x2F], in: rest) { rest = rest[scheme.upperBound...] }
+        if let hash = rest.firstIndex(of: 0x23) { rest = rest[..<hash] }
+        if let question = rest.firstIndex(of: 0x3F) { rest = rest[..<question] }
         var authority = rest
         var path = rest[rest.endIndex...]
         if let slash = rest.firstIndex(of: 0x2F) {

@@ -35,10 +35,11 @@ extension FeedCache {
         let urls = try rows.json(feedURLs)
         return try sql { () throws(SQLiteError) in
             try db.statement(Self.selectHeads).bind([.text(urls), .integer(newest ?? -1)]).rows { row in
-                var head = CachedEntry(feedURL: row.text(0) ?? "",
-                                       entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
-                                       firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
-                                       inDocument: row.int(5) != 0, backlog: row.int(6) != 0)
+                var head = CachedEntry(
+                    feedURL: row.text(0) ?? "",
+                    entry: Entry(id: row.text(1) ?? "", link: row.text(4), published: row.date(3)),
+                    firstSeen: row.date(2) ?? Date(timeIntervalSince1970: 0),
+                    inDocument: row.int(5) != 0, backlog: row.int(6) != 0)
                 head.position = row.int(7)
                 return head
             }
@@ -88,8 +89,10 @@ extension FeedCache {
             let update = try db.statement(Self.storeClean)
             for cached in entries {
                 update.reset()
-                try update.bind([.text(cached.entry.summary), .text(cached.entry.content),
-                                 .integer(HTMLSanitizer.version), .text(cached.feedURL), .text(cached.entry.id)]).run()
+                try update.bind([
+                    .text(cached.entry.summary), .text(cached.entry.content),
+                    .integer(HTMLSanitizer.version), .text(cached.feedURL), .text(cached.entry.id)
+                ]).run()
             }
         }
     }
@@ -113,14 +116,20 @@ extension FeedCache {
         let urls = try rows.json(feedURLs)
         let text = withText ? "coalesce(content, summary)" : "NULL"
         let found = try sql { () throws(SQLiteError) in
-            try db.statement("""
+            try db.statement(
+                """
                 SELECT feed_url, id, title, categories, author_name, author_email, \(text) FROM entry
                 WHERE feed_url IN (SELECT value FROM json_each(?1))
-                """).bind([.text(urls)]).rows { row in
-                let categories = (try? JSONDecoder().decode([String].self, from: Data((row.text(3) ?? "[]").utf8))) ?? []
-                return (EntryKey(feedURL: row.text(0) ?? "", id: row.text(1) ?? ""),
-                        FilterFields(title: row.text(2), categories: categories, authorName: row.text(4),
-                                     authorEmail: row.text(5), text: row.text(6)))
+                """
+            ).bind([.text(urls)]).rows { row in
+                let categories =
+                    (try? JSONDecoder().decode([String].self, from: Data((row.text(3) ?? "[]").utf8))) ?? []
+                return (
+                    EntryKey(feedURL: row.text(0) ?? "", id: row.text(1) ?? ""),
+                    FilterFields(
+                        title: row.text(2), categories: categories, authorName: row.text(4),
+                        authorEmail: row.text(5), text: row.text(6))
+                )
             }
         }
         return Dictionary(found, uniquingKeysWith: { a, _ in a })
@@ -141,7 +150,7 @@ extension FeedCache {
     func prune(feedURL: String, now: Date, retention: Retention) throws(SQLiteError) {
         let cutoff = now.addingTimeInterval(-Double(max(0, retention.keepDays)) * 86_400)
         try db.statement(Self.pruneEntries).bind([
-            .text(feedURL), .date(cutoff), .integer(max(0, retention.keepEntries)),
+            .text(feedURL), .date(cutoff), .integer(max(0, retention.keepEntries))
         ]).run()
     }
 

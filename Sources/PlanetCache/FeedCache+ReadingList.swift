@@ -23,7 +23,8 @@ extension FeedCache {
         try sql { () throws(SQLiteError) in
             try db.statement("SELECT feeds, etag, last_modified FROM reading_list WHERE url = ?1")
                 .bind([.text(url)]).rows { row in
-                    let feeds = (try? JSONDecoder().decode([ListedFeed].self, from: Data((row.text(0) ?? "[]").utf8))) ?? []
+                    let feeds =
+                        (try? JSONDecoder().decode([ListedFeed].self, from: Data((row.text(0) ?? "[]").utf8))) ?? []
                     return (feeds: feeds, validators: FetchValidators(etag: row.text(1), lastModified: row.text(2)))
                 }.first
         }
@@ -31,22 +32,29 @@ extension FeedCache {
 
     /// Records the feeds of a reading list just fetched and read: its last good copy.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordReadingList(_ url: String, feeds: [ListedFeed], validators: FetchValidators,
-                                  now: Date) throws(CacheError) {
+    public func recordReadingList(
+        _ url: String, feeds: [ListedFeed], validators: FetchValidators,
+        now: Date
+    ) throws(CacheError) {
         // Keys sorted: the same feeds give the same text, so an unchanged list is seen unchanged.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: (try? encoder.encode(feeds)) ?? Data("[]".utf8), as: UTF8.self)
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
-                let before = try db.statement("SELECT feeds FROM reading_list WHERE url = ?1").bind([.text(url)])
+                let before =
+                    try db.statement("SELECT feeds FROM reading_list WHERE url = ?1").bind([.text(url)])
                     .rows { $0.text(0) }.first ?? nil
-                try db.statement("""
+                try db.statement(
+                    """
                     INSERT INTO reading_list (url, etag, last_modified, feeds, fetched_at) VALUES (?1, ?2, ?3, ?4, ?5)
                     ON CONFLICT (url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
                         feeds = excluded.feeds, fetched_at = excluded.fetched_at
-                    """).bind([.text(url), .text(validators.etag), .text(validators.lastModified), .text(json),
-                               .date(now)]).run()
+                    """
+                ).bind([
+                    .text(url), .text(validators.etag), .text(validators.lastModified), .text(json),
+                    .date(now)
+                ]).run()
                 // The list's feeds are subscriptions of the site: a change of them is a change of the site.
                 if before != json { try bumpContentVersion() }
             }

@@ -27,11 +27,17 @@ extension FeedCache {
     ///
     /// A new entry's `position` (its place in the document) is recorded too, so the undated
     /// entries of one fetch, all first seen at the build time, keep the document's order.
-    public func recordSuccess(feedURL: String, feed: Feed, info: FetchInfo, now: Date,
-                              retention: Retention, newFeedItems: Int? = nil,
-                              ignoreUpdated: Bool = false) throws(CacheError) {
-        try recordSuccesses([SuccessRecord(feedURL: feedURL, feed: feed, info: info, newFeedItems: newFeedItems,
-                                           ignoreUpdated: ignoreUpdated)], now: now, retention: retention)
+    public func recordSuccess(
+        feedURL: String, feed: Feed, info: FetchInfo, now: Date,
+        retention: Retention, newFeedItems: Int? = nil,
+        ignoreUpdated: Bool = false
+    ) throws(CacheError) {
+        try recordSuccesses(
+            [
+                SuccessRecord(
+                    feedURL: feedURL, feed: feed, info: info, newFeedItems: newFeedItems,
+                    ignoreUpdated: ignoreUpdated)
+            ], now: now, retention: retention)
     }
 
     /// One fetched and parsed document to record (`recordSuccesses`): the arguments of
@@ -49,7 +55,8 @@ extension FeedCache {
         public var ignoreUpdated: Bool
 
         /// Creates a record with the given fields.
-        public init(feedURL: String, feed: Feed, info: FetchInfo, newFeedItems: Int? = nil, ignoreUpdated: Bool = false) {
+        public init(feedURL: String, feed: Feed, info: FetchInfo, newFeedItems: Int? = nil, ignoreUpdated: Bool = false)
+        {
             self.feedURL = feedURL
             self.feed = feed
             self.info = info
@@ -74,8 +81,9 @@ extension FeedCache {
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 for item in prepared {
-                    try recordDocument(feedURL: item.feedURL, feed: item.feed, info: item.info, values: item.values,
-                                       ids: item.ids, now: now, retention: retention)
+                    try recordDocument(
+                        feedURL: item.feedURL, feed: item.feed, info: item.info, values: item.values,
+                        ids: item.ids, now: now, retention: retention)
                 }
             }
         }
@@ -83,8 +91,10 @@ extension FeedCache {
 
     /// The bind values of the entries of `record` (each id once) and the JSON array of their ids.
     private func entryValues(_ record: SuccessRecord, now: Date) throws(CacheError) -> ([[SQLiteValue]], String) {
-        let (feedURL, feed, newFeedItems, ignoreUpdated) = (record.feedURL, record.feed, record.newFeedItems,
-                                                            record.ignoreUpdated)
+        let (feedURL, feed, newFeedItems, ignoreUpdated) = (
+            record.feedURL, record.feed, record.newFeedItems,
+            record.ignoreUpdated
+        )
         var seen = Set<String>()
         let entries = feed.entries.filter { seen.insert($0.id).inserted }
         let firstSeens = entries.map { ignoreUpdated ? now : Self.firstSeen($0, now: now) }
@@ -99,22 +109,25 @@ extension FeedCache {
         var values: [[SQLiteValue]] = []
         values.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            values.append(try rows.encode(entry, feedURL: feedURL, firstSeen: firstSeens[index])
-                + [.bool(backlog.contains(index)), .integer(index), .text(entry.link.map(Self.coarseLinkKey))])
+            values.append(
+                try rows.encode(entry, feedURL: feedURL, firstSeen: firstSeens[index])
+                    + [.bool(backlog.contains(index)), .integer(index), .text(entry.link.map(Self.coarseLinkKey))])
         }
         return (values, try rows.json(entries.map(\.id)))
     }
 
     /// Records one document inside the caller's transaction (`recordSuccesses`).
-    private func recordDocument(feedURL: String, feed: Feed, info: FetchInfo, values: [[SQLiteValue]], ids: String,
-                                now: Date, retention: Retention) throws(SQLiteError) {
+    private func recordDocument(
+        feedURL: String, feed: Feed, info: FetchInfo, values: [[SQLiteValue]], ids: String,
+        now: Date, retention: Retention
+    ) throws(SQLiteError) {
         let before = try outputDigest(feedURL: feedURL)
         try db.statement(Self.upsertSuccess).bind([
             .text(feedURL), .text(info.etag), .text(info.lastModified), .date(now),
             .integer(info.status), .text(info.permanentRedirect), .text(feed.title), .text(feed.link),
             .text(feed.id), .date(feed.updated), .text(feed.author?.name), .text(feed.author?.email),
             .text(feed.author?.uri), .text(feed.language),
-            .text(feed.logo ?? feed.icon ?? feed.author?.avatar),
+            .text(feed.logo ?? feed.icon ?? feed.author?.avatar)
         ]).run()
         let entriesBefore = db.totalChanges
         let upsert = try db.statement(Self.upsertEntry)
@@ -189,7 +202,8 @@ extension FeedCache {
 
     /// Feeds with at least one entry no longer in their document (the only ones `prune` may
     /// delete from), from the partial index `entry_fallen_off`.
-    static let feedsWithFallenOff = "SELECT DISTINCT feed_url FROM entry INDEXED BY entry_fallen_off WHERE in_document = 0"
+    static let feedsWithFallenOff =
+        "SELECT DISTINCT feed_url FROM entry INDEXED BY entry_fallen_off WHERE in_document = 0"
 
     /// Records a failed fetch: the failure's kind, message and status, one more in the failure
     /// streak. Entries are untouched (a failing feed keeps everything on the page) and so are the
@@ -201,8 +215,10 @@ extension FeedCache {
     ///   - configFingerprint: fingerprint of the current feeds.txt, stored when the feed is gone
     ///     or waits for `retryAfter` (see `FeedState.isDue`).
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordFailure(feedURL: String, failure: FetchFailure, now: Date, retryAfter: Date? = nil,
-                              configFingerprint: String? = nil) throws(CacheError) {
+    public func recordFailure(
+        feedURL: String, failure: FetchFailure, now: Date, retryAfter: Date? = nil,
+        configFingerprint: String? = nil
+    ) throws(CacheError) {
         let gone = failure.status == 410
         let marked = gone || retryAfter != nil
         try sql { () throws(SQLiteError) in
@@ -210,7 +226,7 @@ extension FeedCache {
                 let before = try outputDigest(feedURL: feedURL)
                 try db.statement(Self.upsertFailure).bind([
                     .text(feedURL), .date(now), .integer(failure.status), .text(failure.kind.rawValue),
-                    .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil),
+                    .text(failure.message), .bool(gone), .date(retryAfter), .text(marked ? configFingerprint : nil)
                 ]).run()
                 if try outputDigest(feedURL: feedURL) != before { try bumpContentVersion() }
             }

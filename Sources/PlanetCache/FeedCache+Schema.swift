@@ -56,19 +56,21 @@ extension FeedCache {
     }
 
     /// Columns `readState` expects, in order.
-    static let stateColumns = "url, etag, last_modified, last_attempt, last_success, last_status, "
+    static let stateColumns =
+        "url, etag, last_modified, last_attempt, last_success, last_status, "
         + "error_kind, error_message, failure_streak, redirect_target, gone, retry_after, title, link, "
         + "config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image, failing_since"
 
     static func readState(_ row: SQLiteStatement) -> FeedState {
-        var state = FeedState(url: row.text(0) ?? "", etag: row.text(1), lastModified: row.text(2),
-                  lastAttempt: row.date(3), lastSuccess: row.date(4), lastStatus: row.optionalInt(5),
-                  errorKind: row.text(6), errorMessage: row.text(7), failureStreak: row.int(8),
-                  redirectTarget: row.text(9), gone: row.int(10) != 0, retryAfter: row.date(11),
-                  title: row.text(12), link: row.text(13), configFingerprint: row.text(14),
-                  feedID: row.text(15), updated: row.date(16),
-                  author: person(name: row.text(17), email: row.text(18), uri: row.text(19)),
-                  language: row.text(20))
+        var state = FeedState(
+            url: row.text(0) ?? "", etag: row.text(1), lastModified: row.text(2),
+            lastAttempt: row.date(3), lastSuccess: row.date(4), lastStatus: row.optionalInt(5),
+            errorKind: row.text(6), errorMessage: row.text(7), failureStreak: row.int(8),
+            redirectTarget: row.text(9), gone: row.int(10) != 0, retryAfter: row.date(11),
+            title: row.text(12), link: row.text(13), configFingerprint: row.text(14),
+            feedID: row.text(15), updated: row.date(16),
+            author: person(name: row.text(17), email: row.text(18), uri: row.text(19)),
+            language: row.text(20))
         state.image = row.text(21)
         state.failingSince = row.date(22)
         return state

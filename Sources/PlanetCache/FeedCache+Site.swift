@@ -24,8 +24,10 @@ public struct SiteRecord: Sendable, Equatable {
     public var manifest: String
 
     /// Creates a record with the given fields.
-    public init(output: String, changedAt: Date, fingerprint: String, contentVersion: Int,
-                validUntil: Date?, entries: Int, manifest: String) {
+    public init(
+        output: String, changedAt: Date, fingerprint: String, contentVersion: Int,
+        validUntil: Date?, entries: Int, manifest: String
+    ) {
         self.output = output
         self.changedAt = changedAt
         self.fingerprint = fingerprint
@@ -104,13 +106,16 @@ extension FeedCache {
     /// - Throws: `CacheError.Reason.sqlite`.
     public func siteRecord(output: String) throws(CacheError) -> SiteRecord? {
         try sql { () throws(SQLiteError) in
-            try db.statement("""
+            try db.statement(
+                """
                 SELECT output, changed_at, fingerprint, content_version, valid_until, entries, manifest
                 FROM site WHERE output = ?1
-                """).bind([.text(output)]).rows { row in
-                SiteRecord(output: row.text(0) ?? "", changedAt: row.date(1) ?? Date(timeIntervalSince1970: 0),
-                           fingerprint: row.text(2) ?? "", contentVersion: row.int(3), validUntil: row.date(4),
-                           entries: row.int(5), manifest: row.text(6) ?? "")
+                """
+            ).bind([.text(output)]).rows { row in
+                SiteRecord(
+                    output: row.text(0) ?? "", changedAt: row.date(1) ?? Date(timeIntervalSince1970: 0),
+                    fingerprint: row.text(2) ?? "", contentVersion: row.int(3), validUntil: row.date(4),
+                    entries: row.int(5), manifest: row.text(6) ?? "")
             }.first
         }
     }
@@ -119,15 +124,19 @@ extension FeedCache {
     /// - Throws: `CacheError.Reason.sqlite`.
     public func recordSite(_ record: SiteRecord) throws(CacheError) {
         try sql { () throws(SQLiteError) in
-            try db.statement("""
+            try db.statement(
+                """
                 INSERT INTO site (output, changed_at, fingerprint, content_version, valid_until, entries, manifest)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                 ON CONFLICT (output) DO UPDATE SET changed_at = excluded.changed_at,
                     fingerprint = excluded.fingerprint, content_version = excluded.content_version,
                     valid_until = excluded.valid_until, entries = excluded.entries, manifest = excluded.manifest
-                """).bind([.text(record.output), .date(record.changedAt), .text(record.fingerprint),
-                           .integer(record.contentVersion), .date(record.validUntil), .integer(record.entries),
-                           .text(record.manifest)]).run()
+                """
+            ).bind([
+                .text(record.output), .date(record.changedAt), .text(record.fingerprint),
+                .integer(record.contentVersion), .date(record.validUntil), .integer(record.entries),
+                .text(record.manifest)
+            ]).run()
         }
     }
 

@@ -51,12 +51,14 @@ public struct FeedState: Sendable, Equatable {
     public var failingSince: Date?
 
     /// Creates a feed state with the given fields; everything but `url` defaults to nil, 0 or false.
-    public init(url: String, etag: String? = nil, lastModified: String? = nil,
-                lastAttempt: Date? = nil, lastSuccess: Date? = nil, lastStatus: Int? = nil,
-                errorKind: String? = nil, errorMessage: String? = nil, failureStreak: Int = 0,
-                redirectTarget: String? = nil, gone: Bool = false, retryAfter: Date? = nil,
-                title: String? = nil, link: String? = nil, configFingerprint: String? = nil,
-                feedID: String? = nil, updated: Date? = nil, author: Person? = nil, language: String? = nil) {
+    public init(
+        url: String, etag: String? = nil, lastModified: String? = nil,
+        lastAttempt: Date? = nil, lastSuccess: Date? = nil, lastStatus: Int? = nil,
+        errorKind: String? = nil, errorMessage: String? = nil, failureStreak: Int = 0,
+        redirectTarget: String? = nil, gone: Bool = false, retryAfter: Date? = nil,
+        title: String? = nil, link: String? = nil, configFingerprint: String? = nil,
+        feedID: String? = nil, updated: Date? = nil, author: Person? = nil, language: String? = nil
+    ) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified

@@ -13,8 +13,10 @@ public struct FetchInfo: Sendable, Equatable {
     public var permanentRedirect: String?
 
     /// Creates fetch info with the given fields; status 200 and no validators or redirect by default.
-    public init(status: Int = 200, etag: String? = nil, lastModified: String? = nil,
-                permanentRedirect: String? = nil) {
+    public init(
+        status: Int = 200, etag: String? = nil, lastModified: String? = nil,
+        permanentRedirect: String? = nil
+    ) {
         self.status = status
         self.etag = etag
         self.lastModified = lastModified
@@ -23,7 +25,8 @@ public struct FetchInfo: Sendable, Equatable {
 
     /// Status, validators and permanent-redirect target of `document`.
     public init(_ document: FetchedDocument) {
-        self.init(status: document.status, etag: document.etag, lastModified: document.lastModified,
-                  permanentRedirect: document.permanentRedirect?.absoluteString)
+        self.init(
+            status: document.status, etag: document.etag, lastModified: document.lastModified,
+            permanentRedirect: document.permanentRedirect?.absoluteString)
     }
 }

@@ -30,7 +30,8 @@ final class SQLiteDatabase {
     /// one); with `readOnly`, opens an existing file for reading only (SQLITE_OPEN_READONLY).
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard let db else { throw SQLiteError(code: rc, message: "out of memory opening '\(path)'") }
         guard rc == SQLITE_OK else {

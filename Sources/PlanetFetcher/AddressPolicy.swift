@@ -69,10 +69,10 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             default: return false
             }
         }
-        if b.allSatisfy({ $0 == 0 }) { return true }                           // ::
-        if b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1 { return true }      // ::1
-        if b[0] == 0xfe && (b[1] & 0xc0) == 0x80 { return true }                // fe80::/10
-        if (b[0] & 0xfe) == 0xfc { return true }                                // fc00::/7
+        if b.allSatisfy({ $0 == 0 }) { return true }  // ::
+        if b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1 { return true }  // ::1
+        if b[0] == 0xfe && (b[1] & 0xc0) == 0x80 { return true }  // fe80::/10
+        if (b[0] & 0xfe) == 0xfc { return true }  // fc00::/7
         return false
     }
 }

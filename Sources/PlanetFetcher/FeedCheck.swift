@@ -48,8 +48,10 @@ public enum FeedCheck {
     ///   - timeout: seconds allowed to each fetch.
     ///   - currentDirectory: folder a relative feed link that names a file is resolved against.
     /// - Throws: `FeedCheckError`, with the page's `discovery` when it got that far.
-    public static func check(_ url: URL, pick: Int?, timeout: Double,
-                             currentDirectory: URL) async throws(FeedCheckError) -> Found {
+    public static func check(
+        _ url: URL, pick: Int?, timeout: Double,
+        currentDirectory: URL
+    ) async throws(FeedCheckError) -> Found {
         let document = try await fetch(url, timeout: timeout, checking: url)
         let parseError: FeedParseError
         do {
@@ -79,8 +81,9 @@ public enum FeedCheck {
             throw FeedCheckError(url: url, reason: error.reason, discovery: discovery)
         }
         do {
-            let feed = try Feed.parse(feedDocument.data, url: feedDocument.finalURL,
-                                      contentType: feedDocument.contentType)
+            let feed = try Feed.parse(
+                feedDocument.data, url: feedDocument.finalURL,
+                contentType: feedDocument.contentType)
             return Found(url: feedURL, title: title(of: feed) ?? link.title, discovery: discovery)
         } catch {
             throw FeedCheckError(url: url, reason: .linkedNotAFeed(error), discovery: discovery)
@@ -88,8 +91,10 @@ public enum FeedCheck {
     }
 
     /// `Fetcher.document(at:timeout:)`, its error as a `FeedCheckError` about `checked`.
-    private static func fetch(_ url: URL, timeout: Double,
-                              checking checked: URL) async throws(FeedCheckError) -> FetchedDocument {
+    private static func fetch(
+        _ url: URL, timeout: Double,
+        checking checked: URL
+    ) async throws(FeedCheckError) -> FetchedDocument {
         do {
             return try await Fetcher.document(at: url, timeout: timeout)
         } catch {

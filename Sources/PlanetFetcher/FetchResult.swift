@@ -21,8 +21,10 @@ public struct FetchedDocument: Sendable, Equatable {
     public var permanentRedirect: URL?
 
     /// Creates a document with the given fields; status 200 and no headers or redirect by default.
-    public init(data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
-                etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil) {
+    public init(
+        data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
+        etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil
+    ) {
         self.data = data
         self.finalURL = finalURL
         self.contentType = contentType

@@ -22,7 +22,8 @@ extension Fetcher {
         case .failed(let failure):
             // A device such as /dev/null has no contents for the Fetcher, yet reads as 0 bytes.
             if url.isFileURL, failure.kind == .fileError, FileManager.default.isReadableFile(atPath: url.path),
-               (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 {
+                (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0
+            {
                 throw DocumentFetchError(url: url, reason: .empty)
             }
             throw DocumentFetchError(url: url, reason: .failed(failure))

@@ -48,10 +48,14 @@ public struct Fetcher: Sendable {
 
     /// Fetches every subscription as `fetchAll(_:validators:transform:deliver:)` does.
     /// - Returns: one result per subscription, in the order of `subscriptions`.
-    public func fetchAll(_ subscriptions: [Subscription],
-                         validators: [URL: FetchValidators] = [:]) async -> [FetchResult] {
+    public func fetchAll(
+        _ subscriptions: [Subscription],
+        validators: [URL: FetchValidators] = [:]
+    ) async -> [FetchResult] {
         var results = [FetchResult?](repeating: nil, count: subscriptions.count)
-        await fetchAll(subscriptions, validators: validators) { $0 } deliver: { (index, result) async in
+        await fetchAll(subscriptions, validators: validators) {
+            $0
+        } deliver: { (index, result) async in
             results[index] = result
         }
         return results.compactMap { $0 }
@@ -71,12 +75,16 @@ public struct Fetcher: Sendable {
 
     private func outcome(for url: URL, validators: FetchValidators?) async -> FetchResult.Outcome {
         if url.hasHTTPScheme {
-            return await HTTPFetch(configuration: configuration, engine: client.engine, url: url,
-                                   validators: validators).run()
+            return await HTTPFetch(
+                configuration: configuration, engine: client.engine, url: url,
+                validators: validators
+            ).run()
         }
         guard url.scheme?.lowercased() == "file" else {
-            return .failed(FetchFailure(kind: .other, url: url,
-                                        message: "'\(url.displayString)': not an http(s) or file URL"))
+            return .failed(
+                FetchFailure(
+                    kind: .other, url: url,
+                    message: "'\(url.displayString)': not an http(s) or file URL"))
         }
         switch await FileLoader.load(url, maxBytes: configuration.maxBytes) {
         case .success(let document): return .fetched(document)

@@ -21,8 +21,10 @@ public struct FetcherConfiguration: Sendable {
 
     /// Creates a configuration; defaults 8 jobs, 30 s timeout, 10 000 000-byte cap, 5 redirects,
     /// the standard address policy.
-    public init(jobs: Int = 8, timeout: Double = 30, userAgent: String = PlanetVersion.userAgent(),
-                maxBytes: Int = 10_000_000, maxRedirects: Int = 5, addressPolicy: AddressPolicy = .standard) {
+    public init(
+        jobs: Int = 8, timeout: Double = 30, userAgent: String = PlanetVersion.userAgent(),
+        maxBytes: Int = 10_000_000, maxRedirects: Int = 5, addressPolicy: AddressPolicy = .standard
+    ) {
         self.jobs = jobs
         self.timeout = timeout
         self.userAgent = userAgent

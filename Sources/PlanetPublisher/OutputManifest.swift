@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every entry of an output folder with its type, size, mtime (nanoseconds) and inode, one line
@@ -12,7 +13,8 @@ package enum OutputManifest {
     package static func read(_ folder: URL) -> String {
         var root = stat()
         guard stat(folder.path, &root) == 0,
-              let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return "" }
+            let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        else { return "" }
         var lines = [".\td\t\(root.st_ino)"]
         while let path = enumerator.nextObject() as? String {
             var info = stat()
@@ -24,7 +26,8 @@ package enum OutputManifest {
             case S_IFLNK: kind = "l"
             default: kind = "o"
             }
-            lines.append("\(path)\t\(kind)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)")
+            lines.append(
+                "\(path)\t\(kind)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)")
         }
         return lines.sorted().joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Publisher {
@@ -20,8 +21,11 @@ extension Publisher {
         for guarded in guarded {
             let path = Self.resolve(guarded.url).path
             if target.path == "/" || path == target.path || path.hasPrefix(target.path + "/") {
-                throw PublishError(path: outputURL.path, reason: path == target.path ? .isGuarded(guarded.what)
-                                    : .holdsGuarded(guarded.what, path: guarded.url.path))
+                throw PublishError(
+                    path: outputURL.path,
+                    reason: path == target.path
+                        ? .isGuarded(guarded.what)
+                        : .holdsGuarded(guarded.what, path: guarded.url.path))
             }
         }
         var status = stat()
@@ -47,7 +51,9 @@ extension Publisher {
         guard depth < 40, path != "/" else { return URL(fileURLWithPath: path) }
         let parent = url.standardizedFileURL.deletingLastPathComponent()
         if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-            let absolute = destination.hasPrefix("/") ? URL(fileURLWithPath: destination)
+            let absolute =
+                destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
                 : parent.appendingPathComponent(destination)
             return resolve(absolute, depth: depth + 1)
         }

@@ -1,7 +1,8 @@
 import CGlibcExtras
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What ``Publisher/publish(files:staticFolder:)`` did: how many files it wrote and how many it
@@ -44,7 +45,8 @@ public struct Publisher: Sendable {
     /// The marker file written into every published site: `.planet-site`.
     public static let markerName = ".planet-site"
     /// The marker's text (constant, so that output stays byte-identical between builds).
-    static let markerText = "This folder is written by planet build, which replaces it whole on every build.\n"
+    static let markerText =
+        "This folder is written by planet build, which replaces it whole on every build.\n"
         + "Files put here by hand are deleted by the next build.\n"
 
     /// The folder readers get, e.g. `output/` (may be a symbolic link to it).
@@ -93,8 +95,10 @@ public struct Publisher: Sendable {
     /// The plan of publishing `files` as `publish(files:staticFolder:)` does; `current` is the
     /// current site's files when the caller has read them already (another plan's `current`).
     /// - Throws: `PublishError` when the output may not be replaced (`check()`).
-    public func plan(files: [String: Data], staticFolder: URL?,
-                     current known: [String: Data]? = nil) throws(PublishError) -> Plan {
+    public func plan(
+        files: [String: Data], staticFolder: URL?,
+        current known: [String: Data]? = nil
+    ) throws(PublishError) -> Plan {
         let target = try check()
         var planned = files
         planned[Self.markerName] = Data(Self.markerText.utf8)
@@ -124,8 +128,9 @@ public struct Publisher: Sendable {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             for (path, data) in planned.sorted(by: { $0.key < $1.key }) {
                 let file = staging.appendingPathComponent(path)
-                try fileManager.createDirectory(at: file.deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
+                try fileManager.createDirectory(
+                    at: file.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 if unchanged.contains(path), link(target.appendingPathComponent(path).path, file.path) == 0 {
                     continue
                 }
@@ -147,7 +152,7 @@ public struct Publisher: Sendable {
         var files: [String: Data] = [:]
         while let path = enumerator.nextObject() as? String {
             guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
-                  let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+                let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             else { continue }
             files[path] = data
         }

@@ -11,13 +11,17 @@ import PlanetBase
 /// tracking parameters (`utm_*`, `fbclid`, `gclid`, `dclid`, `msclkid`, `yclid`, `mc_cid`,
 /// `mc_eid`, `igshid`, `_hsenc`, `_hsmi`) removed from the query, and the fragment dropped.
 enum DuplicateLink {
-    private static let tracking: Set<String> = ["fbclid", "gclid", "dclid", "msclkid", "yclid", "mc_cid", "mc_eid",
-                                                "igshid", "_hsenc", "_hsmi"]
+    private static let tracking: Set<String> = [
+        "fbclid", "gclid", "dclid", "msclkid", "yclid", "mc_cid", "mc_eid",
+        "igshid", "_hsenc", "_hsmi"
+    ]
 
     /// The deduplication key of `link`; nil for a link without a host (a relative or odd URL,
     /// compared as written by the caller).
     static func key(_ link: String) -> String? {
-        guard var components = URLComponents(string: link), let rawHost = components.host, !rawHost.isEmpty else { return nil }
+        guard var components = URLComponents(string: link), let rawHost = components.host, !rawHost.isEmpty else {
+            return nil
+        }
         var host = rawHost.lowercased()
         if host.hasPrefix("www.") { host.removeFirst(4) }
         let scheme = components.scheme?.lowercased()

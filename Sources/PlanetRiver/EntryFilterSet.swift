@@ -17,15 +17,19 @@ public struct EntryFilterSet {
     private let feedRules: [String: (include: [Compiled], exclude: [Compiled])]
 
     /// Compiles the rules. - Parameter feeds: feed URL → (include, exclude) of that feed.
-    public init(include: [EntryFilter], exclude: [EntryFilter],
-                feeds: [String: (include: [EntryFilter], exclude: [EntryFilter])]) {
+    public init(
+        include: [EntryFilter], exclude: [EntryFilter],
+        feeds: [String: (include: [EntryFilter], exclude: [EntryFilter])]
+    ) {
         func compile(_ rules: [EntryFilter]) -> [Compiled] {
             rules.map { rule in
                 switch rule.field {
                 case .category, .author: return Compiled(rule: rule, regex: nil)
                 case .title, .text:
-                    return Compiled(rule: rule, regex: try? NSRegularExpression(
-                        pattern: rule.pattern, options: rule.ignoresCase ? [.caseInsensitive] : []))
+                    return Compiled(
+                        rule: rule,
+                        regex: try? NSRegularExpression(
+                            pattern: rule.pattern, options: rule.ignoresCase ? [.caseInsensitive] : []))
                 }
             }
         }

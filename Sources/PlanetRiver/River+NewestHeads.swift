@@ -49,13 +49,15 @@ extension River {
         var read: Int? = firstRead(limit: limit)
         var readHeads = try await heads(read)
         var pages = pages(candidates(readHeads), now: now, page: page, archivePages: archivePages)
-        while let count = read, try await !prefixSuffices(
-            readHeads, river: placed(pages), limit: limit, read: count,
-            cutoff: archivePages == 0 ? page.cutoff(now: now) : nil,
-            olderCopies: { () throws(E) in
-                guard let oldest = oldestSortDate(readHeads) else { return [] }
-                return try await olderCopies(readHeads, oldest)
-            }) {
+        while let count = read,
+            try await !prefixSuffices(
+                readHeads, river: placed(pages), limit: limit, read: count,
+                cutoff: archivePages == 0 ? page.cutoff(now: now) : nil,
+                olderCopies: { () throws(E) in
+                    guard let oldest = oldestSortDate(readHeads) else { return [] }
+                    return try await olderCopies(readHeads, oldest)
+                })
+        {
             read = count < 100_000 ? count * 4 : nil
             readHeads = try await heads(read)
             pages = Self.pages(candidates(readHeads), now: now, page: page, archivePages: archivePages)

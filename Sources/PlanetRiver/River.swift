@@ -50,12 +50,15 @@ public enum River {
     /// that would be empty is not made, so there are only as many archive pages as the cache
     /// holds entries for.
     /// - Returns: the index's entries (maybe none), then each archive page's (never empty).
-    public static func pages(_ candidates: [RiverCandidate], now: Date, page: RiverPage,
-                             archivePages: Int) -> [[RiverEntry]] {
+    public static func pages(
+        _ candidates: [RiverCandidate], now: Date, page: RiverPage,
+        archivePages: Int
+    ) -> [[RiverEntry]] {
         let dated = candidates.filter { !$0.backlog }.map { candidate in
             let raw = candidate.entry.published.flatMap { $0 > now ? nil : $0 } ?? candidate.firstSeen
-            var item = RiverEntry(entry: candidate.entry, source: candidate.source, date: min(raw, now),
-                                  backlog: candidate.backlog)
+            var item = RiverEntry(
+                entry: candidate.entry, source: candidate.source, date: min(raw, now),
+                backlog: candidate.backlog)
             item.position = candidate.position
             return (entry: item, firstSeen: candidate.firstSeen)
         }
@@ -71,7 +74,8 @@ public enum River {
         }
         // Of copies sharing a link, the author's first (unique is in priority order already).
         let byLink = unique.enumerated().sorted { a, b in
-            let authorA = isAuthorCopy(a.element), authorB = isAuthorCopy(b.element)
+            let authorA = isAuthorCopy(a.element)
+            let authorB = isAuthorCopy(b.element)
             return authorA != authorB ? authorA : a.offset < b.offset
         }
         var seenLinks = Set<String>()
@@ -89,8 +93,9 @@ public enum River {
         var archivePage = page
         archivePage.daysPerPage = nil
         for number in 0...max(0, archivePages) {
-            let (taken, left) = fill(remaining, page: number == 0 ? page : archivePage, now: now,
-                                     keepingRest: number < archivePages)
+            let (taken, left) = fill(
+                remaining, page: number == 0 ? page : archivePage, now: now,
+                keepingRest: number < archivePages)
             if number > 0 && taken.isEmpty { break }
             pages.append(taken)
             remaining = left
@@ -101,9 +106,11 @@ public enum River {
     /// One page from `entries` (in river order): those it admits, up to its limit, and (when
     /// `keepingRest`, for the pages after it) the others in their order.
     private static func fill(_ entries: [RiverEntry], page: RiverPage, now: Date, keepingRest: Bool)
-        -> (taken: [RiverEntry], left: [RiverEntry]) {
+        -> (taken: [RiverEntry], left: [RiverEntry])
+    {
         var fairness = RiverPage.Tally(page, now: now)
-        var taken: [RiverEntry] = [], left: [RiverEntry] = []
+        var taken: [RiverEntry] = []
+        var left: [RiverEntry] = []
         for (index, item) in entries.enumerated() {
             guard taken.count < page.limit else {
                 if keepingRest { left.append(contentsOf: entries[index...]) }
@@ -122,7 +129,8 @@ public enum River {
     /// True when the entry's link is on its feed's own site (same host, `www.` aside).
     static func isAuthorCopy(_ item: RiverEntry) -> Bool {
         guard let link = item.entry.link, let site = item.source.siteLink,
-              let host = DuplicateLink.host(link) else { return false }
+            let host = DuplicateLink.host(link)
+        else { return false }
         return DuplicateLink.host(site) == host
     }
 
@@ -199,9 +207,12 @@ public enum River {
 
     /// True when an entry of `others` that is not one of `heads` has a head's id (as the river
     /// compares ids: `EntryIdentity.riverKey`) or its link (`DuplicateLink.key`).
-    static func sharesAPost<S: Sequence>(_ heads: S, with others: [CachedEntry]) -> Bool where S.Element == CachedEntry {
+    static func sharesAPost<S: Sequence>(_ heads: S, with others: [CachedEntry]) -> Bool
+    where S.Element == CachedEntry {
         guard !others.isEmpty else { return false }
-        var rows = Set<EntryKey>(), ids = Set<EntryIdentity.RiverKey>(), links = Set<String>()
+        var rows = Set<EntryKey>()
+        var ids = Set<EntryIdentity.RiverKey>()
+        var links = Set<String>()
         for head in heads {
             rows.insert(head.key)
             ids.insert(EntryIdentity.riverKey(head.entry.id, feedURL: head.feedURL))

@@ -22,8 +22,10 @@ public struct RiverSource: Sendable, Equatable, Hashable {
 
     /// Creates a source with the given fields; site link and public feed URL default to nil, the
     /// head to an empty one.
-    public init(feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil,
-                head: RiverSourceHead = RiverSourceHead()) {
+    public init(
+        feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil,
+        head: RiverSourceHead = RiverSourceHead()
+    ) {
         self.feedURL = feedURL
         self.publicFeedURL = publicFeedURL
         self.name = name
@@ -50,8 +52,10 @@ public struct RiverSourceHead: Sendable, Equatable, Hashable {
     public var language: String?
 
     /// Creates a head with the given fields, all nil by default.
-    public init(id: String? = nil, title: String? = nil, updated: Date? = nil, authorName: String? = nil,
-                authorEmail: String? = nil, authorURI: String? = nil, language: String? = nil) {
+    public init(
+        id: String? = nil, title: String? = nil, updated: Date? = nil, authorName: String? = nil,
+        authorEmail: String? = nil, authorURI: String? = nil, language: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.updated = updated

@@ -27,8 +27,11 @@ enum AbsoluteContent {
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == UInt8(ascii: " "),
-                      let attribute = attributeBytes.first(where: { matches($0, in: bytes, at: index) })
-                else { index += 1; continue }
+                    let attribute = attributeBytes.first(where: { matches($0, in: bytes, at: index) })
+                else {
+                    index += 1
+                    continue
+                }
                 index += attribute.count
                 let isSrcset = attribute == attributeBytes[2]
                 var candidateStart = index

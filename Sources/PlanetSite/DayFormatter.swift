@@ -20,8 +20,10 @@ struct DayFormatter {
     private let timeZone: TimeZone
     private let localized: LocalizedDates?
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    private static let months = ["January", "February", "March", "April", "May", "June", "July",
-                                 "August", "September", "October", "November", "December"]
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December"
+    ]
 
     /// English dates in fixed patterns, in `timeZone`.
     init(timeZone: TimeZone) {
@@ -89,8 +91,9 @@ struct DayFormatter {
     private func parts(_ date: Date) -> Parts {
         let (days, seconds) = Self.localDay(date, in: timeZone)
         let (year, month, day) = CivilCalendar.civil(days: days)
-        return Parts(year: year, month: month, day: day, hour: seconds / 3600, minute: seconds % 3600 / 60,
-                     weekday: CivilCalendar.weekday(days: days))
+        return Parts(
+            year: year, month: month, day: day, hour: seconds / 3600, minute: seconds % 3600 / 60,
+            weekday: CivilCalendar.weekday(days: days))
     }
 
     /// The local day of `date` in `zone` (days since 1970-01-01, floored) and the seconds into it.
@@ -130,10 +133,12 @@ private final class LocalizedDates {
         let zone = configuration.timeZone
         self.zone = zone
         let hasLocale = configuration.locale != nil
-        dayFormatter = hasLocale || configuration.dateFormat != nil
+        dayFormatter =
+            hasLocale || configuration.dateFormat != nil
             ? Self.formatter(configuration.dateFormat ?? .style(.full), date: true, locale: locale, zone: zone) : nil
         dateFormatter = hasLocale ? Self.formatter(.style(.long), date: true, locale: locale, zone: zone) : nil
-        timeFormatter = hasLocale || configuration.timeFormat != nil
+        timeFormatter =
+            hasLocale || configuration.timeFormat != nil
             ? Self.formatter(configuration.timeFormat ?? .style(.short), date: false, locale: locale, zone: zone) : nil
         glue = hasLocale ? Self.glue(locale) : ", "
         switch locale.language.script?.identifier {
@@ -162,18 +167,21 @@ private final class LocalizedDates {
 
     func time(_ date: Date) -> String? { timeFormatter?.string(from: date) }
 
-    private static func formatter(_ format: DisplayDateFormat, date: Bool, locale: Locale, zone: TimeZone) -> DateFormatter {
+    private static func formatter(_ format: DisplayDateFormat, date: Bool, locale: Locale, zone: TimeZone)
+        -> DateFormatter
+    {
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.timeZone = zone
         switch format {
         case .style(let style):
-            let length: DateFormatter.Style = switch style {
-            case .full: .full
-            case .long: .long
-            case .medium: .medium
-            case .short: .short
-            }
+            let length: DateFormatter.Style =
+                switch style {
+                case .full: .full
+                case .long: .long
+                case .medium: .medium
+                case .short: .short
+                }
             formatter.dateStyle = date ? length : .none
             formatter.timeStyle = date ? .none : length
         case .pattern(let pattern):
@@ -192,9 +200,12 @@ private final class LocalizedDates {
             formatter.timeStyle = time
             return formatter.dateFormat ?? ""
         }
-        let day = pattern(.full, .none), time = pattern(.none, .short), both = pattern(.full, .short)
+        let day = pattern(.full, .none)
+        let time = pattern(.none, .short)
+        let both = pattern(.full, .short)
         guard !day.isEmpty, !time.isEmpty, both.count > day.count + time.count,
-              both.hasPrefix(day), both.hasSuffix(time) else { return ", " }
+            both.hasPrefix(day), both.hasSuffix(time)
+        else { return ", " }
         let middle = String(both.dropFirst(day.count).dropLast(time.count))
         guard !hasField(middle, of: Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")) else { return ", " }
         // The middle is literal text in pattern syntax (" 'um' "): formatted, it is that text.
@@ -205,11 +216,16 @@ private final class LocalizedDates {
     }
 
     /// True when an ICU pattern has one of `letters` outside quotes (calendar fields by default).
-    private static func hasField(_ pattern: String,
-                                 of letters: Set<Character> = DisplayDateFormat.calendarFields) -> Bool {
+    private static func hasField(
+        _ pattern: String,
+        of letters: Set<Character> = DisplayDateFormat.calendarFields
+    ) -> Bool {
         var quoted = false
         for character in pattern {
-            if character == "'" { quoted.toggle(); continue }
+            if character == "'" {
+                quoted.toggle()
+                continue
+            }
             if !quoted, letters.contains(character) { return true }
         }
         return false

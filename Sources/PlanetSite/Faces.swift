@@ -59,13 +59,15 @@ package struct Faces {
                 if let safe = PublicLink.check(url) { return SiteFace(src: safe, width: width, height: height) }
             case .file(let path):
                 if let src = copy(path) { return SiteFace(src: src, width: width, height: height) }
-                let warning = "\(place):\(subscription.line): face '\(path)' is not a file in the faces/ "
+                let warning =
+                    "\(place):\(subscription.line): face '\(path)' is not a file in the faces/ "
                     + "folder beside feeds.txt; the feed's own image is used, if any"
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
         }
         guard let image, let safe = PublicLink.check(image),
-              URL(string: safe)?.hasHTTPScheme == true else { return nil }
+            URL(string: safe)?.hasHTTPScheme == true
+        else { return nil }
         return SiteFace(src: safe, width: width, height: height)
     }
 
@@ -85,8 +87,9 @@ package struct Faces {
         let file = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL
         var isFolder: ObjCBool = false
         guard file.path.hasPrefix(root.hasSuffix("/") ? root : root + "/"),
-              FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue,
-              let data = try? Data(contentsOf: file) else { return nil }
+            FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue,
+            let data = try? Data(contentsOf: file)
+        else { return nil }
         files[output] = data
         return output
     }

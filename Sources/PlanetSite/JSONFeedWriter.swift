@@ -30,7 +30,7 @@ enum JSONFeedWriter {
             "version": .string("https://jsonfeed.org/version/1.1"),
             "title": .string(configuration.title),
             "language": .string(configuration.language),
-            "items": .array(context.siteEntries(display: display).map { item($0, itemTitle: configuration.itemTitle) }),
+            "items": .array(context.siteEntries(display: display).map { item($0, itemTitle: configuration.itemTitle) })
         ]
         if let link {
             feed["home_page_url"] = .string(link)
@@ -45,7 +45,7 @@ enum JSONFeedWriter {
         var fields: [String: JSONValue] = [
             "id": .string(facts.publishedID),
             "date_published": .string(FeedDateParser.rfc3339(item.date)),
-            "date_modified": .string(FeedDateParser.rfc3339(facts.updated)),
+            "date_modified": .string(FeedDateParser.rfc3339(facts.updated))
         ]
         if facts.title != nil || itemTitle == .nameAndTitle { fields["title"] = .string(facts.feedTitle) }
         if let link = facts.link { fields["url"] = .string(link) }
@@ -60,14 +60,15 @@ enum JSONFeedWriter {
         if let language = facts.language { fields["language"] = .string(language) }
         if !item.entry.categories.isEmpty { fields["tags"] = .array(item.entry.categories.map(JSONValue.string)) }
         if !facts.enclosures.isEmpty {
-            fields["attachments"] = .array(facts.enclosures.map { enclosure in
-                var attachment: [String: JSONValue] = [
-                    "url": .string(enclosure.url),
-                    "mime_type": .string(enclosure.type ?? "application/octet-stream"),
-                ]
-                if let length = enclosure.length { attachment["size_in_bytes"] = .int(length) }
-                return .object(attachment)
-            })
+            fields["attachments"] = .array(
+                facts.enclosures.map { enclosure in
+                    var attachment: [String: JSONValue] = [
+                        "url": .string(enclosure.url),
+                        "mime_type": .string(enclosure.type ?? "application/octet-stream")
+                    ]
+                    if let length = enclosure.length { attachment["size_in_bytes"] = .int(length) }
+                    return .object(attachment)
+                })
         }
         var source: [String: JSONValue] = ["title": .string(facts.sourceTitle), "id": .string(facts.sourceID)]
         if let url = item.source.publicFeedURL { source["feed_url"] = .string(url) }

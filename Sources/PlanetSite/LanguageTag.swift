@@ -10,16 +10,20 @@ package enum LanguageTag {
         let text = tag.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...3).contains(primary.count),
-              primary.allSatisfy({ $0.isASCII && $0.isLetter }),
-              subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            primary.allSatisfy({ $0.isASCII && $0.isLetter }),
+            subtags.dropFirst().allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
         else { return nil }
         return text
     }
 
     /// Primary languages written right to left by default (their usual script is Arabic,
     /// Hebrew, Thaana, Syriac or N'Ko; Unicode CLDR `characterOrder`).
-    private static let rightToLeft: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku",
-                                                   "nqo", "ps", "sd", "syr", "ug", "ur", "yi", "ji"]
+    private static let rightToLeft: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku",
+        "nqo", "ps", "sd", "syr", "ug", "ur", "yi", "ji"
+    ]
     /// Scripts written right to left (ISO 15924), for a tag that names its script (`az-Arab`).
     private static let rightToLeftScripts: Set<String> = ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"]
     /// Scripts written left to right that override an RTL primary language (`ku-Latn`).

@@ -8,8 +8,9 @@ package enum PublicLink {
     /// `url` when it is a safe absolute link, else nil.
     package static func check(_ url: String?) -> String? {
         guard let url, let safe = HTMLSanitizer.safeURL(url, base: nil),
-              let scheme = URL(string: safe)?.scheme?.lowercased(),
-              ["http", "https", "mailto"].contains(scheme) else { return nil }
+            let scheme = URL(string: safe)?.scheme?.lowercased(),
+            ["http", "https", "mailto"].contains(scheme)
+        else { return nil }
         return safe
     }
 }

@@ -21,8 +21,8 @@ enum PublishedID {
     /// True when `id` may be published as an Atom id / RSS guid as it is.
     static func isPublishable(_ id: String) -> Bool {
         guard EntryIdentity.isGlobal(id), let scheme = URLScheme.of(id)?.lowercased(),
-              schemes.contains(scheme),
-              !id.unicodeScalars.contains(where: { $0.value < 0x21 || "{}|\\^`".unicodeScalars.contains($0) })
+            schemes.contains(scheme),
+            !id.unicodeScalars.contains(where: { $0.value < 0x21 || "{}|\\^`".unicodeScalars.contains($0) })
         else { return false }
         let rest = id.dropFirst(scheme.count + 1)
         if URLScheme.isHTTP(scheme) {
@@ -40,10 +40,12 @@ enum PublishedID {
     /// ending with a letter or digit; the NSS not empty.
     private static func isURN(_ rest: Substring) -> Bool {
         guard let colon = rest.firstIndex(of: ":") else { return false }
-        let nid = rest[..<colon], nss = rest[rest.index(after: colon)...]
+        let nid = rest[..<colon]
+        let nss = rest[rest.index(after: colon)...]
         guard (2...32).contains(nid.count), !nss.isEmpty,
-              nid.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
-              nid.first != "-", nid.last != "-" else { return false }
+            nid.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+            nid.first != "-", nid.last != "-"
+        else { return false }
         return true
     }
 
@@ -52,21 +54,26 @@ enum PublishedID {
     /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, a real day (`tag:hatena.ne.jp,2005-2006:…` is not).
     static func isTag(_ rest: Substring) -> Bool {
         guard let colon = rest.firstIndex(of: ":"), let comma = rest[..<colon].lastIndex(of: ",") else { return false }
-        let authority = rest[..<comma], date = rest[rest.index(after: comma)..<colon]
+        let authority = rest[..<comma]
+        let date = rest[rest.index(after: comma)..<colon]
         let nameChars = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == ".") }
         let name = authority.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard let domain = name.last, !domain.isEmpty, domain.allSatisfy(nameChars),
-              name.count == 1 || !name[0].isEmpty else { return false }
+            name.count == 1 || !name[0].isEmpty
+        else { return false }
         let parts = date.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts[0].count == 4,
-              parts.dropFirst().allSatisfy({ $0.count == 2 }),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]) else { return false }
+            parts.dropFirst().allSatisfy({ $0.count == 2 }),
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0])
+        else { return false }
         if parts.count >= 2 {
             guard let month = Int(parts[1]), (1...12).contains(month) else { return false }
             if parts.count == 3 {
                 guard let day = Int(parts[2]), (1...31).contains(day),
-                      CivilCalendar.civil(days: CivilCalendar.days(year: year, month: month, day: day)) == (year, month, day)
+                    CivilCalendar.civil(days: CivilCalendar.days(year: year, month: month, day: day)) == (
+                        year, month, day
+                    )
                 else { return false }
             }
         }

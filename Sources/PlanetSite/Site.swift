@@ -95,8 +95,10 @@ public struct Site: Sendable {
     ///   would overwrite a templated file (`pages/index.md`).
     /// - Parameter extra: more root variables for every template (the build adds the status
     ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
-    public func render(_ context: SiteContext,
-                       extra: [String: MustacheValue] = [:]) throws(SiteError) -> [String: Data] {
+    public func render(
+        _ context: SiteContext,
+        extra: [String: MustacheValue] = [:]
+    ) throws(SiteError) -> [String: Data] {
         try render(context, root: rootValue(context, extra: extra))
     }
 

@@ -41,10 +41,12 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     /// Creates a configuration; defaults: "Planet", `http://localhost/`, no owner, UTC, "en",
     /// items titled "Name: Title", English dates.
-    public init(title: String = "Planet", link: String = "http://localhost/",
-                description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
-                timeZone: TimeZone = .gmt, language: String = "en", itemTitle: ItemTitle = .nameAndTitle,
-                locale: String? = nil, dateFormat: DisplayDateFormat? = nil, timeFormat: DisplayDateFormat? = nil) {
+    public init(
+        title: String = "Planet", link: String = "http://localhost/",
+        description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
+        timeZone: TimeZone = .gmt, language: String = "en", itemTitle: ItemTitle = .nameAndTitle,
+        locale: String? = nil, dateFormat: DisplayDateFormat? = nil, timeFormat: DisplayDateFormat? = nil
+    ) {
         self.title = title
         self.link = link
         self.description = description

@@ -32,9 +32,11 @@ public struct SiteContext: Sendable {
     public var olderPages: [[RiverEntry]] = []
 
     /// Creates a context with the given fields; no Markdown pages and no faces by default.
-    public init(configuration: SiteConfiguration, river: [RiverEntry],
-                subscriptions: [SiteSubscription], now: Date, pages: SitePages = SitePages(),
-                faces: [String: SiteFace] = [:]) {
+    public init(
+        configuration: SiteConfiguration, river: [RiverEntry],
+        subscriptions: [SiteSubscription], now: Date, pages: SitePages = SitePages(),
+        faces: [String: SiteFace] = [:]
+    ) {
         self.configuration = configuration
         self.river = river
         self.subscriptions = subscriptions
@@ -108,10 +110,13 @@ public struct SiteContext: Sendable {
             "count": .int(count),
             "newer_href": number > 1 ? .string(href(number - 1)) : .null,
             "older_href": number < count ? .string(href(number + 1)) : .null,
-            "pages": .array(Self.pagerNumbers(current: number, count: count).map { target, gap in
-                .object(["number": .int(target), "href": .string(href(target)), "current": .bool(target == number),
-                         "gap_before": .bool(gap)])
-            }),
+            "pages": .array(
+                Self.pagerNumbers(current: number, count: count).map { target, gap in
+                    .object([
+                        "number": .int(target), "href": .string(href(target)), "current": .bool(target == number),
+                        "gap_before": .bool(gap)
+                    ])
+                })
         ])
     }
 
@@ -125,7 +130,7 @@ public struct SiteContext: Sendable {
             "title": .string(page.title),
             "href": .string(page.outputName),
             "content": .string(page.html),
-            "opens_with_heading": .bool(page.opensWithHeading),
+            "opens_with_heading": .bool(page.opensWithHeading)
         ])
         return .object(fields)
     }
@@ -142,15 +147,18 @@ public struct SiteContext: Sendable {
             "has_failing": .bool(subscriptions.contains { $0.failure != nil }),
             "pages": Self.pagesValue(pages.pages, current: nil),
             "has_pages": .bool(!pages.pages.isEmpty),
-            "intro": optional(pages.intro),
+            "intro": optional(pages.intro)
         ]
     }
 
     private static func pagesValue(_ pages: [SitePage], current: String?) -> MustacheValue {
-        .array(pages.map {
-            .object(["name": .string($0.name), "title": .string($0.title), "href": .string($0.outputName),
-                     "current": .bool($0.name == current)])
-        })
+        .array(
+            pages.map {
+                .object([
+                    "name": .string($0.name), "title": .string($0.title), "href": .string($0.outputName),
+                    "current": .bool($0.name == current)
+                ])
+            })
     }
 
     /// `root` (from `value()`) with `planet.updated_*` set to `updated` and everything else as it
@@ -167,9 +175,11 @@ public struct SiteContext: Sendable {
 
     /// `updated_iso`, `updated_rfc822` and `updated_display` of `date`.
     private static func updatedFields(_ date: Date, display: DayFormatter) -> [String: MustacheValue] {
-        ["updated_iso": .string(FeedDateParser.rfc3339(date)),
-         "updated_rfc822": .string(FeedDateParser.rfc822(date)),
-         "updated_display": .string(display.dayAndTime(date))]
+        [
+            "updated_iso": .string(FeedDateParser.rfc3339(date)),
+            "updated_rfc822": .string(FeedDateParser.rfc822(date)),
+            "updated_display": .string(display.dayAndTime(date))
+        ]
     }
 
     private func planetValue(display: DayFormatter) -> MustacheValue {
@@ -189,7 +199,7 @@ public struct SiteContext: Sendable {
             "timezone": .string(configuration.timeZone.identifier),
             "rss_url": optional(link.map { absolute("rss.xml", base: $0) }),
             "atom_url": optional(link.map { absolute("atom.xml", base: $0) }),
-            "json_feed_url": optional(link.map { absolute("feed.json", base: $0) }),
+            "json_feed_url": optional(link.map { absolute("feed.json", base: $0) })
         ]
         fields.merge(Self.updatedFields(updated ?? now, display: display)) { _, new in new }
         return .object(fields)
@@ -210,7 +220,8 @@ public struct SiteContext: Sendable {
     }
 
     private func entryValue(_ facts: SiteEntry, display: DayFormatter, root: String) -> MustacheValue {
-        let item = facts.item, entry = item.entry
+        let item = facts.item
+        let entry = item.entry
         let rss = SiteEnclosure.rssEnclosure(facts.enclosures)
         let onPage = facts.enclosures.filter { $0.kind != .image }
         var fields = Self.channelFields(item.source.custom)
@@ -223,8 +234,10 @@ public struct SiteContext: Sendable {
             "feed_title": .string(facts.feedTitle),
             "link": optional(facts.link),
             "author": optional(entry.author?.name ?? entry.author?.email),
-            "credit": .object(["name": .string(facts.creditName), "email": optional(facts.creditEmail),
-                               "uri": optional(facts.creditURI)]),
+            "credit": .object([
+                "name": .string(facts.creditName), "email": optional(facts.creditEmail),
+                "uri": optional(facts.creditURI)
+            ]),
             "feed_name": .string(item.source.name),
             "feed_url": optional(item.source.publicFeedURL),
             "feed_link": optional(item.source.siteLink),
@@ -234,7 +247,7 @@ public struct SiteContext: Sendable {
                 "updated_iso": .string(FeedDateParser.rfc3339(facts.sourceUpdated)),
                 "author_name": .string(facts.sourceAuthorName),
                 "author_email": optional(item.source.head.authorName == nil ? nil : item.source.head.authorEmail),
-                "author_uri": optional(item.source.head.authorURI),
+                "author_uri": optional(item.source.head.authorURI)
             ]),
             "date_iso": .string(FeedDateParser.rfc3339(item.date)),
             "date_rfc822": .string(FeedDateParser.rfc822(item.date)),
@@ -251,7 +264,7 @@ public struct SiteContext: Sendable {
             "has_page_enclosures": .bool(!onPage.isEmpty),
             "lang": optional(facts.language),
             "dir": .string(LanguageTag.direction(facts.language)),
-            "face": Self.faceValue(faces[item.source.feedURL], root: root),
+            "face": Self.faceValue(faces[item.source.feedURL], root: root)
         ]) { _, known in known }
         return .object(fields)
     }
@@ -263,8 +276,10 @@ public struct SiteContext: Sendable {
     static func faceValue(_ face: SiteFace?, root: String = "") -> MustacheValue {
         guard let face else { return .null }
         let src = face.src.hasPrefix("faces/") ? root + face.src : face.src
-        return .object(["src": .string(src), "width": .int(face.width), "height": .int(face.height),
-                        "small_width": .int(max(1, face.width / 2)), "small_height": .int(max(1, face.height / 2))])
+        return .object([
+            "src": .string(src), "width": .int(face.width), "height": .int(face.height),
+            "small_width": .int(max(1, face.width / 2)), "small_height": .int(max(1, face.height / 2))
+        ])
     }
 
     /// `channel_KEY` for each per-feed setting planet does not know (Planet Venus's names for
@@ -287,7 +302,7 @@ public struct SiteContext: Sendable {
             "size_display": optional(enclosure.sizeDisplay),
             "file_name": .string(enclosure.fileName),
             "is_audio": .bool(enclosure.kind == .audio),
-            "is_video": .bool(enclosure.kind == .video),
+            "is_video": .bool(enclosure.kind == .video)
         ])
     }
 
@@ -316,7 +331,7 @@ public struct SiteContext: Sendable {
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
             "inactive": .bool(subscription.inactive),
-            "face": Self.faceValue(subscription.face, root: root),
+            "face": Self.faceValue(subscription.face, root: root)
         ]) { _, known in known }
         return .object(fields)
     }

@@ -19,10 +19,12 @@ struct SiteEnclosure: Sendable, Equatable {
         var seen = Set<String>()
         return entry.enclosures.compactMap { enclosure in
             guard let url = PublicLink.check(enclosure.url),
-                  URL(string: url)?.hasHTTPScheme == true,
-                  seen.insert(url).inserted else { return nil }
-            return SiteEnclosure(url: url, type: mediaType(enclosure.type) ?? typeByExtension(url),
-                                 length: enclosure.length.flatMap { $0 > 0 ? $0 : nil })
+                URL(string: url)?.hasHTTPScheme == true,
+                seen.insert(url).inserted
+            else { return nil }
+            return SiteEnclosure(
+                url: url, type: mediaType(enclosure.type) ?? typeByExtension(url),
+                length: enclosure.length.flatMap { $0 > 0 ? $0 : nil })
         }
     }
 
@@ -51,10 +53,15 @@ struct SiteEnclosure: Sendable, Equatable {
         guard let length else { return nil }
         if length < 1000 { return "\(length) bytes" }
         let units = ["kB", "MB", "GB", "TB"]
-        var value = Double(length) / 1000, unit = 0
-        while value >= 1000, unit < units.count - 1 { value /= 1000; unit += 1 }
+        var value = Double(length) / 1000
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
         let tenths = Int((value * 10).rounded())
-        return tenths % 10 == 0 || value >= 100 ? "\(Int(value.rounded())) \(units[unit])"
+        return tenths % 10 == 0 || value >= 100
+            ? "\(Int(value.rounded())) \(units[unit])"
             : "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
@@ -71,7 +78,7 @@ struct SiteEnclosure: Sendable, Equatable {
         "opus": "audio/opus", "flac": "audio/flac", "wav": "audio/wav", "mp4": "video/mp4", "m4v": "video/mp4",
         "webm": "video/webm", "mov": "video/quicktime", "jpg": "image/jpeg", "jpeg": "image/jpeg",
         "png": "image/png", "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "svg": "image/svg+xml",
-        "pdf": "application/pdf",
+        "pdf": "application/pdf"
     ]
 
     /// The media type the URL's path extension names, nil when unknown.

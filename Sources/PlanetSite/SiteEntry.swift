@@ -48,7 +48,9 @@ struct SiteEntry: Sendable {
 
     init(_ item: RiverEntry, display: DayFormatter, now: Date, itemTitle: SiteConfiguration.ItemTitle) {
         self.item = item
-        let entry = item.entry, source = item.source, head = source.head
+        let entry = item.entry
+        let source = item.source
+        let head = source.head
         link = PublicLink.check(entry.link)
         title = entry.title.flatMap { $0.isEmpty ? nil : $0 }
         displayTitle = title ?? display.named(source.name, item.date)

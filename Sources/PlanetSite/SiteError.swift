@@ -32,7 +32,8 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .template(let error, let place):
             // An error about a whole folder or file names its absolute path already.
-            return error.template.hasPrefix("/") ? error.descriptionWithExcerpt
+            return error.template.hasPrefix("/")
+                ? error.descriptionWithExcerpt
                 : "\(place)/\(error.descriptionWithExcerpt)"
         case .missingPageTemplate(let place):
             return "\(place)/\(Site.markdownPageTemplate).mustache: missing; it renders the Markdown pages"

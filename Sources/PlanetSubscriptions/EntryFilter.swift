@@ -42,7 +42,7 @@ public struct EntryFilter: Sendable, Equatable, Hashable, CustomStringConvertibl
     public static func parse(_ text: String) throws(ParseError) -> EntryFilter {
         let forms = "'category:NAME', 'author:NAME', 'title:/REGEX/' or 'text:/REGEX/'"
         guard let colon = text.firstIndex(of: ":"),
-              let field = Field(rawValue: text[..<colon].trimmingCharacters(in: .whitespaces).lowercased())
+            let field = Field(rawValue: text[..<colon].trimmingCharacters(in: .whitespaces).lowercased())
         else { throw ParseError(expected: forms) }
         let rest = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         switch field {
@@ -52,7 +52,10 @@ public struct EntryFilter: Sendable, Equatable, Hashable, CustomStringConvertibl
         case .title, .text:
             var body = Substring(rest)
             var ignoresCase = false
-            if body.hasSuffix("/i") { ignoresCase = true; body = body.dropLast() }
+            if body.hasSuffix("/i") {
+                ignoresCase = true
+                body = body.dropLast()
+            }
             guard body.count >= 3, body.hasPrefix("/"), body.hasSuffix("/") else {
                 throw ParseError(expected: "'\(field.rawValue):/REGEX/' (the expression between slashes)")
             }

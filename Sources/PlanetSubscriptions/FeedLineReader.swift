@@ -61,8 +61,10 @@ struct FeedLineReader {
 
     /// An indented `key = value` under a feed: a known key must have a value of its shape and
     /// be set once (`include`/`exclude` may repeat); an unknown key is kept as written.
-    private mutating func readFeedSetting(_ text: String, key: String, value: String,
-                                          number: Int) throws(FeedListError) -> FeedList.Line {
+    private mutating func readFeedSetting(
+        _ text: String, key: String, value: String,
+        number: Int
+    ) throws(FeedListError) -> FeedList.Line {
         if let kind = FeedSettingKind.known[key] {
             if let firstLine = feedSettingLines[key], !FeedSettingKind.repeatable.contains(key) {
                 throw FeedListError(.duplicateSetting(key: key, firstLine: firstLine))
@@ -82,7 +84,7 @@ struct FeedLineReader {
         else { return nil }
         let key = trimmed[..<equals].trimmingSpaces()
         guard let first = key.first, first.isASCII, first.isLetter,
-              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
+            key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
         else { return nil }
         let value = trimmed[trimmed.index(after: equals)...].trimmingSpaces()
         return (key.lowercased(), value)
@@ -93,7 +95,9 @@ struct FeedLineReader {
     /// (`https://a.org/f  Jane  # her blog`); a `#` inside a word (`https://a.org/f#top`,
     /// `C# Weekly`) does not; `\#` is a `#` in the name.
     static func feedParts(of trimmed: String) -> (location: String, name: String?) {
-        let blank = isASCII(trimmed) ? trimmed.utf8.firstIndex { $0 == 0x20 || $0 == 0x09 }
+        let blank =
+            isASCII(trimmed)
+            ? trimmed.utf8.firstIndex { $0 == 0x20 || $0 == 0x09 }
             : trimmed.firstIndex { $0 == " " || $0 == "\t" }
         guard let space = blank else { return (trimmed, nil) }
         return (String(trimmed[..<space]), DisplayName.read(trimmed[space...]))

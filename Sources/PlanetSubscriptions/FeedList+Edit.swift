@@ -20,9 +20,13 @@ extension FeedList {
         let all = subscriptions
         var matches = all.filter { $0.url.absoluteString == query || locationText(at: $0.line) == query }
         let folder = currentDirectory ?? file.absoluteURL.deletingLastPathComponent()
-        if matches.isEmpty, let url = try? FeedURLNormalizer.normalize(query, currentDirectory: folder, isFile: {
-            FileManager.default.fileExists(atPath: $0.path)
-        }) {
+        if matches.isEmpty,
+            let url = try? FeedURLNormalizer.normalize(
+                query, currentDirectory: folder,
+                isFile: {
+                    FileManager.default.fileExists(atPath: $0.path)
+                })
+        {
             let key = FeedURLNormalizer.comparisonKey(url)
             matches = all.filter { FeedURLNormalizer.comparisonKey($0.url) == key }
         }
@@ -49,7 +53,8 @@ extension FeedList {
     @discardableResult
     public mutating func replaceURL(_ old: URL, with new: URL) -> Bool {
         guard let index = lines.firstIndex(where: { $0.subscription?.url == old }),
-              var subscription = lines[index].subscription else { return false }
+            var subscription = lines[index].subscription
+        else { return false }
         let oldLocation = locationText(at: index + 1)
         let trimmed = lines[index].text.drop(while: { $0 == " " || $0 == "\t" })
         let rest = trimmed.dropFirst(oldLocation.count)
@@ -113,7 +118,8 @@ extension FeedList {
     var nameColumn: Int? {
         for line in lines.reversed() {
             guard let subscription = line.subscription, let name = subscription.name,
-                  let range = line.text.range(of: name, options: .backwards) else { continue }
+                let range = line.text.range(of: name, options: .backwards)
+            else { continue }
             return line.text.distance(from: line.text.startIndex, to: range.lowerBound)
         }
         return nil

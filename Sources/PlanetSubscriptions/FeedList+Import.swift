@@ -12,8 +12,10 @@ public struct ImportedList: Sendable {
     public var readingLists: [URL]
 
     /// Creates an imported list with the given feeds, settings and reading lists.
-    public init(feeds: [(subscription: Subscription, group: String?)], settings: [(key: String, value: String)] = [],
-                readingLists: [URL] = []) {
+    public init(
+        feeds: [(subscription: Subscription, group: String?)], settings: [(key: String, value: String)] = [],
+        readingLists: [URL] = []
+    ) {
         self.feeds = feeds
         self.settings = settings
         self.readingLists = readingLists
@@ -38,7 +40,7 @@ extension FeedList {
         ("link", "https://planet.example.org/"),
         ("owner", "Your Name <you@example.org>"),
         ("description", "Posts from the blogs I read."),
-        ("items_per_page", "60"),
+        ("items_per_page", "60")
     ]
 
     /// Adds an imported list: its feeds after the last feed (each once; a feed already listed,
@@ -53,8 +55,11 @@ extension FeedList {
         var feeds: [(subscription: Subscription, comment: String?)] = []
         var lastGroup: String?
         for (feed, group) in imported.feeds where seen.insert(FeedURLNormalizer.comparisonKey(feed.url)).inserted {
-            feeds.append((Subscription(url: feed.url, name: feed.name, settings: feed.settings),
-                          group != lastGroup ? group : nil))
+            feeds.append(
+                (
+                    Subscription(url: feed.url, name: feed.name, settings: feed.settings),
+                    group != lastGroup ? group : nil
+                ))
             lastGroup = group
         }
         add(contentsOf: feeds)
@@ -62,8 +67,10 @@ extension FeedList {
         var copied: [String] = []
         let placeholders = Dictionary(Self.placeholderSettings.map { ($0.key, $0.value) }) { first, _ in first }
         let present = settings.values
-        for (key, value) in imported.settings where present[key] == nil || present[key] == placeholders[key]
-            || copied.contains(key) {
+        for (key, value) in imported.settings
+        where present[key] == nil || present[key] == placeholders[key]
+            || copied.contains(key)
+        {
             appendSetting(key, value)
             if !copied.contains(key) { copied.append(key) }
         }

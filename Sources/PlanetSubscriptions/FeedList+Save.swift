@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension FeedList {
@@ -42,7 +43,9 @@ extension FeedList {
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path)
             else { return current }
-            current = destination.hasPrefix("/") ? URL(fileURLWithPath: destination)
+            current =
+                destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
                 : current.deletingLastPathComponent().appendingPathComponent(destination)
         }
         return current

@@ -154,7 +154,8 @@ public struct FeedList: Sendable, Equatable {
         // line feed is a character of its own (Unicode breaks before and after LF, except in CR LF),
         // so the text is split on its bytes.
         let unified = lineEnding == "\n" ? String(body) : body.replacingOccurrences(of: "\r\n", with: "\n")
-        var rawLines = lineEnding == "\r\n" && containsCRLF(Substring(unified).utf8)
+        var rawLines =
+            lineEnding == "\r\n" && containsCRLF(Substring(unified).utf8)
             // "\r\r\n" folds to a new CR LF pair, one character that is no line feed: split as characters.
             ? unified.split(separator: "\n", omittingEmptySubsequences: false)
             : unified.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init)

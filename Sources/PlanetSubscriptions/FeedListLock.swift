@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An exclusive lock (`flock(2)`, `LOCK_EX`) held around every edit of feeds.txt — `planet add`,
@@ -33,14 +34,16 @@ public final class FeedListLock: Sendable {
         let url = lockURL(for: file)
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw FeedListError(.unwritable("cannot create the lock file '\(url.path)': \(String(cString: strerror(errno)))"),
-                                file: file)
+            throw FeedListError(
+                .unwritable("cannot create the lock file '\(url.path)': \(String(cString: strerror(errno)))"),
+                file: file)
         }
         while flock(descriptor, LOCK_EX) != 0 {
             let code = errno
             if code == EINTR { continue }
             close(descriptor)
-            throw FeedListError(.unwritable("cannot lock '\(url.path)': \(String(cString: strerror(code)))"), file: file)
+            throw FeedListError(
+                .unwritable("cannot lock '\(url.path)': \(String(cString: strerror(code)))"), file: file)
         }
         return FeedListLock(descriptor: descriptor)
     }
@@ -55,14 +58,16 @@ extension FeedList {
     ///   - body: the edit; what it throws is rethrown, nothing saved.
     /// - Returns: what `body` returns.
     /// - Throws: `FeedListError` from reading, locking, `body` or saving.
-    public static func edit<T>(_ file: URL, creating: Bool = false,
-                               _ body: (inout FeedList) throws(FeedListError) -> T) throws(FeedListError) -> T {
+    public static func edit<T>(
+        _ file: URL, creating: Bool = false,
+        _ body: (inout FeedList) throws(FeedListError) -> T
+    ) throws(FeedListError) -> T {
         let lock = try FeedListLock.acquire(for: file)
         defer { withExtendedLifetime(lock) {} }
         var list: FeedList
         do {
             list = try load(file)
-        } catch where creating && error.reason == .missing {
+        } catch  where creating && error.reason == .missing {
             list = FeedList(file: file)
         }
         let before = list.serialized()

@@ -93,7 +93,9 @@ extension FeedList {
         public var maxBytes: Int? { text("max_bytes").flatMap { Int($0) } }
 
         private func format(_ key: String, for use: DisplayDateFormat.Use) -> DisplayDateFormat? {
-            guard let value = text(key), case .success(let format) = DisplayDateFormat.parse(value, for: use) else { return nil }
+            guard let value = text(key), case .success(let format) = DisplayDateFormat.parse(value, for: use) else {
+                return nil
+            }
             return format
         }
 

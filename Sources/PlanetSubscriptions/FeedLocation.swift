@@ -17,7 +17,8 @@ package enum FeedLocation {
                 guard let host = url.host, !host.isEmpty else { throw FeedListError(.noHost(text)) }
                 return url
             }
-            guard scheme.lowercased() == "file", let url = URL(string: text), url.isFileURL, url.path.hasPrefix("/") else {
+            guard scheme.lowercased() == "file", let url = URL(string: text), url.isFileURL, url.path.hasPrefix("/")
+            else {
                 throw FeedListError(.badLocation(text))
             }
             return url

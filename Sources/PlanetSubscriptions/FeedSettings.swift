@@ -94,7 +94,7 @@ enum FeedSettingKind: Sendable {
         "include": .filter,
         "exclude": .filter,
         "language": .languageTag,
-        "ignore_updated": .bool,
+        "ignore_updated": .bool
     ]
 
     /// Keys that may be given more than once under one feed.
@@ -170,8 +170,9 @@ public enum FaceReference: Sendable, Equatable {
         }
         let parts = value.split(separator: "/", omittingEmptySubsequences: false)
         guard !value.isEmpty, !value.hasPrefix("/"), !value.hasPrefix("~"), !value.contains("\\"),
-              !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-              !value.contains(where: { $0.isNewline || $0 == "\0" }) else { return expected }
+            !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
+            !value.contains(where: { $0.isNewline || $0 == "\0" })
+        else { return expected }
         return nil
     }
 }

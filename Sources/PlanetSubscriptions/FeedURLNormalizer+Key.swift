@@ -18,7 +18,8 @@ extension FeedURLNormalizer {
     /// `comparisonKey` of any non-file URL, read through `URLComponents`.
     static func componentsKey(_ url: URL) -> String {
         guard let parts = URLComponents(url: url.absoluteURL, resolvingAgainstBaseURL: true),
-              let scheme = parts.scheme?.lowercased() else { return url.absoluteString }
+            let scheme = parts.scheme?.lowercased()
+        else { return url.absoluteString }
         var key = scheme + "://"
         if let user = parts.percentEncodedUser {
             key += user + (parts.percentEncodedPassword.map { ":" + $0 } ?? "") + "@"
@@ -48,15 +49,20 @@ extension FeedURLNormalizer {
             index += 1
         }
         let schemeEnd = index
-        guard schemeEnd == 4 || schemeEnd == 5, index + 2 < bytes.count, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F,
-              lower(bytes[0]) == 0x68, lower(bytes[1]) == 0x74, lower(bytes[2]) == 0x74, lower(bytes[3]) == 0x70,
-              schemeEnd == 4 || lower(bytes[4]) == 0x73 else { return nil }
+        guard schemeEnd == 4 || schemeEnd == 5, index + 2 < bytes.count, bytes[index + 1] == 0x2F,
+            bytes[index + 2] == 0x2F,
+            lower(bytes[0]) == 0x68, lower(bytes[1]) == 0x74, lower(bytes[2]) == 0x74, lower(bytes[3]) == 0x70,
+            schemeEnd == 4 || lower(bytes[4]) == 0x73
+        else { return nil }
         let https = schemeEnd == 5
         // Up to the fragment: it is ignored.
         var end = bytes.count
         for position in (index + 3)..<bytes.count {
             if bytes[position] >= 0x80 { return nil }
-            if bytes[position] == 0x23 { end = position; break }
+            if bytes[position] == 0x23 {
+                end = position
+                break
+            }
         }
         for position in end..<bytes.count where bytes[position] >= 0x80 { return nil }
         var key: [UInt8] = Array(https ? "https://".utf8 : "http://".utf8)
@@ -66,15 +72,18 @@ extension FeedURLNormalizer {
         let hostStart = index
         while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F, bytes[index] != 0x3A {
             let byte = bytes[index]
-            guard (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || isUpper(byte)
-                    || byte == 0x2E || byte == 0x2D else { return nil }
+            guard
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || isUpper(byte)
+                    || byte == 0x2E || byte == 0x2D
+            else { return nil }
             key.append(lower(byte))
             index += 1
         }
         guard index > hostStart else { return nil }
         if index < end, bytes[index] == 0x3A {
             index += 1
-            var port = 0, digits = 0
+            var port = 0
+            var digits = 0
             while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F {
                 guard bytes[index] >= 0x30 && bytes[index] <= 0x39, digits < 5 else { return nil }
                 port = port * 10 + Int(bytes[index] - 0x30)

@@ -16,12 +16,15 @@ public enum FeedURLNormalizer {
     ///     when it exists and a host otherwise).
     /// - Throws: `.unsupportedScheme` for schemes other than http, https and file;
     ///   `.badLocation` for text that is no URL; `.noHost` for `https://`.
-    public static func normalize(_ text: String, currentDirectory: URL,
-                                 isFile: (URL) -> Bool = { _ in false }) throws(FeedListError) -> URL {
+    public static func normalize(
+        _ text: String, currentDirectory: URL,
+        isFile: (URL) -> Bool = { _ in false }
+    ) throws(FeedListError) -> URL {
         let trimmed = text.trimmingSpacesAndNewlines()
         guard !trimmed.isEmpty else { throw FeedListError(.badLocation(text)) }
         guard let scheme = URLScheme.of(trimmed), trimmed.contains("://") || scheme.lowercased() == "file" else {
-            let path = trimmed.hasPrefix("~/")
+            let path =
+                trimmed.hasPrefix("~/")
                 ? NSString(string: trimmed).expandingTildeInPath : trimmed
             let fileURL = URL(fileURLWithPath: path, relativeTo: currentDirectory).absoluteURL.standardizedFileURL
             if path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") || isFile(fileURL) {

@@ -8,8 +8,10 @@ public enum OPMLWriter {
     /// head carries `title` ("planet subscriptions" when nil), `ownerName` and `ownerEmail`. No `dateCreated`,
     /// so the same list always gives the same bytes.
     /// - Returns: the document, UTF-8, ending in a newline.
-    public static func document(title: String?, ownerName: String? = nil, ownerEmail: String? = nil,
-                                subscriptions: [Subscription]) -> String {
+    public static func document(
+        title: String?, ownerName: String? = nil, ownerEmail: String? = nil,
+        subscriptions: [Subscription]
+    ) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<opml version=\"2.0\">", "  <head>"]
         lines.append("    <title>\(escape(title ?? "planet subscriptions"))</title>")
         if let ownerName { lines.append("    <ownerName>\(escape(ownerName))</ownerName>") }
@@ -18,8 +20,9 @@ public enum OPMLWriter {
         lines.append("  <body>")
         for subscription in subscriptions {
             let text = escape(subscription.name ?? subscription.url.absoluteString)
-            lines.append("    <outline type=\"rss\" text=\"\(text)\" title=\"\(text)\" "
-                + "xmlUrl=\"\(escape(subscription.url.absoluteString))\"/>")
+            lines.append(
+                "    <outline type=\"rss\" text=\"\(text)\" title=\"\(text)\" "
+                    + "xmlUrl=\"\(escape(subscription.url.absoluteString))\"/>")
         }
         lines.append("  </body>")
         lines.append("</opml>")

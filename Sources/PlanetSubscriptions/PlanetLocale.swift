@@ -26,8 +26,10 @@ public enum PlanetLocale {
         }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...3).contains(primary.count),
-              primary.allSatisfy({ $0.isASCII && $0.isLetter }),
-              subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            primary.allSatisfy({ $0.isASCII && $0.isLetter }),
+            subtags.dropFirst().allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
         else { return example }
         let language = primary.lowercased()
         guard Self.languagesWithData.contains(language) else {
@@ -39,7 +41,9 @@ public enum PlanetLocale {
                 guard Locale.Script(subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()).isISOScript else {
                     return example + " ('\(subtag)' is not an ISO 15924 script)"
                 }
-            } else if (subtag.count == 2 && subtag.allSatisfy(\.isLetter)) || (subtag.count == 3 && subtag.allSatisfy(\.isNumber)) {
+            } else if (subtag.count == 2 && subtag.allSatisfy(\.isLetter))
+                || (subtag.count == 3 && subtag.allSatisfy(\.isNumber))
+            {
                 guard Locale.Region(subtag.uppercased()).isISORegion else {
                     return example + " ('\(subtag)' is not a country or region code)"
                 }
@@ -52,7 +56,8 @@ public enum PlanetLocale {
         if let numbers = numberingSystem(in: subtags) {
             let known = Locale.NumberingSystem.availableNumberingSystems.map(\.identifier)
             guard !numbers.isEmpty, known.contains(numbers) else {
-                return example + " ('\(numbers)' is no numbering system; e.g. '-u-nu-latn' for 0-9, '-u-nu-arab' for ٠-٩)"
+                return example
+                    + " ('\(numbers)' is no numbering system; e.g. '-u-nu-latn' for 0-9, '-u-nu-arab' for ٠-٩)"
             }
         }
         return nil
@@ -90,14 +95,16 @@ public enum PlanetLocale {
             if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = String(text[..<cut]) }
             text = text.replacingOccurrences(of: "_", with: "-")
             guard !text.isEmpty, text != "C", text != "POSIX", !text.contains("_"), !text.contains("."),
-                  problem(with: text) == nil else { continue }
+                problem(with: text) == nil
+            else { continue }
             return Locale.identifier(.bcp47, from: text)
         }
         return nil
     }
 
     /// The primary languages ICU has locale data for (`de` of `de_DE`, `sr` of `sr_Latn_RS`).
-    static let languagesWithData: Set<String> = Set(Locale.availableIdentifiers.map {
-        String($0.prefix { $0 != "_" }).lowercased()
-    })
+    static let languagesWithData: Set<String> = Set(
+        Locale.availableIdentifiers.map {
+            String($0.prefix { $0 != "_" }).lowercased()
+        })
 }

@@ -12,7 +12,10 @@ public enum Punycode {
         var output = input.filter { $0 < 0x80 }.compactMap { Unicode.Scalar($0).map(Character.init) }
         let basicCount = output.count
         if basicCount > 0 { output.append("-") }
-        var n = initialN, delta = 0, bias = initialBias, handled = basicCount
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
+        var handled = basicCount
         while handled < input.count {
             guard let m = input.filter({ $0 >= n }).min() else { return nil }
             let (product, overflow) = (m - n).multipliedReportingOverflow(by: handled + 1)

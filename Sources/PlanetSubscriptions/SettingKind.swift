@@ -43,7 +43,7 @@ enum SettingKind: Sendable {
         "locale": .locale,
         "date_format": .dateFormat(.day),
         "time_format": .dateFormat(.time),
-        "archive_pages": .nonNegativeInt,
+        "archive_pages": .nonNegativeInt
     ]
 
     /// Settings that may be given on several lines, one value each (filter rules).
@@ -76,7 +76,8 @@ enum SettingKind: Sendable {
         case .filter:
             return FeedSettingKind.filter.problem(with: value)
         case .choice(let words):
-            return words.contains(Self.choiceWord(value)) ? nil
+            return words.contains(Self.choiceWord(value))
+                ? nil
                 : "one of " + words.map { "'\($0)'" }.joined(separator: ", ")
         }
     }

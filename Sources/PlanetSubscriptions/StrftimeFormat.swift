@@ -17,7 +17,7 @@ enum StrftimeFormat {
         "Y": ("y", "y"), "j": ("DDD", "D"), "H": ("HH", "H"), "k": ("H", "H"), "I": ("hh", "h"),
         "l": ("h", "h"), "M": ("mm", "m"), "S": ("ss", "s"), "p": ("a", "a"), "P": ("a", "a"),
         "Z": ("zzz", "zzz"), "z": ("xx", "xx"), "F": ("y-MM-dd", "y-MM-dd"), "D": ("MM/dd/yy", "MM/dd/yy"),
-        "T": ("HH:mm:ss", "HH:mm:ss"), "R": ("HH:mm", "HH:mm"),
+        "T": ("HH:mm:ss", "HH:mm:ss"), "R": ("HH:mm", "HH:mm")
     ]
 
     /// A conversion without an ICU pattern, in words.
@@ -41,7 +41,10 @@ enum StrftimeFormat {
         }
         var rest = Substring(format)
         while let character = rest.popFirst() {
-            guard character == "%" else { literal.append(character); continue }
+            guard character == "%" else {
+                literal.append(character)
+                continue
+            }
             let unpadded = rest.first == "-"
             if unpadded { rest.removeFirst() }
             guard let conversion = rest.popFirst() else {
@@ -52,7 +55,8 @@ enum StrftimeFormat {
             case "n", "t": literal.append(" ")
             default:
                 guard let translated = conversions[conversion] else {
-                    return .failure(Problem(detail: "'%\(conversion)' has no fixed ICU pattern; write an ICU pattern instead"))
+                    return .failure(
+                        Problem(detail: "'%\(conversion)' has no fixed ICU pattern; write an ICU pattern instead"))
                 }
                 flush()
                 pattern += unpadded ? translated.unpadded : translated.padded

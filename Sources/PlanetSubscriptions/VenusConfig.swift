@@ -49,7 +49,7 @@ public struct VenusConfig: Sendable, Equatable {
         "output_dir": "use 'planet build --output DIR'",
         "cache_directory": "planet keeps its cache in .planet/ beside feeds.txt",
         "output_theme": "planet's templates live in templates/ (see 'planet init')",
-        "template_files": "planet renders every template in templates/",
+        "template_files": "planet renders every template in templates/"
     ]
 
     /// Planet-wide keys read from `[Planet]` and `[DEFAULT]`, never passed to feeds.
@@ -59,7 +59,7 @@ public struct VenusConfig: Sendable, Equatable {
         "cache_directory", "output_dir", "output_theme", "template_files", "template_directories",
         "bill_of_materials", "log_level", "log_format", "feed_timeout", "spider_threads", "date_format",
         "new_date_format", "locale", "encoding", "generator", "generator_uri", "http_cache_directory",
-        "filter_directories", "pubsubhubbub_hub", "pubsubhubbub_feeds", "user_agent", "xml_base",
+        "filter_directories", "pubsubhubbub_hub", "pubsubhubbub_feeds", "user_agent", "xml_base"
     ]
 
     /// Reads the text of a config.ini.
@@ -73,7 +73,9 @@ public struct VenusConfig: Sendable, Equatable {
 
         // Planet-wide: [DEFAULT] first, [Planet] overrides.
         var planet: [(key: String, value: String, section: String)] = []
-        for (key, value) in defaults?.pairs ?? [] where planetKeys.contains(key) { planet.append((key, value, "DEFAULT")) }
+        for (key, value) in defaults?.pairs ?? [] where planetKeys.contains(key) {
+            planet.append((key, value, "DEFAULT"))
+        }
         for (key, value) in planetSection?.pairs ?? [] {
             planet.removeAll { $0.key == key }
             planet.append((key, value, "Planet"))
@@ -83,9 +85,11 @@ public struct VenusConfig: Sendable, Equatable {
         var ignoreUpdatedEverywhere = false
         if let name = values["name"], !name.isEmpty { config.settings.append(("title", name)) }
         if let link = values["link"], !link.isEmpty { config.settings.append(("link", link)) }
-        let owner = [values["owner_name"].flatMap { $0.isEmpty ? nil : $0 },
-                     values["owner_email"].flatMap { $0.isEmpty ? nil : "<\($0)>" }]
-            .compactMap { $0 }.joined(separator: " ")
+        let owner = [
+            values["owner_name"].flatMap { $0.isEmpty ? nil : $0 },
+            values["owner_email"].flatMap { $0.isEmpty ? nil : "<\($0)>" }
+        ]
+        .compactMap { $0 }.joined(separator: " ")
         if !owner.isEmpty { config.settings.append(("owner", owner)) }
         for item in planet where !item.value.isEmpty {
             let place = "(\(item.section))"
@@ -120,11 +124,14 @@ public struct VenusConfig: Sendable, Equatable {
                 if let tag = PlanetLocale.bcp47(fromPOSIX: item.value) {
                     config.settings.append(("locale", tag))
                 } else {
-                    ignore("locale = \(item.value) \(place): no locale ICU has dates for; set 'locale' to a BCP 47 tag such as 'de-DE'")
+                    ignore(
+                        "locale = \(item.value) \(place): no locale ICU has dates for; set 'locale' to a BCP 47 tag such as 'de-DE'"
+                    )
                 }
             case "new_date_format", "date_format":
                 // Venus's new_date_format heads each day; its date_format dates each entry.
-                let (key, use): (String, DisplayDateFormat.Use) = item.key == "new_date_format"
+                let (key, use): (String, DisplayDateFormat.Use) =
+                    item.key == "new_date_format"
                     ? ("date_format", .day) : ("time_format", .time)
                 switch DisplayDateFormat.parse(item.value, for: use) {
                 case .success: config.settings.append((key, item.value))
@@ -146,7 +153,8 @@ public struct VenusConfig: Sendable, Equatable {
                 continue
             }
             var own = section.pairs
-            for (key, value) in defaults?.pairs ?? [] where !planetKeys.contains(key) && !own.contains(where: { $0.key == key }) {
+            for (key, value) in defaults?.pairs ?? []
+            where !planetKeys.contains(key) && !own.contains(where: { $0.key == key }) {
                 own.append((key, value))
             }
             if own.contains(where: { $0.key == "content_type" && $0.value.lowercased() == "opml" }) {
@@ -163,12 +171,21 @@ public struct VenusConfig: Sendable, Equatable {
                 case "name":
                     subscription.name = value
                 case "face":
-                    guard FaceReference(value) != nil else { ignore("face = \(value) \(place)"); continue }
+                    guard FaceReference(value) != nil else {
+                        ignore("face = \(value) \(place)")
+                        continue
+                    }
                     settings.append(.init(key: "face", value: value))
-                    if !value.lowercased().hasPrefix("https://"), !config.faces.contains(value) { config.faces.append(value) }
+                    if !value.lowercased().hasPrefix("https://"), !config.faces.contains(value) {
+                        config.faces.append(value)
+                    }
                 case "facewidth", "faceheight":
-                    guard let number = Int(value), number > 0 else { ignore("\(key) = \(value) \(place)"); continue }
-                    settings.append(.init(key: key == "facewidth" ? "face_width" : "face_height", value: String(number)))
+                    guard let number = Int(value), number > 0 else {
+                        ignore("\(key) = \(value) \(place)")
+                        continue
+                    }
+                    settings.append(
+                        .init(key: key == "facewidth" ? "face_width" : "face_height", value: String(number)))
                 case "filters":
                     let (rules, rest) = VenusFilters.translate(value)
                     settings += rules.map { FeedSettings.Pair(key: $0.key, value: $0.value) }
@@ -186,7 +203,8 @@ public struct VenusConfig: Sendable, Equatable {
                     if !keyOK || FeedSettingKind.known[key]?.problem(with: value) != nil {
                         ignore("\(key) = \(value) \(place)")
                     } else {
-                        settings.append(.init(key: key, value: value.split(whereSeparator: \.isNewline).joined(separator: " ")))
+                        settings.append(
+                            .init(key: key, value: value.split(whereSeparator: \.isNewline).joined(separator: " ")))
                     }
                 }
             }
@@ -206,12 +224,16 @@ enum VenusFilters {
         var rules: [(key: String, value: String)] = []
         var rest: [String] = []
         for filter in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init) {
-            guard let question = filter.firstIndex(of: "?") else { rest.append(filter); continue }
+            guard let question = filter.firstIndex(of: "?") else {
+                rest.append(filter)
+                continue
+            }
             let name = filter[..<question]
             var translated: [(String, String)] = []
             for part in filter[filter.index(after: question)...].split(separator: "&") {
                 let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
-                guard pieces.count == 2, let argument = pieces[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                guard pieces.count == 2,
+                    let argument = pieces[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding
                 else { continue }
                 let key = pieces[0] == "require" ? "include" : pieces[0] == "exclude" ? "exclude" : ""
                 guard !key.isEmpty else { continue }
@@ -251,7 +273,8 @@ struct INISections {
     static func parse(_ text: String) -> [INISections] {
         var sections: [INISections] = []
         var lastKey: String?
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
         for (index, raw) in lines.enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix(";") { continue }
@@ -263,7 +286,8 @@ struct INISections {
             guard !sections.isEmpty else { continue }
             let last = sections.count - 1
             if raw.first == " " || raw.first == "\t", let key = lastKey,
-               let at = sections[last].pairs.lastIndex(where: { $0.key == key }) {
+                let at = sections[last].pairs.lastIndex(where: { $0.key == key })
+            {
                 sections[last].pairs[at].value += " " + trimmed
                 continue
             }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import CGlibcExtras
+    import CGlibcExtras
 #endif
 
 /// glibc malloc settings for a process that parses many documents on every core (Benchmarks/PERF.md).
@@ -16,10 +16,10 @@ enum AllocatorTuning {
     /// Applies the settings above once, at process start; does nothing outside glibc.
     static func apply(environment: [String: String]) {
         #if canImport(Glibc)
-        guard !environment.keys.contains(where: { $0.hasPrefix("MALLOC_") }) else { return }
-        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
-        _ = mallopt(M_TOP_PAD, 16 << 20)
+            guard !environment.keys.contains(where: { $0.hasPrefix("MALLOC_") }) else { return }
+            _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+            _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
+            _ = mallopt(M_TOP_PAD, 16 << 20)
         #endif
     }
 }

@@ -26,7 +26,8 @@ public enum Deadline {
     /// shared machine can stretch every deadline at once without editing a test.
     public static let scale: Double = {
         guard let text = ProcessInfo.processInfo.environment["PLANET_TEST_DEADLINE_SCALE"],
-              let value = Double(text), value.isFinite, value > 0 else { return 1 }
+            let value = Double(text), value.isFinite, value > 0
+        else { return 1 }
         return value
     }()
 
@@ -35,7 +36,10 @@ public enum Deadline {
     /// two threads. `PLANET_TEST_DEADLINE_LANES` overrides it.
     public static let lanes: Int = {
         if let text = ProcessInfo.processInfo.environment["PLANET_TEST_DEADLINE_LANES"],
-           let value = Int(text), value > 0 { return value }
+            let value = Int(text), value > 0
+        {
+            return value
+        }
         return max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
     }()
 
@@ -56,8 +60,10 @@ public enum Deadline {
 /// records an issue at `sourceLocation` and throws ``DeadlineExceeded``. So a test using it never
 /// hangs. `seconds` is multiplied by ``Deadline/scale``.
 /// - Throws: ``DeadlineExceeded``, or what `body` throws.
-public func withDeadline<T: Sendable>(seconds: Double = Deadline.standard, sourceLocation: SourceLocation = #_sourceLocation,
-                                      _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+public func withDeadline<T: Sendable>(
+    seconds: Double = Deadline.standard, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
     let nested = Deadline.insideLane
     if !nested { await Deadline.gate.enter() }
     defer { if !nested { Deadline.gate.leave() } }
@@ -103,7 +109,10 @@ final class LaneGate: Sendable {
     func enter() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let admitted = state.withLock { state -> Bool in
-                guard state.free > 0 else { state.waiters.append(continuation); return false }
+                guard state.free > 0 else {
+                    state.waiters.append(continuation)
+                    return false
+                }
                 state.free -= 1
                 return true
             }
@@ -113,7 +122,10 @@ final class LaneGate: Sendable {
 
     func leave() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.waiters.isEmpty else { state.free += 1; return nil }
+            guard !state.waiters.isEmpty else {
+                state.free += 1
+                return nil
+            }
             return state.waiters.removeFirst()  // the lane passes straight to the next waiter
         }
         next?.resume()

@@ -11,30 +11,36 @@ import Testing
 ///   - actual: the text produced by the code under test.
 ///   - path: absolute file URL of the golden.
 ///   - sourceLocation: where a failure is reported; defaults to the caller.
-public func assertGolden(_ actual: String, path: URL,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertGolden(
+    _ actual: String, path: URL,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actualData = Data(actual.utf8)
     if ProcessInfo.processInfo.environment["PLANET_RECORD"] == "1" {
         do {
-            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: path.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try actualData.write(to: path)
-            Issue.record("recorded golden '\(path.path)'; run again without PLANET_RECORD=1",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded golden '\(path.path)'; run again without PLANET_RECORD=1",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("could not record golden '\(path.path)': \(error)", sourceLocation: sourceLocation)
         }
         return
     }
     guard let expected = FileManager.default.contents(atPath: path.path) else {
-        Issue.record("golden '\(path.path)' is missing; run with PLANET_RECORD=1 to create it",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "golden '\(path.path)' is missing; run with PLANET_RECORD=1 to create it",
+            sourceLocation: sourceLocation)
         return
     }
     if expected != actualData {
         let difference = firstDifference(String(decoding: expected, as: UTF8.self), actual)
-        Issue.record("'\(path.path)' differs: \(difference); PLANET_RECORD=1 rewrites it",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "'\(path.path)' differs: \(difference); PLANET_RECORD=1 rewrites it",
+            sourceLocation: sourceLocation)
     }
 }
 

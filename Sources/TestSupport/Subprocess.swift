@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process run to completion without holding a thread of Swift's cooperative pool: its
@@ -24,7 +25,10 @@ public enum Subprocess {
         let pipe = Pipe()
         process.standardOutput = pipe
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { exited.yield($0.terminationStatus); exited.finish() }
+        process.terminationHandler = {
+            exited.yield($0.terminationStatus)
+            exited.finish()
+        }
         let (reads, read) = AsyncStream.makeStream(of: Data.self)
         try process.run()
         let reader = Thread {
@@ -44,15 +48,20 @@ public enum Subprocess {
     /// signal number when it was killed). It is killed with SIGKILL after `killAfter` (nil: never)
     /// or as soon as the calling task is cancelled.
     /// - Throws: when the process cannot be started.
-    public static func exitStatus(_ executable: URL, _ arguments: [String], killAfter: Duration? = nil,
-                                  standardOutput: FileHandle = .nullDevice) async throws -> Int32 {
+    public static func exitStatus(
+        _ executable: URL, _ arguments: [String], killAfter: Duration? = nil,
+        standardOutput: FileHandle = .nullDevice
+    ) async throws -> Int32 {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
         process.standardOutput = standardOutput
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
-        process.terminationHandler = { exited.yield($0.terminationStatus); exited.finish() }
+        process.terminationHandler = {
+            exited.yield($0.terminationStatus)
+            exited.finish()
+        }
         try process.run()
         let pid = process.processIdentifier
         return await withTaskCancellationHandler {

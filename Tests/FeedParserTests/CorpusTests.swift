@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FeedParser
 
 /// Every file of the real-world corpus (Fixtures/corpus, copied unmodified from shared/corpus/real
@@ -15,13 +16,16 @@ struct CorpusTests {
     static let corpus = Bundle.module.resourceURL?.appendingPathComponent("Fixtures/corpus")
 
     static let cases: [Case] = {
-        guard let corpus, let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else { return [] }
+        guard let corpus, let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
+            return []
+        }
         return names.filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") }.sorted().map(Case.init)
     }()
 
     /// Item counts the corpus MANIFEST states ("N items" / "N entries" in the quirks column).
     static let manifestCounts: [String: Int] = {
-        guard let corpus, let text = try? String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        guard let corpus,
+            let text = try? String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         else { return [:] }
         var counts: [String: Int] = [:]
         for line in text.split(separator: "\n").dropFirst() {

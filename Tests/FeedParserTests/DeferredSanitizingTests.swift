@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// `HTMLSanitizing.deferred`: raw summary/content plus `htmlBase`, which `Entry.sanitizingHTML()`
@@ -17,7 +18,9 @@ struct DeferredSanitizingTests {
     static let cases: [Case] = {
         guard let fixtures else { return [] }
         return ["corpus", "recovery", "encodings"].flatMap { folder -> [Case] in
-            let names = (try? FileManager.default.subpathsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? []
+            let names =
+                (try? FileManager.default.subpathsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path))
+                ?? []
             return names.filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") }.map { Case(path: folder + "/" + $0) }
         }.sorted { $0.path < $1.path }
     }()
@@ -71,7 +74,8 @@ struct DeferredSanitizingTests {
     @Test("a deferred entry holds the raw HTML and its base; sanitizingHTML makes it safe")
     func rawUntilSanitized() throws {
         let url = URL(string: "https://feeds.example/blog/feed.xml")
-        let deferred = try #require(try Feed.parse(Data(Self.hostile.utf8), url: url, sanitizing: .deferred).entries.first)
+        let deferred = try #require(
+            try Feed.parse(Data(Self.hostile.utf8), url: url, sanitizing: .deferred).entries.first)
         #expect(deferred.summary?.contains("<script>") == true)
         #expect(deferred.htmlBase == "https://feeds.example/blog/feed.xml")
         let clean = deferred.sanitizingHTML()
@@ -82,29 +86,39 @@ struct DeferredSanitizingTests {
     }
 
     static let samples: [Sample] = [
-        Sample(name: "summary of only a script, media:description fallback", document: """
-            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>T</title>
-            <item><link>https://s.example/1</link><description>&lt;script&gt;x()&lt;/script&gt;</description>
-            <media:description>From media &amp; more</media:description></item></channel></rss>
-            """),
-        Sample(name: "different xml:base for summary and content", document: """
-            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
-            <entry><id>e1</id><summary type="html" xml:base="https://a.example/x/">&lt;a href="s"&gt;s&lt;/a&gt;</summary>
-            <content type="html" xml:base="https://b.example/y/">&lt;a href="c"&gt;c&lt;/a&gt;</content></entry></feed>
-            """),
-        Sample(name: "no id, no link: the hashed id is the same in both modes", document: """
-            <rss version="2.0"><channel><title>T</title>
-            <item><title>A</title><description>&lt;b&gt;bold&lt;/b&gt;&lt;script&gt;s&lt;/script&gt;</description></item></channel></rss>
-            """),
-        Sample(name: "JSON Feed content_html empty after sanitizing falls back to content_text", document: """
-            {"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [
-             {"id": "1", "content_html": "<script>x</script>", "content_text": "plain & text"},
-             {"id": "2", "content_html": "<p>kept</p>", "content_text": "ignored"}]}
-            """),
-        Sample(name: "double-escaped HTML", document: """
-            <rss version="2.0"><channel><title>T</title>
-            <item><guid>1</guid><description>&amp;lt;p&amp;gt;once&amp;lt;/p&amp;gt;</description></item></channel></rss>
-            """),
+        Sample(
+            name: "summary of only a script, media:description fallback",
+            document: """
+                <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>T</title>
+                <item><link>https://s.example/1</link><description>&lt;script&gt;x()&lt;/script&gt;</description>
+                <media:description>From media &amp; more</media:description></item></channel></rss>
+                """),
+        Sample(
+            name: "different xml:base for summary and content",
+            document: """
+                <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+                <entry><id>e1</id><summary type="html" xml:base="https://a.example/x/">&lt;a href="s"&gt;s&lt;/a&gt;</summary>
+                <content type="html" xml:base="https://b.example/y/">&lt;a href="c"&gt;c&lt;/a&gt;</content></entry></feed>
+                """),
+        Sample(
+            name: "no id, no link: the hashed id is the same in both modes",
+            document: """
+                <rss version="2.0"><channel><title>T</title>
+                <item><title>A</title><description>&lt;b&gt;bold&lt;/b&gt;&lt;script&gt;s&lt;/script&gt;</description></item></channel></rss>
+                """),
+        Sample(
+            name: "JSON Feed content_html empty after sanitizing falls back to content_text",
+            document: """
+                {"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [
+                 {"id": "1", "content_html": "<script>x</script>", "content_text": "plain & text"},
+                 {"id": "2", "content_html": "<p>kept</p>", "content_text": "ignored"}]}
+                """),
+        Sample(
+            name: "double-escaped HTML",
+            document: """
+                <rss version="2.0"><channel><title>T</title>
+                <item><guid>1</guid><description>&amp;lt;p&amp;gt;once&amp;lt;/p&amp;gt;</description></item></channel></rss>
+                """)
     ]
 
     @Test("edge cases: deferred, then sanitized, equals eager", arguments: samples)

@@ -1,41 +1,42 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 @Suite("RSS 2.0")
 struct RSS2Tests {
     static let document = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"
-         xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:a="http://www.w3.org/2005/Atom"
-         xmlns:m="http://search.yahoo.com/mrss/">
-      <channel>
-        <title>Jane &amp; Co</title>
-        <link>https://example.org/</link>
-        <a:link rel="self" href="https://example.org/feed.xml"/>
-        <description>News from Jane</description>
-        <language>en-gb</language>
-        <lastBuildDate>2024-01-02T03:04:05Z</lastBuildDate>
-        <item>
-          <title>First &lt;b&gt;post&lt;/b&gt;</title>
-          <link>/posts/1</link>
-          <guid isPermaLink="false">tag:example.org,2024:1</guid>
-          <pubDate>2024-01-01T10:00:00Z</pubDate>
-          <dc:creator>Jane Doe</dc:creator>
-          <description>Short</description>
-          <content:encoded><![CDATA[<p>Long <a href="/x">text</a></p>]]></content:encoded>
-          <category>swift</category><dc:subject>feeds</dc:subject><category>swift</category>
-          <enclosure url="https://example.org/a.mp3" type="audio/mpeg" length="1234"/>
-          <m:thumbnail url="/t.jpg"/>
-        </item>
-        <item>
-          <title>Second</title>
-          <guid>https://example.org/posts/2</guid>
-        </item>
-        <item><description>No title, no link</description></item>
-      </channel>
-    </rss>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"
+             xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:a="http://www.w3.org/2005/Atom"
+             xmlns:m="http://search.yahoo.com/mrss/">
+          <channel>
+            <title>Jane &amp; Co</title>
+            <link>https://example.org/</link>
+            <a:link rel="self" href="https://example.org/feed.xml"/>
+            <description>News from Jane</description>
+            <language>en-gb</language>
+            <lastBuildDate>2024-01-02T03:04:05Z</lastBuildDate>
+            <item>
+              <title>First &lt;b&gt;post&lt;/b&gt;</title>
+              <link>/posts/1</link>
+              <guid isPermaLink="false">tag:example.org,2024:1</guid>
+              <pubDate>2024-01-01T10:00:00Z</pubDate>
+              <dc:creator>Jane Doe</dc:creator>
+              <description>Short</description>
+              <content:encoded><![CDATA[<p>Long <a href="/x">text</a></p>]]></content:encoded>
+              <category>swift</category><dc:subject>feeds</dc:subject><category>swift</category>
+              <enclosure url="https://example.org/a.mp3" type="audio/mpeg" length="1234"/>
+              <m:thumbnail url="/t.jpg"/>
+            </item>
+            <item>
+              <title>Second</title>
+              <guid>https://example.org/posts/2</guid>
+            </item>
+            <item><description>No title, no link</description></item>
+          </channel>
+        </rss>
+        """
 
     func parse() throws -> Feed {
         try Feed.parse(Data(Self.document.utf8), url: URL(string: "https://example.org/feed.xml"))
@@ -63,8 +64,11 @@ struct RSS2Tests {
         #expect(entry.summary != nil)
         #expect(entry.content?.contains("Long") == true)
         #expect(entry.categories == ["swift", "feeds"])
-        #expect(entry.enclosures == [Enclosure(url: "https://example.org/a.mp3", type: "audio/mpeg", length: 1234),
-                                     Enclosure(url: "https://example.org/t.jpg")])
+        #expect(
+            entry.enclosures == [
+                Enclosure(url: "https://example.org/a.mp3", type: "audio/mpeg", length: 1234),
+                Enclosure(url: "https://example.org/t.jpg")
+            ])
     }
 
     @Test func permalinkGuidIsTheLinkAndIDFallsBack() throws {
@@ -78,9 +82,9 @@ struct RSS2Tests {
 
     @Test func defaultNamespaceOnRootStillReadsCoreElements() throws {
         let xml = """
-        <rss version="2.0" xmlns="https://cyber.harvard.edu/rss/rss.html"><channel><title>T</title>
-        <item><title>A</title><link>https://e.org/a</link></item></channel></rss>
-        """
+            <rss version="2.0" xmlns="https://cyber.harvard.edu/rss/rss.html"><channel><title>T</title>
+            <item><title>A</title><link>https://e.org/a</link></item></channel></rss>
+            """
         let feed = try Feed.parse(Data(xml.utf8), url: nil)
         #expect(feed.title == "T")
         #expect(feed.entries.map(\.link) == ["https://e.org/a"])

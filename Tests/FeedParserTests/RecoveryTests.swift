@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// Ill-formed documents (Fixtures/recovery): each yields what can be saved, plus warnings.
@@ -14,17 +15,21 @@ struct RecoveryTests {
     }
 
     static let cases: [Case] = [
-        Case(file: "undeclared-entities.xml", titles: ["Café au lait & more", "Second …"],
-             links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Café news"),
-        Case(file: "unescaped-ampersand.xml", titles: ["AT&T buys Q&A site", "R & D"],
-             links: ["https://example.org/post?id=1&lang=en", "https://example.org/post?id=2&lang=en"],
-             feedTitle: "Tom & Jerry"),
+        Case(
+            file: "undeclared-entities.xml", titles: ["Café au lait & more", "Second …"],
+            links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Café news"),
+        Case(
+            file: "unescaped-ampersand.xml", titles: ["AT&T buys Q&A site", "R & D"],
+            links: ["https://example.org/post?id=1&lang=en", "https://example.org/post?id=2&lang=en"],
+            feedTitle: "Tom & Jerry"),
         Case(file: "bad-nesting.xml", titles: ["One"], links: ["https://example.org/1"], feedTitle: "Nesting"),
-        Case(file: "garbage-after-root.xml", titles: ["One", "Two"],
-             links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Garbage"),
-        Case(file: "truncated.xml", titles: ["One", "Two", "Three"],
-             links: ["https://example.org/1", "https://example.org/2", "https://example.org/3"], feedTitle: "Truncated"),
-        Case(file: "truncated.json", titles: ["One"], links: [nil], feedTitle: "Cut"),
+        Case(
+            file: "garbage-after-root.xml", titles: ["One", "Two"],
+            links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Garbage"),
+        Case(
+            file: "truncated.xml", titles: ["One", "Two", "Three"],
+            links: ["https://example.org/1", "https://example.org/2", "https://example.org/3"], feedTitle: "Truncated"),
+        Case(file: "truncated.json", titles: ["One"], links: [nil], feedTitle: "Cut")
     ]
 
     static func load(_ file: String) throws -> Feed {
@@ -72,12 +77,14 @@ struct NotAFeedTests {
     static let cases: [Case] = [
         Case(name: "empty", body: "", reason: .empty),
         Case(name: "whitespace", body: " \n\t ", reason: .empty),
-        Case(name: "html page", body: "<!DOCTYPE html><html><head><title>x</title></head><body>hi</body></html>",
-             reason: .notAFeed("an HTML page")),
-        Case(name: "other xml", body: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
-             reason: .notAFeed("XML with root element 'svg'")),
+        Case(
+            name: "html page", body: "<!DOCTYPE html><html><head><title>x</title></head><body>hi</body></html>",
+            reason: .notAFeed("an HTML page")),
+        Case(
+            name: "other xml", body: "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            reason: .notAFeed("XML with root element 'svg'")),
         Case(name: "json without items", body: #"{"title": "x"}"#, reason: .notAFeed("JSON without 'items'")),
-        Case(name: "json array", body: "[1, 2]", reason: .notAFeed("JSON without 'items'")),
+        Case(name: "json array", body: "[1, 2]", reason: .notAFeed("JSON without 'items'"))
     ]
 
     @Test(arguments: cases)

@@ -1,7 +1,7 @@
 import Foundation
 import Mustache
-import Testing
 import TestSupport
+import Testing
 
 /// Inputs Fuzz/MustacheFuzzer found (Fixtures/fuzz), rendered the way the fuzzer renders them:
 /// with a partial `self` naming the template itself. Each must finish, quickly, with bounded output.
@@ -29,7 +29,7 @@ struct FuzzRegressionTests {
             // The fuzzer's context: two entries, so a self-include inside {{#entries}} doubles.
             let context: MustacheValue = [
                 "title": "t", "list": [1, 2], "owner": ["name": "Jane"],
-                "entries": [["title": "one", "tags": ["x", "y"]], ["title": "two", "tags": []]],
+                "entries": [["title": "one", "tags": ["x", "y"]], ["title": "two", "tags": []]]
             ]
             return template.render(context, partials: ["self": template]).utf8.count
         }

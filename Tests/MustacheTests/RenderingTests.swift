@@ -6,8 +6,9 @@ import Testing
 struct RenderingTests {
     @Test func htmlEscapingCoversQuotesAndApostrophes() throws {
         let template = try Template("{{v}}|{{{v}}}|{{&v}}")
-        #expect(template.render(["v": "<a href=\"x\">'&'</a>"]) ==
-            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;|<a href=\"x\">'&'</a>|<a href=\"x\">'&'</a>")
+        #expect(
+            template.render(["v": "<a href=\"x\">'&'</a>"])
+                == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;|<a href=\"x\">'&'</a>|<a href=\"x\">'&'</a>")
     }
 
     @Test func xmlEscapingUsesAposAndDropsForbiddenControlCharacters() throws {
@@ -40,7 +41,7 @@ struct RenderingTests {
     @Test func truthiness() throws {
         let template = try Template("{{#v}}yes{{/v}}{{^v}}no{{/v}}")
         let cases: [(MustacheValue, String)] = [
-            (nil, "no"), (false, "no"), ([], "no"), ("", "no"), (0, "yes"), (0.0, "yes"), ("0", "yes"), ([:], "yes"),
+            (nil, "no"), (false, "no"), ([], "no"), ("", "no"), (0, "yes"), (0.0, "yes"), ("0", "yes"), ([:], "yes")
         ]
         for (value, expected) in cases {
             #expect(template.render(["v": value]) == expected, "\(value)")
@@ -70,8 +71,9 @@ struct RenderingTests {
         let inner = try Template("a\nb\n")
         let outer = try Template("<div>\n  {{>inner}}\n</div>\n")
         let page = try Template("<body>\n  {{>outer}}\n</body>")
-        #expect(page.render(nil, partials: ["inner": inner, "outer": outer]) ==
-            "<body>\n  <div>\n    a\n    b\n  </div>\n</body>")
+        #expect(
+            page.render(nil, partials: ["inner": inner, "outer": outer])
+                == "<body>\n  <div>\n    a\n    b\n  </div>\n</body>")
     }
 
     @Test func interpolatedNewlinesAreNotIndented() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Mustache
+import Testing
 
 /// One test of the vendored mustache spec (`Fixtures/spec/*.json`, MIT licensed, see LICENSE there).
 struct SpecCase: Sendable, CustomTestStringConvertible {
@@ -16,7 +16,7 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
     /// The spec files; `~lambdas` runs through the Swift closures in `SpecLambdas`.
     static let files = [
         "comments", "delimiters", "interpolation", "inverted", "partials", "sections",
-        "~inheritance", "~dynamic-names", "~lambdas",
+        "~inheritance", "~dynamic-names", "~lambdas"
     ]
 
     /// Every test of every spec file, in file order; empty if a file cannot be read (the count
@@ -24,7 +24,8 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
     static let all: [SpecCase] = files.flatMap { (try? load($0)) ?? [] }
 
     static func load(_ file: String) throws -> [SpecCase] {
-        guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Fixtures/spec") else {
+        guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Fixtures/spec")
+        else {
             throw CocoaError(.fileNoSuchFile)
         }
         let spec = try JSONDecoder().decode(SpecFile.self, from: Data(contentsOf: url))
@@ -53,8 +54,14 @@ private struct SpecFile: Decodable {
 
 /// A JSON value of the spec's `data`; objects tagged `"__tag__": "code"` are lambdas.
 indirect enum SpecValue: Sendable, Decodable {
-    case null, bool(Bool), int(Int), double(Double), string(String)
-    case array([SpecValue]), object([String: SpecValue]), code
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([SpecValue])
+    case object([String: SpecValue])
+    case code
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -23,11 +23,12 @@ enum SpecLambdas {
     /// A lambda counting its calls: 1, 2, 3, …
     private static func counter() -> MustacheValue {
         let calls = Mutex(0)
-        return .lambda(.interpolation {
-            calls.withLock { count in
-                count += 1
-                return String(count)
-            }
-        })
+        return .lambda(
+            .interpolation {
+                calls.withLock { count in
+                    count += 1
+                    return String(count)
+                }
+            })
     }
 }

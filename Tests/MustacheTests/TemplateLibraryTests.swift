@@ -9,8 +9,8 @@ struct TemplateLibraryTests {
         "site": "Planet & Co",
         "entries": [
             ["title": "Tom & Jerry's", "link": "https://a.example/?x=1&y=2", "author": "Ann"],
-            ["title": "<b>Bold</b>", "link": "https://b.example/", "author": ""],
-        ],
+            ["title": "<b>Bold</b>", "link": "https://b.example/", "author": ""]
+        ]
     ]
 
     func fixtureLibrary(_ folder: String, strict: Bool = true) throws -> TemplateLibrary {
@@ -25,19 +25,20 @@ struct TemplateLibraryTests {
 
     @Test func rendersParentBlocksAndIndentedPartialsWithHTMLEscaping() throws {
         let output = try fixtureLibrary("library").render("index.html", Self.context)
-        #expect(output == """
-            <!DOCTYPE html>
-            <html>
-              <head><title>Planet &amp; Co — home</title></head>
-              <body>
-                <ul>
-                  <li><a href="https://a.example/?x=1&amp;y=2">Tom &amp; Jerry&#39;s</a> by Ann</li>
-                  <li><a href="https://b.example/">&lt;b&gt;Bold&lt;/b&gt;</a></li>
-                </ul>
-              </body>
-            </html>
+        #expect(
+            output == """
+                <!DOCTYPE html>
+                <html>
+                  <head><title>Planet &amp; Co — home</title></head>
+                  <body>
+                    <ul>
+                      <li><a href="https://a.example/?x=1&amp;y=2">Tom &amp; Jerry&#39;s</a> by Ann</li>
+                      <li><a href="https://b.example/">&lt;b&gt;Bold&lt;/b&gt;</a></li>
+                    </ul>
+                  </body>
+                </html>
 
-            """)
+                """)
     }
 
     @Test func parentWithoutArgumentsRendersDefaults() throws {
@@ -48,19 +49,22 @@ struct TemplateLibraryTests {
 
     @Test func xmlTemplatesUseXMLEscaping() throws {
         let output = try fixtureLibrary("library").render("rss.xml", Self.context)
-        #expect(output == """
-            <title>Planet &amp; Co</title>
-            <item><title>Tom &amp; Jerry&apos;s</title></item>
-            <item><title>&lt;b&gt;Bold&lt;/b&gt;</title></item>
+        #expect(
+            output == """
+                <title>Planet &amp; Co</title>
+                <item><title>Tom &amp; Jerry&apos;s</title></item>
+                <item><title>&lt;b&gt;Bold&lt;/b&gt;</title></item>
 
-            """)
+                """)
     }
 
     @Test func strictLibraryRejectsAnUnknownPartialAtLoad() throws {
         let url = try #require(Bundle.module.url(forResource: "broken", withExtension: nil, subdirectory: "Fixtures"))
         let error = #expect(throws: TemplateError.self) { try TemplateLibrary(directory: url) }
         #expect(error?.description == "index.html.mustache:3:5: partial 'nope' not found")
-        #expect(error == TemplateError(template: "index.html.mustache", line: 3, column: 5, reason: .unknownPartial("nope")))
+        #expect(
+            error == TemplateError(template: "index.html.mustache", line: 3, column: 5, reason: .unknownPartial("nope"))
+        )
     }
 
     @Test func lenientLibraryRendersAnUnknownPartialAsNothing() throws {

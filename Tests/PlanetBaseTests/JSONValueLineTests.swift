@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetBase
 
 /// `JSONValue.renderedOnOneLine()`: the pretty value's members, on one line without spaces.
@@ -8,30 +9,32 @@ struct JSONValueLineTests {
     static let value = JSONValue.object([
         "b": .array([.int(1), .string("two \"2\"\n"), .null, .array([]), .object([:])]),
         "a": .object(["y": .bool(true), "x": .bool(false)]),
-        "é": .string("ü/"),
+        "é": .string("ü/")
     ])
 
     @Test func oneLineHasNoSpacesOrNewlinesAndSortedKeys() {
-        #expect(Self.value.renderedOnOneLine() == #"{"a":{"x":false,"y":true},"b":[1,"two \"2\"\n",null,[],{}],"é":"ü/"}"#)
+        #expect(
+            Self.value.renderedOnOneLine() == #"{"a":{"x":false,"y":true},"b":[1,"two \"2\"\n",null,[],{}],"é":"ü/"}"#)
     }
 
     @Test func prettyIsUnchanged() {
-        #expect(Self.value.rendered() == """
-            {
-              "a": {
-                "x": false,
-                "y": true
-              },
-              "b": [
-                1,
-                "two \\"2\\"\\n",
-                null,
-                [],
-                {}
-              ],
-              "é": "ü/"
-            }
-            """)
+        #expect(
+            Self.value.rendered() == """
+                {
+                  "a": {
+                    "x": false,
+                    "y": true
+                  },
+                  "b": [
+                    1,
+                    "two \\"2\\"\\n",
+                    null,
+                    [],
+                    {}
+                  ],
+                  "é": "ü/"
+                }
+                """)
     }
 
     @Test func bothReadBackAsTheSameObject() throws {
@@ -73,7 +76,7 @@ struct JSONStringEscapingTests {
         "", "plain", "\"", "\\", "\"quoted\"", "a\\b", "end\n", "\u{0}\u{1}\u{1F}\u{7F}",
         "<p class=\"x\">café — 日本語 \u{1F600}</p>\n\t\"", "é\"é", "\u{1F600}\\", "\r\n\u{0C}\u{08}",
         String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
-        String(repeating: "<a href=\"https://example.org/ü\">x</a>\n", count: 50),
+        String(repeating: "<a href=\"https://example.org/ü\">x</a>\n", count: 50)
     ]
 
     @Test("every ASCII byte, quotes and backslashes beside multi-byte characters", arguments: samples)

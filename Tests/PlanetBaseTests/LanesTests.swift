@@ -102,7 +102,8 @@ struct LanesTests {
                 if input == 0 { await slow.wait() }
                 if input == 1 { second.open() }
                 return input
-            } deliver: { (_, _) async in }
+            } deliver: { (_, _) async in
+            }
             // Job 1 is done and its output waits for job 0; give the lanes every chance to start
             // another job (a wrong bound would), then let job 0 finish.
             await second.wait()

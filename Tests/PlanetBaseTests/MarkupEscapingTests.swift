@@ -18,8 +18,9 @@ struct MarkupEscapingTests {
         Preset(name: "html", escaping: .html, markup: "&amp;&lt;&gt;&quot;&#39;\t\n\r"),
         Preset(name: "xml", escaping: .xml, markup: "&amp;&lt;&gt;&quot;&apos;\t\n\r"),
         Preset(name: "opml", escaping: .opml, markup: "&amp;&lt;&gt;&quot;'&#9;&#10;&#13;"),
-        Preset(name: "sanitizer's (C1 rule)", escaping: MarkupEscaping(c1Replacements: Array(repeating: "", count: 32)),
-               markup: "&amp;&lt;&gt;\"'\t\n\r"),
+        Preset(
+            name: "sanitizer's (C1 rule)", escaping: MarkupEscaping(c1Replacements: Array(repeating: "", count: 32)),
+            markup: "&amp;&lt;&gt;\"'\t\n\r")
     ]
 
     @Test("each preset escapes its markup characters", arguments: presets)
@@ -28,8 +29,9 @@ struct MarkupEscapingTests {
         #expect(preset.escaping.escaped("a < b") == "a &lt; b")
     }
 
-    @Test("every preset removes exactly what XML 1.0 forbids: C0 but tab, LF, CR; U+FFFE; U+FFFF",
-          arguments: presets)
+    @Test(
+        "every preset removes exactly what XML 1.0 forbids: C0 but tab, LF, CR; U+FFFE; U+FFFF",
+        arguments: presets)
     func forbiddenCharactersAreRemoved(_ preset: Preset) {
         var all = ""
         for value in UInt32(0)..<0x20 where ![0x09, 0x0A, 0x0D].contains(value) {

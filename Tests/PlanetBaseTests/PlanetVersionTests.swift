@@ -10,10 +10,14 @@ struct PlanetVersionTests {
 
     @Test("is written in PlanetVersion.swift only: no source or template holds a copy a release would leave stale")
     func writtenInOnePlace() throws {
-        let files = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources"),
-                                                   includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
-        let templates = FileManager.default.enumerator(at: Self.root.appendingPathComponent("templates"),
-                                                       includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        let files =
+            FileManager.default.enumerator(
+                at: Self.root.appendingPathComponent("Sources"),
+                includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        let templates =
+            FileManager.default.enumerator(
+                at: Self.root.appendingPathComponent("templates"),
+                includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
         let sources = files.filter { $0.pathExtension == "swift" }
         #expect(sources.count > 100)  // the scan found the sources
         var copies: [String] = []

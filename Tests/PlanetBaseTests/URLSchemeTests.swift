@@ -29,7 +29,7 @@ struct URLSchemeTests {
         Case(text: ":x", scheme: nil, isHTTP: false),
         Case(text: "9ab:x", scheme: nil, isHTTP: false),
         Case(text: "ht tp://example.org/", scheme: nil, isHTTP: false),
-        Case(text: "", scheme: nil, isHTTP: false),
+        Case(text: "", scheme: nil, isHTTP: false)
     ]
 
     @Test(arguments: cases)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetBase
 
 /// `URLText` reads ASCII text byte by byte and other text character by character: both ways must
@@ -11,7 +12,7 @@ struct URLTextScanTests {
         "https://a@b@host.example/p", "https://host.example", "https://host.example?q", "https://host.example#f",
         "http://[::1]:8080/x", "mailto:jane@example.org", "no scheme at all", "file:///srv/feeds/a.xml",
         "https://:@h/", "https://", "a:b://c/d", "https://user@/path", "HTTPS://WWW.EXAMPLE.COM",
-        "https://h.example/a:b@c", "http://h.example\r\n/x",
+        "https://h.example/a:b@c", "http://h.example\r\n/x"
     ]
 
     @Test("the byte scan of ASCII text finds what the character scan finds")
@@ -23,13 +24,17 @@ struct URLTextScanTests {
             #expect(URLText.userinfo(of: other) == URLText.userinfo(of: text), "\(text)")
             #expect(URLText.origin(of: other) == URLText.origin(of: text), "\(text)")
             #expect(URLText.removingUserinfo(other) == URLText.removingUserinfo(text) + suffix, "\(text)")
-            #expect(URLText.lowercasingSchemeAndHost(other) == URLText.lowercasingSchemeAndHost(text) + suffix, "\(text)")
-            #expect(URLText.addingUserinfo("u:p", to: other) == URLText.addingUserinfo("u:p", to: text) + suffix, "\(text)")
+            #expect(
+                URLText.lowercasingSchemeAndHost(other) == URLText.lowercasingSchemeAndHost(text) + suffix, "\(text)")
+            #expect(
+                URLText.addingUserinfo("u:p", to: other) == URLText.addingUserinfo("u:p", to: text) + suffix, "\(text)")
         }
     }
 
     @Test func partsOfAURL() {
-        #expect(URLText.lowercasingSchemeAndHost("HTTP://User:Pw@Example.ORG:8080/Feed") == "http://User:Pw@example.org:8080/Feed")
+        #expect(
+            URLText.lowercasingSchemeAndHost("HTTP://User:Pw@Example.ORG:8080/Feed")
+                == "http://User:Pw@example.org:8080/Feed")
         #expect(URLText.userinfo(of: "https://a@b@host.example/p") == "a@b")
         #expect(URLText.removingUserinfo("https://user:pw@host.example/feed") == "https://host.example/feed")
         #expect(URLText.addingUserinfo("u:p", to: "https://old@host.example/") == "https://u:p@host.example/")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 /// Options are declared once and read by value: every option of every command's table parses and
@@ -10,8 +11,9 @@ struct ArgumentsTests {
         try #require(PlanetCommand.subcommands.first { $0.spec.name == name }).spec
     }
 
-    @Test("every option of the table reads back what the command line gave",
-          arguments: PlanetCommand.subcommands.map { $0.spec.name })
+    @Test(
+        "every option of the table reads back what the command line gave",
+        arguments: PlanetCommand.subcommands.map { $0.spec.name })
     func everyOptionReadsBack(_ name: String) throws {
         let spec = try Self.spec(name)
         #expect(Set(spec.options.map(\.name)).count == spec.options.count, "an option is listed twice")
@@ -21,8 +23,9 @@ struct ArgumentsTests {
         for option in spec.options {
             if option.value == nil {
                 #expect(!none.flag(option), "--\(option.name)")
-                #expect(try ArgumentParser.parse(positionals + ["--\(option.name)"], spec: spec).flag(option),
-                        "--\(option.name)")
+                #expect(
+                    try ArgumentParser.parse(positionals + ["--\(option.name)"], spec: spec).flag(option),
+                    "--\(option.name)")
             } else {
                 #expect(none.value(option) == nil, "--\(option.name)")
                 let separate = try ArgumentParser.parse(positionals + ["--\(option.name)", "v"], spec: spec)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 /// Bad URLs on the command line and malformed feeds.txt lines, end to end: the exact message on
@@ -15,32 +16,48 @@ struct BadInputTests {
     }
 
     static let cases: [Case] = [
-        Case(id: "ftp URL", arguments: ["add", "--no-fetch", "ftp://example.org/feed"],
-             message: "planet add: 'ftp://example.org/feed' uses the scheme 'ftp:'; planet reads http, https and file URLs"),
-        Case(id: "feed: URL", arguments: ["add", "--no-fetch", "feed://example.org/rss"],
-             message: "planet add: 'feed://example.org/rss' uses the scheme 'feed:'; planet reads http, https and file URLs"),
-        Case(id: "no host", arguments: ["add", "--no-fetch", "https:///feed.xml"],
-             message: "planet add: 'https:///feed.xml' has no host name; write it as 'https://HOST/PATH'"),
-        Case(id: "space in host", arguments: ["add", "--no-fetch", "https://exa mple.org/"],
-             message: "planet add: 'https://exa mple.org/' is not an http(s) URL or a file path"),
-        Case(id: "blank URL", arguments: ["add", "--no-fetch", " "],
-             message: "planet add: ' ' is not an http(s) URL or a file path"),
-        Case(id: "pick zero", arguments: ["add", "example.org", "--pick", "0"],
-             message: "planet add: '--pick' must be a whole number from 1 to 100, not '0'"),
-        Case(id: "misspelt scheme in feeds.txt", feeds: "title = T\nhtps://example.org/feed\n",
-             arguments: ["list"],
-             message: "planet list: feeds.txt:2: 'htps://example.org/feed' is not an http(s) URL or a file path"),
-        Case(id: "setting after a feed", feeds: "https://a.org/f\ntitle = Late\n", arguments: ["add", "--no-fetch", "b.org"],
-             message: "planet add: feeds.txt:2: setting 'title' comes after the first feed (line 1); move it above the feeds, "
-                 + "or indent it to make it a setting of the feed above"),
-        Case(id: "setting twice", feeds: "title = A\nTitle = B\n", arguments: ["remove", "x"],
-             message: "planet remove: feeds.txt:2: setting 'title' is already set on line 1; keep one of them"),
-        Case(id: "bad items_per_page", feeds: "items_per_page = ten\n", arguments: ["export"],
-             message: "planet export: feeds.txt:1: 'items_per_page' must be a whole number greater than 0, not 'ten'"),
-        Case(id: "stray word", feeds: "Planet Example\n", arguments: ["import", "x.opml"],
-             message: "planet import: x.opml: cannot be read (No such file or directory)"),
-        Case(id: "stray word, real import", feeds: "Planet Example\n", arguments: ["import", "feeds.txt"],
-             message: "planet import: feeds.txt:1: 'Planet' is not an http(s) URL or a file path"),
+        Case(
+            id: "ftp URL", arguments: ["add", "--no-fetch", "ftp://example.org/feed"],
+            message:
+                "planet add: 'ftp://example.org/feed' uses the scheme 'ftp:'; planet reads http, https and file URLs"),
+        Case(
+            id: "feed: URL", arguments: ["add", "--no-fetch", "feed://example.org/rss"],
+            message:
+                "planet add: 'feed://example.org/rss' uses the scheme 'feed:'; planet reads http, https and file URLs"),
+        Case(
+            id: "no host", arguments: ["add", "--no-fetch", "https:///feed.xml"],
+            message: "planet add: 'https:///feed.xml' has no host name; write it as 'https://HOST/PATH'"),
+        Case(
+            id: "space in host", arguments: ["add", "--no-fetch", "https://exa mple.org/"],
+            message: "planet add: 'https://exa mple.org/' is not an http(s) URL or a file path"),
+        Case(
+            id: "blank URL", arguments: ["add", "--no-fetch", " "],
+            message: "planet add: ' ' is not an http(s) URL or a file path"),
+        Case(
+            id: "pick zero", arguments: ["add", "example.org", "--pick", "0"],
+            message: "planet add: '--pick' must be a whole number from 1 to 100, not '0'"),
+        Case(
+            id: "misspelt scheme in feeds.txt", feeds: "title = T\nhtps://example.org/feed\n",
+            arguments: ["list"],
+            message: "planet list: feeds.txt:2: 'htps://example.org/feed' is not an http(s) URL or a file path"),
+        Case(
+            id: "setting after a feed", feeds: "https://a.org/f\ntitle = Late\n",
+            arguments: ["add", "--no-fetch", "b.org"],
+            message:
+                "planet add: feeds.txt:2: setting 'title' comes after the first feed (line 1); move it above the feeds, "
+                + "or indent it to make it a setting of the feed above"),
+        Case(
+            id: "setting twice", feeds: "title = A\nTitle = B\n", arguments: ["remove", "x"],
+            message: "planet remove: feeds.txt:2: setting 'title' is already set on line 1; keep one of them"),
+        Case(
+            id: "bad items_per_page", feeds: "items_per_page = ten\n", arguments: ["export"],
+            message: "planet export: feeds.txt:1: 'items_per_page' must be a whole number greater than 0, not 'ten'"),
+        Case(
+            id: "stray word", feeds: "Planet Example\n", arguments: ["import", "x.opml"],
+            message: "planet import: x.opml: cannot be read (No such file or directory)"),
+        Case(
+            id: "stray word, real import", feeds: "Planet Example\n", arguments: ["import", "feeds.txt"],
+            message: "planet import: feeds.txt:1: 'Planet' is not an http(s) URL or a file path")
     ]
 
     @Test(arguments: cases)

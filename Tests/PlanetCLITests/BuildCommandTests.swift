@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PlanetCLI
 import Planet
+import Testing
+
+@testable import PlanetCLI
 
 @Suite("planet build options")
 struct BuildCommandTests {
@@ -23,8 +24,10 @@ struct BuildCommandTests {
     }
 
     @Test func templatesDefaultToTheFolderOfFeedsTxt() throws {
-        let built = try options(["--config", "site/feeds.txt", "--output=/tmp/out", "--jobs", "3",
-                                 "--timeout", "2.5", "--now", "2024-01-02T03:04:05Z"])
+        let built = try options([
+            "--config", "site/feeds.txt", "--output=/tmp/out", "--jobs", "3",
+            "--timeout", "2.5", "--now", "2024-01-02T03:04:05Z"
+        ])
         #expect(built.configURL.path == "/srv/planet/site/feeds.txt")
         #expect(built.outputURL.path == "/tmp/out")
         #expect(built.jobs == 3)
@@ -35,8 +38,9 @@ struct BuildCommandTests {
     @Test func outputAndTemplatesDefaultToTheFolderOfFeedsTxt() throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("templates"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("templates"),
+            withIntermediateDirectories: true)
         let built = try options(["--config", folder.appendingPathComponent("feeds.txt").path])
         #expect(built.outputURL.path == folder.appendingPathComponent("output").path)
         #expect(built.templatesURL?.path == folder.appendingPathComponent("templates").path)
@@ -49,21 +53,25 @@ struct BuildCommandTests {
         try "title = T\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["build", "--templates", "nowhere"], in: folder)
         #expect(outcome.status == 2)
-        #expect(outcome.err == "planet build: 'nowhere': templates folder not found; run 'planet init' to get "
+        #expect(
+            outcome.err == "planet build: 'nowhere': templates folder not found; run 'planet init' to get "
                 + "the default templates, or leave out --templates to use the built-in ones\n")
     }
 
     @Test func sourceDateEpochIsTheBuildTimeWithoutNow() throws {
-        #expect(try options([], environment: ["SOURCE_DATE_EPOCH": "1700000000"]).now
-            == Date(timeIntervalSince1970: 1_700_000_000))
-        #expect(try options(["--now", "2024-01-02T04:04:05.5+01:00"], environment: ["SOURCE_DATE_EPOCH": "1"]).now
-            == Date(timeIntervalSince1970: 1_704_164_645.5))
+        #expect(
+            try options([], environment: ["SOURCE_DATE_EPOCH": "1700000000"]).now
+                == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(
+            try options(["--now", "2024-01-02T04:04:05.5+01:00"], environment: ["SOURCE_DATE_EPOCH": "1"]).now
+                == Date(timeIntervalSince1970: 1_704_164_645.5))
     }
 
     @Test func aBuildErrorExitsWith2AndItsMessage() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
-        try "title = T\nfeeds/a.xml\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try "title = T\nfeeds/a.xml\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["build", "--now", "2024-01-02T03:04:05Z"], in: folder)
         // Either the real pipeline ran (exit 0, summary line) or it stopped with a message (exit 2).
         if outcome.status == 0 {

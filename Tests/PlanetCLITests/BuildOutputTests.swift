@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 /// `planet build` as a new user meets it: no templates folder, a stray `--output`, cron's
@@ -12,8 +13,9 @@ struct BuildOutputTests {
     func planet(present: Bool = true) throws -> URL {
         let folder = try makeFolder()
         let feed = folder.appendingPathComponent("feed.xml")
-        try "title = T\n\(feed.path) Local feed\n".write(to: folder.appendingPathComponent("feeds.txt"),
-                                                       atomically: true, encoding: .utf8)
+        try "title = T\n\(feed.path) Local feed\n".write(
+            to: folder.appendingPathComponent("feeds.txt"),
+            atomically: true, encoding: .utf8)
         if present {
             try """
             <?xml version="1.0"?><rss version="2.0"><channel><title>F</title><link>https://f.example/</link>
@@ -33,8 +35,9 @@ struct BuildOutputTests {
         defer { removeFolder(folder) }
         let elsewhere = try makeFolder()
         defer { removeFolder(elsewhere) }
-        let outcome = await runPlanet(["build", "--config", folder.appendingPathComponent("feeds.txt").path] + Self.now,
-                                      in: elsewhere)
+        let outcome = await runPlanet(
+            ["build", "--config", folder.appendingPathComponent("feeds.txt").path] + Self.now,
+            in: elsewhere)
         #expect(outcome.status == 0, "\(outcome.err)")
         for path in ["output/index.html", "output/rss.xml", "output/static/planet.css", "output/.planet-site"] {
             #expect(exists(folder, path), "\(path)")
@@ -48,13 +51,16 @@ struct BuildOutputTests {
         var testDescription: String { "--output \(output)" }
     }
 
-    @Test(arguments: [RefusedCase(output: ".", message: "is feeds.txt's folder, which the site would replace"),
-                      RefusedCase(output: "www", message: "exists and was not written by planet (no .planet-site)"),
-                      RefusedCase(output: "www/keep.txt", message: "exists and is not a folder")])
+    @Test(arguments: [
+        RefusedCase(output: ".", message: "is feeds.txt's folder, which the site would replace"),
+        RefusedCase(output: "www", message: "exists and was not written by planet (no .planet-site)"),
+        RefusedCase(output: "www/keep.txt", message: "exists and is not a folder")
+    ])
     func anOutputPlanetDidNotWriteIsRefusedAndKept(_ test: RefusedCase) async throws {
         let folder = try planet()
         defer { removeFolder(folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("www"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("www"), withIntermediateDirectories: true)
         try "mine".write(to: folder.appendingPathComponent("www/keep.txt"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["build", "--output", test.output] + Self.now, in: folder)
         #expect(outcome.status == 2)

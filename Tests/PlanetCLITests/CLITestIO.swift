@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 @testable import PlanetCLI
 
 /// What one in-process run of `planet` printed and returned.
@@ -20,12 +21,15 @@ final class Capture: Sendable {
 
 /// Runs `planet ARGUMENTS` in `folder` with captured streams, within a deadline (a run that
 /// does not finish comes back with status -1 and the deadline named on `err`).
-func runPlanet(_ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
-               environment: [String: String] = [:], deadline: Double = Deadline.standard) async -> CommandOutcome {
+func runPlanet(
+    _ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
+    environment: [String: String] = [:], deadline: Double = Deadline.standard
+) async -> CommandOutcome {
     let out = Capture()
     let err = Capture()
-    let io = CommandIO(out: { out.append($0) }, err: { err.append($0) },
-                       environment: environment, currentDirectory: folder)
+    let io = CommandIO(
+        out: { out.append($0) }, err: { err.append($0) },
+        environment: environment, currentDirectory: folder)
     do {
         let status = try await withDeadline(seconds: deadline) { await PlanetCommand.run(arguments, io: io) }
         return CommandOutcome(status: status, out: out.value, err: err.value)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 /// `planet init` writes the templates embedded in the binary; they must be the files under
@@ -10,15 +11,19 @@ struct DefaultTemplatesTests {
     static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("templates", isDirectory: true)
 
-    static let advice = "templates/ changed: run scripts/embed-templates.sh and commit Sources/PlanetCLI/DefaultTemplates.swift"
+    static let advice =
+        "templates/ changed: run scripts/embed-templates.sh and commit Sources/PlanetCLI/DefaultTemplates.swift"
 
     /// Every file under templates/ except hidden ones, as paths relative to it.
     static func filesOnDisk() throws -> [String] {
         let root = templates.standardizedFileURL.path + "/"
-        let enumerator = try #require(FileManager.default.enumerator(at: templates, includingPropertiesForKeys: [.isRegularFileKey],
-                                                                     options: [.skipsHiddenFiles]))
+        let enumerator = try #require(
+            FileManager.default.enumerator(
+                at: templates, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles]))
         var paths: [String] = []
-        for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+        for case let url as URL in enumerator
+        where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
             paths.append(String(url.standardizedFileURL.path.dropFirst(root.count)))
         }
         return paths.sorted()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 /// Findings of a new user's trial of the subscription commands, one test each.
@@ -16,16 +17,19 @@ struct FeedsFileFindingsTests {
     @Test func addThroughASymlinkEditsItsTargetAndKeepsTheLink() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("real"), withIntermediateDirectories: true)
         try write("title = S\n", folder, "real/feeds.txt")
         let real = folder.appendingPathComponent("real/feeds.txt").path
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("feeds.txt").path,
-                                                   withDestinationPath: "real/feeds.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("feeds.txt").path,
+            withDestinationPath: "real/feeds.txt")
         let outcome = await runPlanet(["add", "--no-fetch", "http://s.example/f"], in: folder)
         #expect(outcome.status == 0)
-        #expect(try FileManager.default.destinationOfSymbolicLink(
-            atPath: folder.appendingPathComponent("feeds.txt").path) == "real/feeds.txt")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: folder.appendingPathComponent("feeds.txt").path) == "real/feeds.txt")
         #expect(try read(folder, "real/feeds.txt") == "title = S\nhttp://s.example/f\n")
         let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
         #expect(mode == 0o640)
@@ -36,8 +40,10 @@ struct FeedsFileFindingsTests {
         var testDescription: String { command.joined(separator: " ") }
     }
 
-    @Test(arguments: [Case(command: ["add", "--no-fetch", "https://new.example/f"]), Case(command: ["list"]),
-                      Case(command: ["remove", "https://b.example/f"]), Case(command: ["export"])])
+    @Test(arguments: [
+        Case(command: ["add", "--no-fetch", "https://new.example/f"]), Case(command: ["list"]),
+        Case(command: ["remove", "https://b.example/f"]), Case(command: ["export"])
+    ])
     func everyCommandThatReadsFeedsTxtPrintsItsWarnings(_ testCase: Case) async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
@@ -45,11 +51,12 @@ struct FeedsFileFindingsTests {
         let outcome = await runPlanet(testCase.command, in: folder)
         #expect(outcome.status == 0)
         let name = testCase.command[0]
-        #expect(outcome.err == """
-            planet \(name): warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
-            planet \(name): warning: feeds.txt:3: 'https://A.example/f' as 'Other' is already listed on line 2; this line is ignored
+        #expect(
+            outcome.err == """
+                planet \(name): warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
+                planet \(name): warning: feeds.txt:3: 'https://A.example/f' as 'Other' is already listed on line 2; this line is ignored
 
-            """)
+                """)
     }
 
     @Test func buildPrintsTheWarningsOfFeedsTxtAsListDoes() async throws {
@@ -58,11 +65,13 @@ struct FeedsFileFindingsTests {
         try write("itemsperpage = 5\nhttps://a.example/f  A\n  fcae = a.png\n", folder)
         let outcome = await runPlanet(["build", "--offline", "--now", "2024-01-02T03:04:05Z"], in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.err.hasPrefix("""
-            planet build: warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
-            planet build: warning: feeds.txt:3: unknown feed setting 'fcae' (did you mean 'face'?); it is passed to the templates as 'channel_fcae'
+        #expect(
+            outcome.err.hasPrefix(
+                """
+                planet build: warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
+                planet build: warning: feeds.txt:3: unknown feed setting 'fcae' (did you mean 'face'?); it is passed to the templates as 'channel_fcae'
 
-            """))
+                """))
     }
 
     @Test func importPrintsTheWarningsOfFeedsTxt() async throws {
@@ -72,8 +81,9 @@ struct FeedsFileFindingsTests {
         try write("[https://a.example/f]\nname = A\n", folder, "config.ini")
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.err == "planet import: warning: feeds.txt:1: unknown setting 'titel' "
-            + "(did you mean 'title'?); it is ignored\n")
+        #expect(
+            outcome.err == "planet import: warning: feeds.txt:1: unknown setting 'titel' "
+                + "(did you mean 'title'?); it is ignored\n")
     }
 
     @Test func anEmptySettingStopsTheCommandWithFileAndLine() async throws {

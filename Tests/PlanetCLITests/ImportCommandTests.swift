@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 @Suite("planet import and export")
@@ -40,22 +41,24 @@ struct ImportCommandTests {
         try write(Self.nestedOPML, folder, "subscriptions.opml")
         let outcome = await runPlanet(["import", "subscriptions.opml"], in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.err == "planet import: warning: subscriptions.opml: skipped: 'ftp://old.example/feed' "
-            + "uses the scheme 'ftp:'; planet reads http, https and file URLs\n")
+        #expect(
+            outcome.err == "planet import: warning: subscriptions.opml: skipped: 'ftp://old.example/feed' "
+                + "uses the scheme 'ftp:'; planet reads http, https and file URLs\n")
         #expect(outcome.out == "imported 4 feeds from subscriptions.opml (1 already listed)\n")
-        #expect(try read(folder) == """
-            title = T
+        #expect(
+            try read(folder) == """
+                title = T
 
-            # mine
-            https://a.org/feed Already
-            https://top.example/feed.xml Top level
-            # Tech / Swift
-            https://www.swift.org/atom.xml Swift.org
-            https://forums.swift.org/latest.rss Forums
-            # Tech
-            https://lwn.net/headlines/rss       LWN
+                # mine
+                https://a.org/feed Already
+                https://top.example/feed.xml Top level
+                # Tech / Swift
+                https://www.swift.org/atom.xml Swift.org
+                https://forums.swift.org/latest.rss Forums
+                # Tech
+                https://lwn.net/headlines/rss       LWN
 
-            """)
+                """)
     }
 
     @Test func exportThenImportRoundTripsToTheSameList() async throws {
@@ -79,7 +82,8 @@ struct ImportCommandTests {
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         try write("title = Other\n", other)
         // The list holds a local file: importing it takes --allow-files.
-        let imported = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
+        let imported = await runPlanet(
+            ["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
         #expect(imported.status == 0)
         #expect(imported.out == "imported 4 feeds from planet.opml (0 already listed)\n")
         let before = await runPlanet(["list", "--json"], in: folder)
@@ -90,7 +94,8 @@ struct ImportCommandTests {
         }
         #expect(try feeds(after.out) == feeds(before.out))
         #expect(try feeds(after.out).count == 4)
-        let again = await runPlanet(["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
+        let again = await runPlanet(
+            ["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
         #expect(again.out == "imported 0 feeds from planet.opml (4 already listed)\n")
     }
 
@@ -145,16 +150,20 @@ struct ImportCommandTests {
     }
 
     static let badCases: [BadCase] = [
-        BadCase(id: "RSS instead of OPML", file: "<rss version=\"2.0\"><channel/></rss>",
-                message: "planet import: in.txt: unreadable document: the root element is 'rss', not 'opml'\n"),
-        BadCase(id: "OPML without feeds", file: "<opml><body><outline text=\"Empty\"/></body></opml>",
-                message: "planet import: in.txt: no feeds found (expected <outline xmlUrl=\"…\"> in the OPML body)\n"),
-        BadCase(id: "INI without feeds", file: "[Planet]\nname = x\n",
-                message: "planet import: in.txt: no feed sections found (expected '[https://…]' sections "
-                    + "of a Planet Venus config.ini, or an OPML file)\n"),
-        BadCase(id: "empty", file: "",
-                message: "planet import: in.txt: no feed sections found (expected '[https://…]' sections "
-                    + "of a Planet Venus config.ini, or an OPML file)\n"),
+        BadCase(
+            id: "RSS instead of OPML", file: "<rss version=\"2.0\"><channel/></rss>",
+            message: "planet import: in.txt: unreadable document: the root element is 'rss', not 'opml'\n"),
+        BadCase(
+            id: "OPML without feeds", file: "<opml><body><outline text=\"Empty\"/></body></opml>",
+            message: "planet import: in.txt: no feeds found (expected <outline xmlUrl=\"…\"> in the OPML body)\n"),
+        BadCase(
+            id: "INI without feeds", file: "[Planet]\nname = x\n",
+            message: "planet import: in.txt: no feed sections found (expected '[https://…]' sections "
+                + "of a Planet Venus config.ini, or an OPML file)\n"),
+        BadCase(
+            id: "empty", file: "",
+            message: "planet import: in.txt: no feed sections found (expected '[https://…]' sections "
+                + "of a Planet Venus config.ini, or an OPML file)\n")
     ]
 
     @Test(arguments: badCases)
@@ -181,7 +190,8 @@ struct ImportCommandTests {
     @Test func importsAVenusConfigSkippingDuplicates() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
-        try "# mine\nhttps://a.org/feed Already\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try "# mine\nhttps://a.org/feed Already\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let ini = """
             [Planet]
             name = Planet Venus
@@ -207,20 +217,22 @@ struct ImportCommandTests {
         try ini.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
-        #expect(outcome.out == "imported 2 feeds from config.ini (1 already listed); "
-            + "settings set: title, link, owner, items_per_page\n")
-        #expect(try read(folder) == """
-            title = Planet Venus
-            link = https://venus.example.org/
-            owner = Sam Ruby <rubys@example.org>
-            items_per_page = 30
+        #expect(
+            outcome.out == "imported 2 feeds from config.ini (1 already listed); "
+                + "settings set: title, link, owner, items_per_page\n")
+        #expect(
+            try read(folder) == """
+                title = Planet Venus
+                link = https://venus.example.org/
+                owner = Sam Ruby <rubys@example.org>
+                items_per_page = 30
 
-            # mine
-            https://a.org/feed Already
-            https://b.org/atom.xml Bee Sharp
-            http://c.org/rss
+                # mine
+                https://a.org/feed Already
+                https://b.org/atom.xml Bee Sharp
+                http://c.org/rss
 
-            """)
+                """)
     }
 
     private static let venusIni = """
@@ -240,9 +252,11 @@ struct ImportCommandTests {
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.err == "")
-        #expect(outcome.out == "imported 1 feed from config.ini into the new feeds.txt (0 already listed); "
-            + "settings set: title, link\n")
-        #expect(try read(folder) == "title = Planet Venus\nlink = https://venus.example.org/\n\nhttps://a.org/feed   Ay\n")
+        #expect(
+            outcome.out == "imported 1 feed from config.ini into the new feeds.txt (0 already listed); "
+                + "settings set: title, link\n")
+        #expect(
+            try read(folder) == "title = Planet Venus\nlink = https://venus.example.org/\n\nhttps://a.org/feed   Ay\n")
         // No temporary file is left; the edit lock's empty file stays (FeedListLock).
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(leftovers == [".feeds.txt.lock", "config.ini", "feeds.txt"])
@@ -253,15 +267,18 @@ struct ImportCommandTests {
         defer { removeFolder(folder) }
         #expect(await runPlanet(["init"], in: folder).status == 0)
         let feeds = folder.appendingPathComponent("feeds.txt")
-        let edited = try read(folder).replacingOccurrences(of: "link = https://planet.example.org/",
-                                                           with: "link = https://mine.example/")
+        let edited = try read(folder).replacingOccurrences(
+            of: "link = https://planet.example.org/",
+            with: "link = https://mine.example/")
         try edited.write(to: feeds, atomically: true, encoding: .utf8)
         try Self.venusIni.write(to: folder.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["import", "config.ini"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.out == "imported 1 feed from config.ini (0 already listed); settings set: title\n")
         let text = try read(folder)
-        #expect(text.contains("\ntitle = Planet Venus\nlink = https://mine.example/\nowner = Your Name <you@example.org>\n"))
+        #expect(
+            text.contains("\ntitle = Planet Venus\nlink = https://mine.example/\nowner = Your Name <you@example.org>\n")
+        )
     }
 }
 
@@ -273,12 +290,12 @@ struct ImportRelativeAndCredentialsTests {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         try """
-            <opml version="2.0"><body>
-            <outline type="rss" text="Relative" xmlUrl="feed.xml"/>
-            <outline type="rss" text="Folder" xmlUrl="feeds/a.xml"/>
-            <outline type="rss" text="Hostlike" xmlUrl="forums.swift.org/latest.rss"/>
-            </body></opml>
-            """.write(to: folder.appendingPathComponent("list.opml"), atomically: true, encoding: .utf8)
+        <opml version="2.0"><body>
+        <outline type="rss" text="Relative" xmlUrl="feed.xml"/>
+        <outline type="rss" text="Folder" xmlUrl="feeds/a.xml"/>
+        <outline type="rss" text="Hostlike" xmlUrl="forums.swift.org/latest.rss"/>
+        </body></opml>
+        """.write(to: folder.appendingPathComponent("list.opml"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["import", "list.opml"], in: folder)
         #expect(outcome.status == 0, "\(outcome.err)")
         let feeds = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
@@ -293,7 +310,8 @@ struct ImportRelativeAndCredentialsTests {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         try "title = T\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
-        let added = await runPlanet(["add", "https://jane:s3cretpass@feeds.example/private.xml", "--no-fetch"], in: folder)
+        let added = await runPlanet(
+            ["add", "https://jane:s3cretpass@feeds.example/private.xml", "--no-fetch"], in: folder)
         #expect(added.status == 0, "\(added.err)")
         let feeds = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
         #expect(feeds.contains("jane:s3cretpass@"), "feeds.txt keeps the credentials the feed needs")

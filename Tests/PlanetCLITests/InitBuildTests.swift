@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCLI
 
 /// A planet made by `planet init` builds as it is: the embedded templates render and the about
@@ -14,7 +15,8 @@ struct InitBuildTests {
         let built = await runPlanet(["build", "--offline", "--quiet", "--now", "2024-01-02T03:04:05Z"], in: planet)
         #expect(built.status == 0, "\(built.err)")
         for name in ["index.html", "rss.xml", "atom.xml", "opml.xml", "about.html"] {
-            #expect(FileManager.default.fileExists(atPath: planet.appendingPathComponent("output/" + name).path), "\(name)")
+            #expect(
+                FileManager.default.fileExists(atPath: planet.appendingPathComponent("output/" + name).path), "\(name)")
         }
         let about = try String(contentsOf: planet.appendingPathComponent("output/about.html"), encoding: .utf8)
         #expect(about.contains("About this planet"))

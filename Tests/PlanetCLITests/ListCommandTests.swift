@@ -1,11 +1,12 @@
 import FeedParser
 import Foundation
 import Planet
-@testable import PlanetCLI
-@testable import PlanetCache
 import PlanetFetcher
 import TestSupport
 import Testing
+
+@testable import PlanetCLI
+@testable import PlanetCache
 
 /// `planet list` with what the cache knows: status, last success, entry count.
 @Suite("planet list with the cache")
@@ -22,16 +23,20 @@ struct ListCommandTests {
         let cache = try FeedCache(path: path)
         let feed = try Feed.parse(Data(rss.utf8), url: URL(string: "https://a.org/feed")!)
         let success = Date(timeIntervalSince1970: 1_704_164_645)  // 2024-01-02T03:04:05Z
-        try await cache.recordSuccess(feedURL: "https://a.org/feed", feed: feed, info: FetchInfo(), now: success,
-                                      retention: Retention())
-        let timeout = FetchFailure(kind: .timeout, url: URL(string: "https://a.org/feed")!,
-                                   message: "'https://a.org/feed': no complete answer within 30 s")
+        try await cache.recordSuccess(
+            feedURL: "https://a.org/feed", feed: feed, info: FetchInfo(), now: success,
+            retention: Retention())
+        let timeout = FetchFailure(
+            kind: .timeout, url: URL(string: "https://a.org/feed")!,
+            message: "'https://a.org/feed': no complete answer within 30 s")
         for hour in 1...2 {
-            try await cache.recordFailure(feedURL: "https://a.org/feed", failure: timeout,
-                                          now: success.addingTimeInterval(Double(hour) * 3600))
+            try await cache.recordFailure(
+                feedURL: "https://a.org/feed", failure: timeout,
+                now: success.addingTimeInterval(Double(hour) * 3600))
         }
-        let gone = FetchFailure(kind: .httpError, url: URL(string: "https://b.org/feed")!, status: 410,
-                                message: "'https://b.org/feed': HTTP 410 Gone")
+        let gone = FetchFailure(
+            kind: .httpError, url: URL(string: "https://b.org/feed")!, status: 410,
+            message: "'https://b.org/feed': HTTP 410 Gone")
         try await cache.recordFailure(feedURL: "https://b.org/feed", failure: gone, now: success)
     }
 
@@ -45,13 +50,14 @@ struct ListCommandTests {
         }
         let listed = await runPlanet(["list"], in: folder)
         #expect(listed.status == 0)
-        #expect(listed.out == """
-            NAME   URL                 STATUS                      LAST SUCCESS          ENTRIES
-            Alpha  https://a.org/feed  failing (timeout, 2 times)  2024-01-02T03:04:05Z  3
-            Beta   https://b.org/feed  gone (HTTP 410)             -                     0
-                   https://c.org/feed  never fetched               -                     0
+        #expect(
+            listed.out == """
+                NAME   URL                 STATUS                      LAST SUCCESS          ENTRIES
+                Alpha  https://a.org/feed  failing (timeout, 2 times)  2024-01-02T03:04:05Z  3
+                Beta   https://b.org/feed  gone (HTTP 410)             -                     0
+                       https://c.org/feed  never fetched               -                     0
 
-            """)
+                """)
         let json = await runPlanet(["list", "--json"], in: folder)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
         #expect(array.map { $0["status"] as? String } == ["failing", "gone", "never-fetched"])
@@ -64,7 +70,8 @@ struct ListCommandTests {
     @Test func aCacheElsewhereIsNamedWithCacheAndAMissingOneIsNotCreated() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
-        try "https://a.org/feed  Alpha\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try "https://a.org/feed  Alpha\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         try await withDeadline {
             try await Self.makeCache(folder.appendingPathComponent("elsewhere.sqlite").path)
         }
@@ -80,7 +87,8 @@ struct ListCommandTests {
     func listNeverWritesTheCache() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
-        try "https://a.org/feed  Alpha\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try "https://a.org/feed  Alpha\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let path = folder.appendingPathComponent("old.sqlite").path
         try await withDeadline {
             try await Self.makeCache(path)

@@ -1,8 +1,9 @@
 import Foundation
 import Planet
-@testable import PlanetCLI
 import PlanetSubscriptions
 import Testing
+
+@testable import PlanetCLI
 
 /// `planet list` columns line up by display width, so CJK names do not push the URLs right.
 @Suite("planet list column widths")
@@ -10,7 +11,7 @@ struct ListTableWidthTests {
     @Test func wideCharactersCountTwoColumns() throws {
         let rows: [(Subscription, ListStatus)] = [
             (Subscription(url: try #require(URL(string: "https://a.example/f")), name: "日本語ブログ"), .neverFetched),
-            (Subscription(url: try #require(URL(string: "https://b.example/f")), name: "Plain name"), .neverFetched),
+            (Subscription(url: try #require(URL(string: "https://b.example/f")), name: "Plain name"), .neverFetched)
         ]
         let lines = ListCommand.table(rows).split(separator: "\n").map(String.init)
         let urlColumns = lines.map { line -> Int in
@@ -28,8 +29,10 @@ struct ListTableWidthTests {
         var testDescription: String { text }
     }
 
-    @Test(arguments: [Case(text: "abc", width: 3), Case(text: "日本", width: 4), Case(text: "한국어", width: 6),
-                      Case(text: "ＡＢ", width: 4), Case(text: "é", width: 1), Case(text: "", width: 0)])
+    @Test(arguments: [
+        Case(text: "abc", width: 3), Case(text: "日本", width: 4), Case(text: "한국어", width: 6),
+        Case(text: "ＡＢ", width: 4), Case(text: "é", width: 1), Case(text: "", width: 0)
+    ])
     func widthOf(_ testCase: Case) {
         #expect(DisplayWidth.of(testCase.text) == testCase.width)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PlanetCLI
 
 /// `planet parse` and `planet add` against feeds served on 127.0.0.1.
@@ -31,20 +32,25 @@ struct LoopbackCommandsTests {
         try "title = T\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let server = try await LoopbackServer.start([
             "/feed.xml": .ok(Self.rss),
-            "/missing.xml": .response(LoopbackResponse(status: 404)),
+            "/missing.xml": .response(LoopbackResponse(status: 404))
         ])
         let feedURL = server.url(for: "/feed.xml").absoluteString
         let missingURL = server.url(for: "/missing.xml").absoluteString
         let (added, missing) = try await withDeadline {
-            (await runPlanet(["add", feedURL, "--timeout", "10"], in: folder),
-             await runPlanet(["add", missingURL, "--timeout", "10"], in: folder))
+            (
+                await runPlanet(["add", feedURL, "--timeout", "10"], in: folder),
+                await runPlanet(["add", missingURL, "--timeout", "10"], in: folder)
+            )
         }
         await server.stop()
         #expect(added.status == 0)
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
         #expect(text == "title = T\n\(feedURL)   Served Feed\n")
         #expect(missing.status == 1)
-        #expect(missing.err == "planet add: '\(missingURL)': HTTP 404 Not Found; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it); --no-fetch adds it without checking\n")
+        #expect(
+            missing.err
+                == "planet add: '\(missingURL)': HTTP 404 Not Found; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it); --no-fetch adds it without checking\n"
+        )
     }
 
     static let atom = """
@@ -67,32 +73,38 @@ struct LoopbackCommandsTests {
             "/blog/": .ok(Self.page, contentType: "text/html; charset=utf-8"),
             "/blog/feed.xml": .ok(Self.rss),
             "/blog/atom.xml": .ok(Self.atom, contentType: "application/atom+xml"),
-            "/plain/": .ok("<html><head><title>x</title></head><body>no feeds</body></html>", contentType: "text/html"),
+            "/plain/": .ok("<html><head><title>x</title></head><body>no feeds</body></html>", contentType: "text/html")
         ])
         let pageURL = server.url(for: "/blog/").absoluteString
         let rssURL = server.url(for: "/blog/feed.xml").absoluteString
         let atomURL = server.url(for: "/blog/atom.xml").absoluteString
         let plainURL = server.url(for: "/plain/").absoluteString
         let (first, picked, again, tooFar, plain) = try await withDeadline {
-            (await runPlanet(["add", pageURL, "--timeout", "10"], in: folder),
-             await runPlanet(["add", pageURL, "--pick", "2", "--timeout", "10"], in: folder),
-             await runPlanet(["add", pageURL, "--timeout", "10"], in: folder),
-             await runPlanet(["add", pageURL, "--pick", "3", "--timeout", "10"], in: folder),
-             await runPlanet(["add", plainURL, "--timeout", "10"], in: folder))
+            (
+                await runPlanet(["add", pageURL, "--timeout", "10"], in: folder),
+                await runPlanet(["add", pageURL, "--pick", "2", "--timeout", "10"], in: folder),
+                await runPlanet(["add", pageURL, "--timeout", "10"], in: folder),
+                await runPlanet(["add", pageURL, "--pick", "3", "--timeout", "10"], in: folder),
+                await runPlanet(["add", plainURL, "--timeout", "10"], in: folder)
+            )
         }
         await server.stop()
         let listing = "'\(pageURL)' links 2 feeds:\n  1. \(rssURL)  (Posts (RSS))\n  2. \(atomURL)  (Posts (Atom))\n"
         #expect(first.status == 0)
-        #expect(first.out == listing + "taking 1; --pick N takes another\nadded '\(rssURL)' (Served Feed) to feeds.txt\n")
+        #expect(
+            first.out == listing + "taking 1; --pick N takes another\nadded '\(rssURL)' (Served Feed) to feeds.txt\n")
         #expect(picked.status == 0)
-        #expect(picked.out == listing + "taking 2; --pick N takes another\nadded '\(atomURL)' (Served Atom) to feeds.txt\n")
-        #expect(again.out == listing + "taking 1; --pick N takes another\n"
-            + "'\(rssURL)' (Served Feed) is already in feeds.txt (line 2); nothing changed\n")
+        #expect(
+            picked.out == listing + "taking 2; --pick N takes another\nadded '\(atomURL)' (Served Atom) to feeds.txt\n")
+        #expect(
+            again.out == listing + "taking 1; --pick N takes another\n"
+                + "'\(rssURL)' (Served Feed) is already in feeds.txt (line 2); nothing changed\n")
         #expect(tooFar.status == 2)
         #expect(tooFar.err == "planet add: '--pick 3' but '\(pageURL)' links 2 feeds\n")
         #expect(plain.status == 2)
-        #expect(plain.err == "planet add: \(plainURL): not a feed: an HTML page, and it links no feed "
-            + "(<link rel=\"alternate\">); give the feed's own URL, or --no-fetch\n")
+        #expect(
+            plain.err == "planet add: \(plainURL): not a feed: an HTML page, and it links no feed "
+                + "(<link rel=\"alternate\">); give the feed's own URL, or --no-fetch\n")
         let text = try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8)
         #expect(text == "title = T\n\(rssURL)   Served Feed\n\(atomURL)   Served Atom\n")
         let server2 = try await LoopbackServer.start(["/blog/": .ok(Self.page, contentType: "text/html")])
@@ -100,8 +112,10 @@ struct LoopbackCommandsTests {
         let parsed = try await withDeadline { await runPlanet(["parse", pageURL2, "--timeout", "10"]) }
         await server2.stop()
         #expect(parsed.status == 2)
-        #expect(parsed.err == "planet parse: \(pageURL2): not a feed: an HTML page; it links the feeds "
-            + "'\(server2.url(for: "/blog/feed.xml").absoluteString)', '\(server2.url(for: "/blog/atom.xml").absoluteString)'\n")
+        #expect(
+            parsed.err == "planet parse: \(pageURL2): not a feed: an HTML page; it links the feeds "
+                + "'\(server2.url(for: "/blog/feed.xml").absoluteString)', '\(server2.url(for: "/blog/atom.xml").absoluteString)'\n"
+        )
     }
 
     @Test func aPageWithOneFeedNamesItAndAnExplicitNameWins() async throws {
@@ -111,7 +125,7 @@ struct LoopbackCommandsTests {
         let page = "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"feed.xml\"></head></html>"
         let server = try await LoopbackServer.start([
             "/": .ok(page, contentType: "text/html"),
-            "/feed.xml": .ok(Self.rss),
+            "/feed.xml": .ok(Self.rss)
         ])
         let pageURL = server.url(for: "/").absoluteString
         let feedURL = server.url(for: "/feed.xml").absoluteString
@@ -120,22 +134,27 @@ struct LoopbackCommandsTests {
         }
         await server.stop()
         #expect(outcome.status == 0)
-        #expect(outcome.out == "'\(pageURL)' is a web page; its feed is '\(feedURL)'\n"
-            + "added '\(feedURL)' (My name) to feeds.txt\n")
+        #expect(
+            outcome.out == "'\(pageURL)' is a web page; its feed is '\(feedURL)'\n"
+                + "added '\(feedURL)' (My name) to feeds.txt\n")
     }
 
     @Test func aDocumentThatIsNeitherFeedNorPageIsRefused() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         try "".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
-        let server = try await LoopbackServer.start(["/image.svg": .ok("<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
-                                                                        contentType: "image/svg+xml")])
+        let server = try await LoopbackServer.start([
+            "/image.svg": .ok(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                contentType: "image/svg+xml")
+        ])
         let url = server.url(for: "/image.svg").absoluteString
         let outcome = try await withDeadline { await runPlanet(["add", url, "--timeout", "10"], in: folder) }
         await server.stop()
         #expect(outcome.status == 2)
-        #expect(outcome.err == "planet add: \(url): not a feed: XML with root element 'svg'; "
-            + "give the feed's own URL, or --no-fetch\n")
+        #expect(
+            outcome.err == "planet add: \(url): not a feed: XML with root element 'svg'; "
+                + "give the feed's own URL, or --no-fetch\n")
         #expect(try String(contentsOf: folder.appendingPathComponent("feeds.txt"), encoding: .utf8).isEmpty)
     }
 }

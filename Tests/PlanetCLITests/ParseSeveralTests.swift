@@ -1,8 +1,9 @@
 import FeedParser
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 @testable import PlanetCLI
 
 /// `planet parse FILE|URL...`: several documents, parsed concurrently, printed in argument order;
@@ -38,7 +39,8 @@ struct ParseSeveralTests {
 
     @Test func severalFilesGiveOneJSONLineEachInArgumentOrder() async throws {
         let names = (0..<7).map { "f\($0).xml" }
-        let folder = try Self.folder(with: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.rss("t" + $0.prefix(2))) }))
+        let folder = try Self.folder(
+            with: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.rss("t" + $0.prefix(2))) }))
         defer { removeFolder(folder) }
         let order = [names[3], names[0], names[6], names[1], names[5], names[2], names[4]]
         let outcome = await runPlanet(["parse", "--json"] + order, in: folder)
@@ -77,8 +79,10 @@ struct ParseSeveralTests {
     }
 
     @Test func aBrokenFileAmongGoodOnesGetsAnErrorLineAndTheWorstStatus() async throws {
-        let folder = try Self.folder(with: ["a.xml": Self.rss("a"), "page.html": "<html><body><p>Not a feed</p></body></html>",
-                                            "c.xml": Self.rss("c"), "empty.xml": ""])
+        let folder = try Self.folder(with: [
+            "a.xml": Self.rss("a"), "page.html": "<html><body><p>Not a feed</p></body></html>",
+            "c.xml": Self.rss("c"), "empty.xml": ""
+        ])
         defer { removeFolder(folder) }
         let outcome = await runPlanet(["parse", "--json", "a.xml", "missing.xml", "c.xml"], in: folder)
         #expect(outcome.status == 1)
@@ -87,17 +91,22 @@ struct ParseSeveralTests {
         #expect(objects.map { $0["source"] as? String } == ["a.xml", "missing.xml", "c.xml"])
         #expect(objects[1].count == 2)
         #expect(objects[1]["error"] as? String == "'missing.xml': no such file")
-        #expect(outcome.out.split(separator: "\n")[1] == #"{"source":"missing.xml","error":"'missing.xml': no such file"}"#)
+        #expect(
+            outcome.out.split(separator: "\n")[1] == #"{"source":"missing.xml","error":"'missing.xml': no such file"}"#)
         #expect(objects[2]["title"] as? String == "c")
 
         let worse = await runPlanet(["parse", "--json", "page.html", "a.xml", "missing.xml", "empty.xml"], in: folder)
         #expect(worse.status == 2)
-        #expect(worse.err == "planet parse: 'page.html': not a feed: an HTML page\n"
-            + "planet parse: 'missing.xml': no such file\n"
-            + "planet parse: 'empty.xml': is empty; a feed file holds RSS, Atom or JSON Feed\n")
+        #expect(
+            worse.err == "planet parse: 'page.html': not a feed: an HTML page\n"
+                + "planet parse: 'missing.xml': no such file\n"
+                + "planet parse: 'empty.xml': is empty; a feed file holds RSS, Atom or JSON Feed\n")
         let errors = try Self.objects(worse.out).map { $0["error"] as? String }
-        #expect(errors == ["'page.html': not a feed: an HTML page", nil, "'missing.xml': no such file",
-                           "'empty.xml': is empty; a feed file holds RSS, Atom or JSON Feed"])
+        #expect(
+            errors == [
+                "'page.html': not a feed: an HTML page", nil, "'missing.xml': no such file",
+                "'empty.xml': is empty; a feed file holds RSS, Atom or JSON Feed"
+            ])
     }
 
     @Test func withoutJSONEachSummaryIsUnderAHeaderNamingItsSource() async throws {
@@ -105,78 +114,82 @@ struct ParseSeveralTests {
         defer { removeFolder(folder) }
         let outcome = await runPlanet(["parse", "b.xml", "nope.xml", "a.xml"], in: folder)
         #expect(outcome.status == 1)
-        #expect(outcome.out == """
-            ==> b.xml <==
-            format:  rss2.0
-            title:   'b'
-            link:    https://example.org/b/
-            entries: 2
+        #expect(
+            outcome.out == """
+                ==> b.xml <==
+                format:  rss2.0
+                title:   'b'
+                link:    https://example.org/b/
+                entries: 2
 
-            ==> nope.xml <==
-            error:   'nope.xml': no such file
+                ==> nope.xml <==
+                error:   'nope.xml': no such file
 
-            ==> a.xml <==
-            format:  rss2.0
-            title:   'a'
-            link:    https://example.org/a/
-            entries: 2
+                ==> a.xml <==
+                format:  rss2.0
+                title:   'a'
+                link:    https://example.org/a/
+                entries: 2
 
-            """)
+                """)
         #expect(outcome.err == "planet parse: 'nope.xml': no such file\n")
     }
 
     @Test func oneArgumentPrintsExactlyTheContractAsBefore() async throws {
-        let folder = try Self.folder(with: ["feed.xml": Self.rss("one"), "page.html": "<html><head><title>P</title></head></html>"])
+        let folder = try Self.folder(with: [
+            "feed.xml": Self.rss("one"), "page.html": "<html><head><title>P</title></head></html>"
+        ])
         defer { removeFolder(folder) }
         let outcome = await runPlanet(["parse", "--json", "feed.xml"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.err.isEmpty)
-        #expect(outcome.out == """
-            {
-              "author": null,
-              "entries": [
+        #expect(
+            outcome.out == """
                 {
                   "author": null,
-                  "categories": [],
-                  "content": null,
-                  "enclosures": [],
-                  "id": "one-1",
-                  "link": null,
-                  "published": null,
-                  "summary": "<p>Hi <a href=\\"https://example.org/a\\" rel=\\"noopener noreferrer\\">a</a></p>",
-                  "title": "One of one",
-                  "updated": null
-                },
-                {
-                  "author": null,
-                  "categories": [],
-                  "content": null,
-                  "enclosures": [],
-                  "id": "one-2",
-                  "link": null,
-                  "published": null,
-                  "summary": "plain &amp; simple",
-                  "title": "Two",
-                  "updated": null
+                  "entries": [
+                    {
+                      "author": null,
+                      "categories": [],
+                      "content": null,
+                      "enclosures": [],
+                      "id": "one-1",
+                      "link": null,
+                      "published": null,
+                      "summary": "<p>Hi <a href=\\"https://example.org/a\\" rel=\\"noopener noreferrer\\">a</a></p>",
+                      "title": "One of one",
+                      "updated": null
+                    },
+                    {
+                      "author": null,
+                      "categories": [],
+                      "content": null,
+                      "enclosures": [],
+                      "id": "one-2",
+                      "link": null,
+                      "published": null,
+                      "summary": "plain &amp; simple",
+                      "title": "Two",
+                      "updated": null
+                    }
+                  ],
+                  "feed_url": null,
+                  "format": "rss2.0",
+                  "generator": null,
+                  "icon": null,
+                  "id": null,
+                  "language": null,
+                  "link": "https://example.org/one/",
+                  "logo": null,
+                  "rights": null,
+                  "subtitle": null,
+                  "title": "one",
+                  "updated": null,
+                  "warnings": []
                 }
-              ],
-              "feed_url": null,
-              "format": "rss2.0",
-              "generator": null,
-              "icon": null,
-              "id": null,
-              "language": null,
-              "link": "https://example.org/one/",
-              "logo": null,
-              "rights": null,
-              "subtitle": null,
-              "title": "one",
-              "updated": null,
-              "warnings": []
-            }
 
 
-            """)
+                """)
         let summary = await runPlanet(["parse", "feed.xml"], in: folder)
         #expect(summary.out == "format:  rss2.0\ntitle:   'one'\nlink:    https://example.org/one/\nentries: 2\n")
         let page = await runPlanet(["parse", "page.html"], in: folder)
@@ -200,8 +213,9 @@ struct ParseSeveralTests {
         defer { removeFolder(folder) }
         let text = Capture()
         let bytes = Mutex<[UInt8]>([])
-        let io = CommandIO(out: { text.append($0) }, err: { _ in }, outBytes: { more in bytes.withLock { $0 += more } },
-                           currentDirectory: folder)
+        let io = CommandIO(
+            out: { text.append($0) }, err: { _ in }, outBytes: { more in bytes.withLock { $0 += more } },
+            currentDirectory: folder)
         let status = try await withDeadline { await PlanetCommand.run(["parse", "--json", "a.xml", "b.xml"], io: io) }
         #expect(status == 0)
         #expect(text.value.isEmpty)

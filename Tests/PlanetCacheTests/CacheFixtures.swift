@@ -1,7 +1,8 @@
 import FeedParser
 import Foundation
-@testable import PlanetCache
 import PlanetFetcher
+
+@testable import PlanetCache
 
 /// Fixed instants and small feeds for the cache tests (tests never read the clock).
 enum CacheFixtures {
@@ -11,11 +12,12 @@ enum CacheFixtures {
     static let feedURL = "https://blog.example.com/feed.xml"
 
     static func entry(_ id: String, title: String? = nil, published: Date? = nil) -> Entry {
-        Entry(id: id, title: title ?? "Post \(id)", link: "https://blog.example.com/\(id)",
-              published: published, author: Person(name: "Jane", email: "jane@example.com"),
-              summary: "<p>Summary of \(id)</p>", content: "<p>Content of \(id)</p>",
-              categories: ["swift", "feeds"],
-              enclosures: [Enclosure(url: "https://blog.example.com/\(id).mp3", type: "audio/mpeg", length: 42)])
+        Entry(
+            id: id, title: title ?? "Post \(id)", link: "https://blog.example.com/\(id)",
+            published: published, author: Person(name: "Jane", email: "jane@example.com"),
+            summary: "<p>Summary of \(id)</p>", content: "<p>Content of \(id)</p>",
+            categories: ["swift", "feeds"],
+            enclosures: [Enclosure(url: "https://blog.example.com/\(id).mp3", type: "audio/mpeg", length: 42)])
     }
 
     static func feed(_ entries: [Entry], title: String = "Jane's blog") -> Feed {

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 @Suite("FeedCache shared file", .timeLimit(.minutes(1)))
@@ -20,9 +21,12 @@ struct FeedCacheConcurrencyTests {
                 group.addTask {
                     for n in 0..<feedsEach {
                         let url = "https://feed\(index)-\(n).example/feed.xml"
-                        let entries = (0..<25).map { F.entry("\(url)#\($0)", published: F.t0.addingTimeInterval(Double($0))) }
-                        try await cache.recordSuccess(feedURL: url, feed: F.feed(entries), info: FetchInfo(),
-                                                      now: F.t0, retention: Retention())
+                        let entries = (0..<25).map {
+                            F.entry("\(url)#\($0)", published: F.t0.addingTimeInterval(Double($0)))
+                        }
+                        try await cache.recordSuccess(
+                            feedURL: url, feed: F.feed(entries), info: FetchInfo(),
+                            now: F.t0, retention: Retention())
                         try await cache.recordFailure(feedURL: url, failure: F.failure(.timeout, url: url), now: F.t0)
                     }
                 }
@@ -43,8 +47,9 @@ struct FeedCacheConcurrencyTests {
         defer { F.remove(path) }
         let writer = try FeedCache(path: path)
         let reader = try FeedCache(path: path)
-        try await writer.recordSuccess(feedURL: F.feedURL, feed: F.feed([F.entry("a")]), info: FetchInfo(),
-                                       now: F.t0, retention: Retention())
+        try await writer.recordSuccess(
+            feedURL: F.feedURL, feed: F.feed([F.entry("a")]), info: FetchInfo(),
+            now: F.t0, retention: Retention())
         #expect(try await reader.entries(feedURLs: [F.feedURL]).map(\.entry.id) == ["a"])
         #expect(try await reader.state(for: F.feedURL)?.lastSuccess == F.t0)
     }

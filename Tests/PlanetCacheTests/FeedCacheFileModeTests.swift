@@ -1,7 +1,8 @@
 import FeedParser
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import PlanetCache
 
 /// The cache holds feed URLs with their credentials: a new cache file, and the WAL SQLite writes
@@ -18,9 +19,10 @@ import TestSupport
             defer { CacheFixtures.remove(folder) }
             let path = folder + "/.planet/cache.sqlite"
             let cache = try FeedCache(path: path)
-            try await cache.recordSuccess(feedURL: "https://user:secret@blog.example.com/feed",
-                                          feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
-                                          info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: "https://user:secret@blog.example.com/feed",
+                feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
+                info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
             #expect(try mode(path) == 0o600)
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
             #expect(try mode(path + "-wal") == 0o600)

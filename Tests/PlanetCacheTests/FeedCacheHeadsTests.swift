@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 /// The river reads heads of every entry, then the chosen entries whole (Benchmarks/PERF.md: a planet of
@@ -13,12 +14,17 @@ struct FeedCacheHeadsTests {
 
     func filledCache() async throws -> FeedCache {
         let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(feedURL: url, feed: F.feed([F.entry("a", title: "A", published: F.t0),
-                                                                  F.entry("b", title: "B")]),
-                                      info: FetchInfo(status: 200), now: F.t0, retention: Retention())
-        try await cache.recordSuccess(feedURL: other, feed: F.feed([F.entry("a", title: "Other A")]),
-                                      info: FetchInfo(status: 200), now: F.t0.addingTimeInterval(F.day),
-                                      retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: url,
+            feed: F.feed([
+                F.entry("a", title: "A", published: F.t0),
+                F.entry("b", title: "B")
+            ]),
+            info: FetchInfo(status: 200), now: F.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: other, feed: F.feed([F.entry("a", title: "Other A")]),
+            info: FetchInfo(status: 200), now: F.t0.addingTimeInterval(F.day),
+            retention: Retention())
         return cache
     }
 
@@ -34,8 +40,10 @@ struct FeedCacheHeadsTests {
 
     @Test func entriesByKeyAreWholeAndDistinguishFeeds() async throws {
         let cache = try await filledCache()
-        let found = try await cache.entries(keys: [EntryKey(feedURL: other, id: "a"), EntryKey(feedURL: url, id: "b"),
-                                                   EntryKey(feedURL: url, id: "missing")])
+        let found = try await cache.entries(keys: [
+            EntryKey(feedURL: other, id: "a"), EntryKey(feedURL: url, id: "b"),
+            EntryKey(feedURL: url, id: "missing")
+        ])
         let byKey = Dictionary(uniqueKeysWithValues: found.map { ($0.feedURL + " " + $0.entry.id, $0) })
         #expect(byKey.count == 2)
         #expect(byKey["\(other) a"]?.entry.title == "Other A")

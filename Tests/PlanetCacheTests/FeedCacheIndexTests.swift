@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 /// Schema v3's indexes (Benchmarks/PERF.md): the queries a build runs on every feed must not read entry rows,
@@ -24,7 +25,8 @@ struct FeedCacheIndexTests {
             try db.execute(CacheSchema.migrations[1])
             try db.execute("PRAGMA user_version = 2")
             try db.execute("INSERT INTO feed (url) VALUES ('\(F.feedURL)')")
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO entry (feed_url, id, first_seen, published, in_document)
                 VALUES ('\(F.feedURL)', 'old', 1704067200, NULL, 0), ('\(F.feedURL)', 'new', 1704067200, 1704153600, 1)
                 """)
@@ -50,8 +52,9 @@ struct FeedCacheIndexTests {
     @Test func pruneProbesTheFallenOffIndex() async throws {
         let cache = try FeedCache(path: ":memory:")
         let plan = try await cache.queryPlan(FeedCache.pruneEntries, [.text(F.feedURL), .real(0), .integer(200)])
-        #expect(plan.first { $0.hasPrefix("SEARCH entry") } == "SEARCH entry USING INDEX entry_fallen_off (feed_url=?)",
-                "plan: \(plan)")
+        #expect(
+            plan.first { $0.hasPrefix("SEARCH entry") } == "SEARCH entry USING INDEX entry_fallen_off (feed_url=?)",
+            "plan: \(plan)")
         // The keep_entries subquery walks one feed's heads in order, without a sort.
         #expect(plan.contains { $0.contains("COVERING INDEX entry_feed_head (feed_url=?)") }, "plan: \(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "plan: \(plan)")
@@ -60,8 +63,9 @@ struct FeedCacheIndexTests {
     /// Other copies of a post are found through two indexes (schema v7), not a pass over every row.
     @Test func olderCopiesUseTheIdAndLinkKeyIndexes() async throws {
         let cache = try FeedCache(path: ":memory:")
-        let plan = try await cache.queryPlan(FeedCache.selectOlderCopies,
-                                             [.text("[]"), .real(0), .text("[]"), .text("[]")])
+        let plan = try await cache.queryPlan(
+            FeedCache.selectOlderCopies,
+            [.text("[]"), .real(0), .text("[]"), .text("[]")])
         #expect(plan.contains { $0.contains("USING INDEX entry_by_id") }, "plan: \(plan)")
         #expect(plan.contains { $0.contains("USING INDEX entry_by_link_key") }, "plan: \(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN entry") }, "plan: \(plan)")
@@ -69,11 +73,14 @@ struct FeedCacheIndexTests {
 
     @Test("the coarse link key in Swift is the one SQLite computes for the index")
     func coarseLinkKeys() {
-        #expect(FeedCache.coarseLinkKey("HTTP://WWW.Blog.Example.ORG:80/Notes/Hello/?utm_medium=rss#more")
+        #expect(
+            FeedCache.coarseLinkKey("HTTP://WWW.Blog.Example.ORG:80/Notes/Hello/?utm_medium=rss#more")
                 == "blog.example.org/notes/hello")
         #expect(FeedCache.coarseLinkKey("https://blog.example.org/notes/hello") == "blog.example.org/notes/hello")
         #expect(FeedCache.coarseLinkKey("https://[::1]:8080/x/") == "[::1]:8080/x")
-        #expect(FeedCache.coarseLinkKey("https://ÉTÉ.example/Été") == "ÉtÉ.example/Été", "ASCII folding only, as SQLite's lower")
+        #expect(
+            FeedCache.coarseLinkKey("https://ÉTÉ.example/Été") == "ÉtÉ.example/Été",
+            "ASCII folding only, as SQLite's lower")
     }
 
     /// Links that bend every rule of the key: case, `www.`, ports, brackets, queries, fragments,
@@ -84,7 +91,7 @@ struct FeedCacheIndexTests {
         "www.example.org/a?b#c", "/relative/path/", "mailto:jane@example.org", "https://a.example/?q#f/x",
         "https://user:pw@Host.Example:443/p", "https://a.example/#frag?x", "ftp://wwW.a.example:21",
         "https://a.example/p://q/", "", "///", "https://www.", "https://a.example/%7Ejane/", "https://a.example:/x",
-        "https://a.example/\u{301}#x", "HTTPS://WWW.WWW.A.EXAMPLE/", "https://a.example/?", "https://a.example/#",
+        "https://a.example/\u{301}#x", "HTTPS://WWW.WWW.A.EXAMPLE/", "https://a.example/?", "https://a.example/#"
     ]
 
     /// v8 stores the key planet computes; v7 computed it in SQL. Old rows keep theirs, new rows get
@@ -115,7 +122,8 @@ struct FeedCacheIndexTests {
             for migration in CacheSchema.migrations.prefix(7) { try db.execute(migration) }
             try db.execute("PRAGMA user_version = 7")
             try db.execute("INSERT INTO feed (url) VALUES ('\(F.feedURL)')")
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO entry (feed_url, id, first_seen, published, link)
                 VALUES ('\(F.feedURL)', 'old', 1704067200, 1704067200, 'https://WWW.Blog.Example.com/Notes/Hello/')
                 """)
@@ -123,15 +131,19 @@ struct FeedCacheIndexTests {
         let cache = try FeedCache(path: path)
         #expect(try await cache.sqliteUserVersion() == CacheSchema.currentVersion)
         #expect(try await cache.indexNames().contains("entry_by_link_key"))
-        let head = CachedEntry(feedURL: "https://aggregator.example/feed.xml",
-                               entry: Entry(id: "urn:x:1", link: "http://blog.example.com/Notes/Hello?utm=rss",
-                                            published: F.t0.addingTimeInterval(F.day)),
-                               firstSeen: F.t0)
-        let copies = try await cache.olderCopies(of: [head], feedURLs: [F.feedURL], notAfter: F.t0.addingTimeInterval(F.day))
+        let head = CachedEntry(
+            feedURL: "https://aggregator.example/feed.xml",
+            entry: Entry(
+                id: "urn:x:1", link: "http://blog.example.com/Notes/Hello?utm=rss",
+                published: F.t0.addingTimeInterval(F.day)),
+            firstSeen: F.t0)
+        let copies = try await cache.olderCopies(
+            of: [head], feedURLs: [F.feedURL], notAfter: F.t0.addingTimeInterval(F.day))
         #expect(copies.map(\.entry.id) == ["old"])
         // Rows written by v8 carry the key too.
-        try await cache.recordSuccess(feedURL: F.feedURL, feed: F.feed([F.entry("new")]), info: FetchInfo(),
-                                      now: F.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: F.feedURL, feed: F.feed([F.entry("new")]), info: FetchInfo(),
+            now: F.t0, retention: Retention())
         #expect(try await cache.linkKeys() == ["blog.example.com/new", "blog.example.com/Notes/Hello".lowercased()])
         #expect(try await cache.integrityCheck())
     }
@@ -152,14 +164,23 @@ struct FeedCacheIndexTests {
         let cache = try FeedCache(path: ":memory:")
         let other = "https://example.net/atom.xml"
         let tie = F.t0.addingTimeInterval(3_600)
-        try await cache.recordSuccess(feedURL: other, feed: F.feed([F.entry("b", published: tie), F.entry("a", published: tie),
-                                                                   F.entry("undated")]),
-                                      info: FetchInfo(), now: F.t0.addingTimeInterval(7_200), retention: Retention())
-        try await cache.recordSuccess(feedURL: F.feedURL, feed: F.feed([F.entry("z", published: tie),
-                                                                       F.entry("old", published: F.t0)]),
-                                      info: FetchInfo(), now: F.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: other,
+            feed: F.feed([
+                F.entry("b", published: tie), F.entry("a", published: tie),
+                F.entry("undated")
+            ]),
+            info: FetchInfo(), now: F.t0.addingTimeInterval(7_200), retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: F.feedURL,
+            feed: F.feed([
+                F.entry("z", published: tie),
+                F.entry("old", published: F.t0)
+            ]),
+            info: FetchInfo(), now: F.t0, retention: Retention())
         let all = try await cache.entryHeads(feedURLs: [F.feedURL, other])
-        #expect(all.map { "\($0.feedURL == other ? "net" : "com")/\($0.entry.id)" }
+        #expect(
+            all.map { "\($0.feedURL == other ? "net" : "com")/\($0.entry.id)" }
                 == ["net/undated", "com/z", "net/b", "net/a", "com/old"])
         let newest = try await cache.entryHeads(feedURLs: [F.feedURL, other], newest: 2)
         #expect(newest.map(\.entry.id) == ["undated", "z"])
@@ -172,14 +193,17 @@ struct FeedCacheIndexTests {
         let urls = (1...3).map { "https://feed\($0).example/feed.xml" }
         for url in urls {
             let entries = (0..<4).map { F.entry("e\($0)", published: F.t0.addingTimeInterval(Double($0) * F.day)) }
-            try await cache.recordSuccess(feedURL: url, feed: F.feed(entries), info: FetchInfo(etag: "\"v1\""),
-                                          now: F.t0, retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: url, feed: F.feed(entries), info: FetchInfo(etag: "\"v1\""),
+                now: F.t0, retention: Retention())
             // e0 and e1 fall off the document; they stay until retention says otherwise.
-            try await cache.recordSuccess(feedURL: url, feed: F.feed(Array(entries.suffix(2))),
-                                          info: FetchInfo(etag: "\"v1\""), now: F.t0, retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: url, feed: F.feed(Array(entries.suffix(2))),
+                info: FetchInfo(etag: "\"v1\""), now: F.t0, retention: Retention())
         }
         let later = F.t0.addingTimeInterval(90.5 * F.day)
-        try await cache.recordNotModified(feedURLs: Array(urls.prefix(2)), now: later, retention: Retention(keepDays: 90))
+        try await cache.recordNotModified(
+            feedURLs: Array(urls.prefix(2)), now: later, retention: Retention(keepDays: 90))
         for url in urls.prefix(2) {
             let state = try #require(try await cache.state(for: url))
             #expect(state.lastStatus == 304 && state.lastSuccess == later && state.etag == "\"v1\"")
@@ -201,7 +225,9 @@ extension FeedCache {
 
     /// `entry.link_key` of every row, in key order (NULLs left out).
     func linkKeys() throws -> [String] {
-        try db.statement("SELECT link_key FROM entry WHERE link_key IS NOT NULL ORDER BY link_key").rows { $0.text(0) ?? "" }
+        try db.statement("SELECT link_key FROM entry WHERE link_key IS NOT NULL ORDER BY link_key").rows {
+            $0.text(0) ?? ""
+        }
     }
 
     /// How many opcodes SQLite's program for `sql` has (`EXPLAIN`).

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 @Suite("FeedCache moves a redirected feed", .timeLimit(.minutes(1)))
@@ -11,9 +12,10 @@ struct FeedCacheMoveTests {
 
     @Test func moveKeepsFirstSeenAndState() async throws {
         let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(feedURL: old, feed: F.feed([F.entry("undated")]),
-                                      info: FetchInfo(etag: "\"v1\"", permanentRedirect: new), now: F.t0,
-                                      retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: old, feed: F.feed([F.entry("undated")]),
+            info: FetchInfo(etag: "\"v1\"", permanentRedirect: new), now: F.t0,
+            retention: Retention())
         try await cache.moveFeed(from: old, to: new)
         #expect(try await cache.state(for: old) == nil)
         #expect(try await cache.entries(feedURLs: [old]).isEmpty)
@@ -22,19 +24,22 @@ struct FeedCacheMoveTests {
         let moved = try await cache.entries(feedURLs: [new])
         #expect(moved.map(\.entry.id) == ["undated"] && moved.first?.firstSeen == F.t0)
 
-        try await cache.recordSuccess(feedURL: new, feed: F.feed([F.entry("undated")]), info: FetchInfo(),
-                                      now: F.t0.addingTimeInterval(F.day), retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: new, feed: F.feed([F.entry("undated")]), info: FetchInfo(),
+            now: F.t0.addingTimeInterval(F.day), retention: Retention())
         #expect(try await cache.entries(feedURLs: [new]).first?.firstSeen == F.t0)
         #expect(try await cache.integrityCheck())
     }
 
     @Test func moveOntoAKnownFeedKeepsItsStateAndEntries() async throws {
         let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(feedURL: old, feed: F.feed([F.entry("shared"), F.entry("only-old")]),
-                                      info: FetchInfo(etag: "\"old\""), now: F.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: old, feed: F.feed([F.entry("shared"), F.entry("only-old")]),
+            info: FetchInfo(etag: "\"old\""), now: F.t0, retention: Retention())
         let later = F.t0.addingTimeInterval(F.day)
-        try await cache.recordSuccess(feedURL: new, feed: F.feed([F.entry("shared", title: "New copy")]),
-                                      info: FetchInfo(etag: "\"new\""), now: later, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: new, feed: F.feed([F.entry("shared", title: "New copy")]),
+            info: FetchInfo(etag: "\"new\""), now: later, retention: Retention())
         try await cache.moveFeed(from: old, to: new)
         #expect(try await cache.state(for: new)?.etag == "\"new\"")
         let byID = Dictionary(uniqueKeysWithValues: try await cache.entries(feedURLs: [new]).map { ($0.entry.id, $0) })

@@ -1,8 +1,9 @@
 import FeedParser
 import Foundation
-@testable import PlanetCache
 import PlanetRiver
 import Testing
+
+@testable import PlanetCache
 
 /// The build chooses its river from the newest heads; an older head left out can still be the
 /// copy of a post that stays (the copy seen first), so the cache is asked for such copies.
@@ -23,28 +24,44 @@ struct FeedCacheOlderCopiesTests {
     func cache(aggregatorID: String, aggregatorLink: String) async throws -> FeedCache {
         let cache = try FeedCache(path: ":memory:")
         let tenDaysAgo = F.t0.addingTimeInterval(-10 * F.day)
-        try await cache.recordSuccess(feedURL: member, feed: F.feed([
-            entry("tag:member.example,2024:hello", link: "https://member.example/notes/hello", published: tenDaysAgo),
-        ]), info: FetchInfo(status: 200), now: tenDaysAgo, retention: Retention())
-        try await cache.recordSuccess(feedURL: aggregator, feed: F.feed([
-            entry(aggregatorID, link: aggregatorLink, published: F.t0),
-        ]), info: FetchInfo(status: 200), now: F.t0, retention: Retention())
-        try await cache.recordSuccess(feedURL: other, feed: F.feed((1...3).map { n in
-            entry("o\(n)", link: "https://other.example/\(n)", published: F.t0.addingTimeInterval(-Double(n) * hour))
-        }), info: FetchInfo(status: 200), now: F.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: member,
+            feed: F.feed([
+                entry(
+                    "tag:member.example,2024:hello", link: "https://member.example/notes/hello", published: tenDaysAgo)
+            ]), info: FetchInfo(status: 200), now: tenDaysAgo, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: aggregator,
+            feed: F.feed([
+                entry(aggregatorID, link: aggregatorLink, published: F.t0)
+            ]), info: FetchInfo(status: 200), now: F.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: other,
+            feed: F.feed(
+                (1...3).map { n in
+                    entry(
+                        "o\(n)", link: "https://other.example/\(n)",
+                        published: F.t0.addingTimeInterval(-Double(n) * hour))
+                }), info: FetchInfo(status: 200), now: F.t0, retention: Retention())
         return cache
     }
 
     func river(_ heads: [CachedEntry], limit: Int) -> [RiverEntry] {
-        River.build(heads.map { head in
-            RiverCandidate(entry: head.entry, source: RiverSource(feedURL: head.feedURL, name: head.feedURL,
-                                                                  siteLink: head.feedURL.replacingOccurrences(of: "/feed.xml", with: "/")),
-                           firstSeen: head.firstSeen)
-        }, now: F.t0, limit: limit)
+        River.build(
+            heads.map { head in
+                RiverCandidate(
+                    entry: head.entry,
+                    source: RiverSource(
+                        feedURL: head.feedURL, name: head.feedURL,
+                        siteLink: head.feedURL.replacingOccurrences(of: "/feed.xml", with: "/")),
+                    firstSeen: head.firstSeen)
+            }, now: F.t0, limit: limit)
     }
 
-    @Test(arguments: [("tag:member.example,2024:hello", "https://aggregator.example/p/1"),
-                      ("urn:aggregator:1", "HTTP://Member.Example:80/notes/hello/?utm_medium=rss#more")])
+    @Test(arguments: [
+        ("tag:member.example,2024:hello", "https://aggregator.example/p/1"),
+        ("urn:aggregator:1", "HTTP://Member.Example:80/notes/hello/?utm_medium=rss#more")
+    ])
     func anOlderFirstSeenCopyOutsideThePrefixIsFound(id: String, link: String) async throws {
         let cache = try await cache(aggregatorID: id, aggregatorLink: link)
         let feeds = [member, aggregator, other]
@@ -60,9 +77,12 @@ struct FeedCacheOlderCopiesTests {
         let oldest = try #require(River.oldestSortDate(prefix))
         let copies = try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
         #expect(copies.map(\.feedURL).contains(member))
-        #expect(try await !River.prefixSuffices(prefix, river: page, limit: 2, read: 3, olderCopies: {
-            try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-        }))
+        #expect(
+            try await !River.prefixSuffices(
+                prefix, river: page, limit: 2, read: 3,
+                olderCopies: {
+                    try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
+                }))
     }
 
     @Test func withoutCopiesThePrefixStillSuffices() async throws {
@@ -71,10 +91,15 @@ struct FeedCacheOlderCopiesTests {
         let prefix = try await cache.entryHeads(feedURLs: feeds, newest: 3)
         let oldest = try #require(River.oldestSortDate(prefix))
         let copies = try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-        #expect(copies.allSatisfy { copy in prefix.contains { $0.feedURL == copy.feedURL && $0.entry.id == copy.entry.id } })
-        #expect(try await River.prefixSuffices(prefix, river: river(prefix, limit: 2), limit: 2, read: 3, olderCopies: {
-            try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-        }))
+        #expect(
+            copies.allSatisfy { copy in prefix.contains { $0.feedURL == copy.feedURL && $0.entry.id == copy.entry.id } }
+        )
+        #expect(
+            try await River.prefixSuffices(
+                prefix, river: river(prefix, limit: 2), limit: 2, read: 3,
+                olderCopies: {
+                    try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
+                }))
         #expect(river(prefix, limit: 2) == river(try await cache.entryHeads(feedURLs: feeds), limit: 2))
     }
 }

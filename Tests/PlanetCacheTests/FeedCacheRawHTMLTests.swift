@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 /// The cache stores summary and content raw (a `.deferred` parse) with their base, and every
@@ -21,14 +22,17 @@ struct FeedCacheRawHTMLTests {
         let deferred = try Feed.parse(data, url: Self.url, sanitizing: .deferred)
         let eager = try Feed.parse(data, url: Self.url)
         let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: deferred, info: FetchInfo(),
-                                      now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: deferred, info: FetchInfo(),
+            now: CacheFixtures.t0, retention: Retention())
         let stored = try await cache.storedHTML()
         #expect(stored.first?.content?.contains("javascript:") == true)
         #expect(stored.first?.summary?.contains("<script>") == true)
         #expect(stored.first?.base == CacheFixtures.feedURL)
 
-        let byKey = try await cache.entries(keys: [EntryKey(feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")])
+        let byKey = try await cache.entries(keys: [
+            EntryKey(feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")
+        ])
         let all = try await cache.entries(feedURLs: [CacheFixtures.feedURL])
         for entries in [byKey, all] {
             #expect(entries.map(\.entry) == eager.entries)
@@ -51,7 +55,8 @@ struct FeedCacheRawHTMLTests {
             try db.execute(CacheSchema.migrations[0])
             try db.execute("PRAGMA user_version = 1")
             try db.execute("INSERT INTO feed (url) VALUES ('\(CacheFixtures.feedURL)')")
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO entry (feed_url, id, first_seen, summary, content)
                 VALUES ('\(CacheFixtures.feedURL)', 'e1', 1704067200, 'plain &amp; simple', '\(sanitized)')
                 """)
@@ -66,8 +71,9 @@ struct FeedCacheRawHTMLTests {
         // The new column is written from now on.
         var entry = CacheFixtures.entry("e2")
         entry.htmlBase = "https://blog.example.com/feed.xml"
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([entry]),
-                                      info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([entry]),
+            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         let reopened = try FeedCache(path: path)
         let stored = try await reopened.storedHTML()
         #expect(stored.map(\.base) == [nil, "https://blog.example.com/feed.xml"])

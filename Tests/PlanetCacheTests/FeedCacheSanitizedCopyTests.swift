@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 /// An entry shown once keeps its sanitized summary and content beside the raw HTML, stamped with
@@ -21,8 +22,9 @@ struct FeedCacheSanitizedCopyTests {
 
     @Test func shownEntryKeepsItsSanitizedCopyUntilTheHTMLOrTheVersionChanges() async throws {
         let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>One<script>x</script></p>"),
-                                      info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>One<script>x</script></p>"),
+            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>One</p>")
         #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>One</p>", version: HTMLSanitizer.version))
 
@@ -37,13 +39,15 @@ struct FeedCacheSanitizedCopyTests {
         #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>Changed</p>", version: HTMLSanitizer.version))
 
         // The feed changes the entry's HTML: the copy is dropped and made anew.
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
-                                      info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
+            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         #expect(try await cache.cleanCopy()?.version == nil)
         #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>New</p>")
         // Unchanged HTML keeps the copy.
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
-                                      info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
+            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>New</p>", version: HTMLSanitizer.version))
     }
 }

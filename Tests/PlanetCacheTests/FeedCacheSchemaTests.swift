@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 @Suite("FeedCache schema", .timeLimit(.minutes(1)))
@@ -43,8 +44,9 @@ struct FeedCacheSchemaTests {
         }
         let cache = try FeedCache(path: old)
         #expect(try await cache.pragma("page_size") == "4096")
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
-                                      info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
+            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         #expect(try await cache.entryHeads(feedURLs: [CacheFixtures.feedURL]).map(\.entry.id) == ["a"])
         #expect(try await cache.integrityCheck())
     }
@@ -55,8 +57,9 @@ struct FeedCacheSchemaTests {
         defer { CacheFixtures.remove(path) }
         do {
             let cache = try FeedCache(path: path)
-            try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
-                                          info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
+                info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         }
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         // A copy of the file alone is the whole cache.
@@ -80,7 +83,7 @@ struct FeedCacheSchemaTests {
         EmptyFileCase(testDescription: "database with user_version 0 and an unrelated table") { path in
             let db = try SQLiteDatabase(path: path)
             try db.execute("CREATE TABLE unrelated (x); INSERT INTO unrelated VALUES (1)")
-        },
+        }
     ]
 
     @Test(arguments: emptyFiles)
@@ -93,8 +96,9 @@ struct FeedCacheSchemaTests {
         let cache = try FeedCache(path: path)
         #expect(try await cache.sqliteUserVersion() == CacheSchema.currentVersion)
         #expect(try await cache.tableNames().contains("feed"))
-        try await cache.recordFailure(feedURL: CacheFixtures.feedURL, failure: CacheFixtures.failure(.timeout),
-                                      now: CacheFixtures.t0)
+        try await cache.recordFailure(
+            feedURL: CacheFixtures.feedURL, failure: CacheFixtures.failure(.timeout),
+            now: CacheFixtures.t0)
         // Reopening does not migrate again (a second CREATE TABLE would fail).
         let reopened = try FeedCache(path: path)
         #expect(try await reopened.allStates().map(\.url) == [CacheFixtures.feedURL])
@@ -108,7 +112,8 @@ struct FeedCacheSchemaTests {
             let db = try SQLiteDatabase(path: path)
             try db.execute("PRAGMA user_version = 99")
         }
-        #expect(throws: CacheError(path: path, reason: .newerSchema(found: 99, supported: CacheSchema.currentVersion))) {
+        #expect(throws: CacheError(path: path, reason: .newerSchema(found: 99, supported: CacheSchema.currentVersion)))
+        {
             _ = try FeedCache(path: path)
         }
     }
@@ -127,8 +132,9 @@ struct FeedCacheSchemaTests {
     @Test func integrityCheckPassesAfterWrites() async throws {
         let cache = try FeedCache(path: ":memory:")
         let feed = CacheFixtures.feed([CacheFixtures.entry("a"), CacheFixtures.entry("b")])
-        try await cache.recordSuccess(feedURL: CacheFixtures.feedURL, feed: feed, info: FetchInfo(),
-                                      now: CacheFixtures.t0, retention: Retention())
+        try await cache.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: feed, info: FetchInfo(),
+            now: CacheFixtures.t0, retention: Retention())
         #expect(try await cache.integrityCheck())
     }
 }

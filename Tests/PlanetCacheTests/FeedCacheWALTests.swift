@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetCache
 
 /// A WAL left behind by a crash is folded into the cache file when the cache is next opened, so
@@ -16,8 +17,9 @@ struct FeedCacheWALTests {
         let crashed = folder + "/crashed.sqlite"
         // A writer that never closes: its WAL holds the entry, the main file does not.
         let writer = try FeedCache(path: live)
-        try await writer.recordSuccess(feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
-                                       info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+        try await writer.recordSuccess(
+            feedURL: CacheFixtures.feedURL, feed: CacheFixtures.feed([CacheFixtures.entry("a")]),
+            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
         // The files as a crash at this moment leaves them.
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: live + suffix) {
             try FileManager.default.copyItem(atPath: live + suffix, toPath: crashed + suffix)

@@ -29,7 +29,7 @@ struct FeedCheckTests {
             "/blog/feed.xml": .ok(Self.rss),
             "/blog/untitled.xml": .ok(Self.untitled),
             "/blog/gone.xml": .response(LoopbackResponse(status: 404)),
-            "/plain/": .ok("<html><head><title>x</title></head><body>no feeds</body></html>", contentType: "text/html"),
+            "/plain/": .ok("<html><head><title>x</title></head><body>no feeds</body></html>", contentType: "text/html")
         ])
     }
 
@@ -62,8 +62,11 @@ struct FeedCheckTests {
         let paths = ["/blog/feed.xml", "/blog/untitled.xml", "/blog/gone.xml", "/plain/"]
         #expect(links.map(\.url) == paths.map(server.url))
         let rss = server.url(for: "/blog/feed.xml")
-        #expect(try first.get() == FeedCheck.Found(url: rss, title: "Served Feed",
-                                                  discovery: FeedCheck.Discovery(links: links, index: 0, feedURL: rss)))
+        #expect(
+            try first.get()
+                == FeedCheck.Found(
+                    url: rss, title: "Served Feed",
+                    discovery: FeedCheck.Discovery(links: links, index: 0, feedURL: rss)))
         #expect(try second.get().url == server.url(for: "/blog/untitled.xml"))
         #expect(try second.get().title == "Posts (Atom)")
         #expect(try second.get().discovery?.index == 1)
@@ -74,8 +77,10 @@ struct FeedCheckTests {
         let server = try await Self.start()
         let page = server.url(for: "/blog/")
         let (tooFar, gone, notOne, plain, missing) = try await withDeadline {
-            (await Self.check(page, pick: 5), await Self.check(page, pick: 3), await Self.check(page, pick: 4),
-             await Self.check(server.url(for: "/plain/")), await Self.check(server.url(for: "/blog/missing.xml")))
+            (
+                await Self.check(page, pick: 5), await Self.check(page, pick: 3), await Self.check(page, pick: 4),
+                await Self.check(server.url(for: "/plain/")), await Self.check(server.url(for: "/blog/missing.xml"))
+            )
         }
         await server.stop()
         func error(_ result: Result<FeedCheck.Found, FeedCheckError>) -> FeedCheckError? {

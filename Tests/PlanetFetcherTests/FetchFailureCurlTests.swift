@@ -1,8 +1,9 @@
 import CCurl
 import Foundation
 import PlanetBase
-@testable import PlanetFetcher
 import Testing
+
+@testable import PlanetFetcher
 
 /// Every libcurl result a loopback server cannot produce (no network, DNS, TLS) becomes a failure
 /// of its kind whose message names the URL, the cause and the next step.
@@ -17,35 +18,53 @@ struct FetchFailureCurlTests {
     }
 
     static let cases: [Case] = [
-        Case(code: CURLE_COULDNT_RESOLVE_HOST, text: "Could not resolve host: feeds.example.org", kind: .hostNotFound,
-             messageParts: ["host 'feeds.example.org' not found"]),
-        Case(code: CURLE_COULDNT_CONNECT, text: "Failed to connect to feeds.example.org port 443: Network is unreachable",
-             kind: .noConnection, messageParts: ["no connection to the internet"]),
-        Case(code: CURLE_COULDNT_CONNECT, text: "Failed to connect to feeds.example.org port 443: Connection refused",
-             kind: .connectionFailed, messageParts: ["could not connect to 'feeds.example.org'", "refused"]),
-        Case(code: CURLE_OPERATION_TIMEDOUT, text: "Operation timed out after 5000 milliseconds", kind: .timeout,
-             messageParts: ["within 5 s"]),
-        Case(code: CURLE_PARTIAL_FILE, text: "transfer closed with 100 bytes remaining to read", kind: .connectionFailed,
-             messageParts: ["lost before the feed was complete"]),
-        Case(code: CURLE_PEER_FAILED_VERIFICATION, text: "SSL certificate problem: self-signed certificate", kind: .tlsError,
-             messageParts: ["the certificate of feeds.example.org is not trusted (SSL certificate problem: self-signed certificate)",
-                            "fix the server or its chain"]),
-        Case(code: CURLE_SSL_CONNECT_ERROR, text: "error:0A00010B:SSL routines::wrong version number", kind: .tlsError,
-             messageParts: ["TLS handshake with feeds.example.org failed", "wrong version number"]),
-        Case(code: CURLE_BAD_CONTENT_ENCODING, text: "Error while processing content unencoding: incorrect header check",
-             kind: .badResponse, messageParts: ["could not be decoded", "Content-Encoding"]),
-        Case(code: CURLE_WEIRD_SERVER_REPLY, text: "Unsupported HTTP version in response", kind: .badResponse,
-             messageParts: ["not valid HTTP"]),
-        Case(code: CURLE_GOT_NOTHING, text: "Empty reply from server", kind: .connectionFailed,
-             messageParts: ["closed the connection without an answer"]),
-        Case(code: CURLE_SSL_CACERT_BADFILE, text: "error setting certificate file", kind: .tlsError,
-             messageParts: ["ca-certificates"]),
-        Case(code: CURLE_UNSUPPORTED_PROTOCOL, text: "Protocol \"ftp\" not supported", kind: .other,
-             messageParts: ["only http and https"]),
-        Case(code: CURLE_UNSUPPORTED_PROTOCOL, text: "Received HTTP/0.9 when not allowed", kind: .badResponse,
-             messageParts: ["from 'feeds.example.org' is not HTTP", "check the scheme and port"]),
-        Case(code: CURLE_SEND_FAIL_REWIND, text: "Send failed since rewinding of the data stream failed", kind: .other,
-             messageParts: ["libcurl error 65"]),
+        Case(
+            code: CURLE_COULDNT_RESOLVE_HOST, text: "Could not resolve host: feeds.example.org", kind: .hostNotFound,
+            messageParts: ["host 'feeds.example.org' not found"]),
+        Case(
+            code: CURLE_COULDNT_CONNECT,
+            text: "Failed to connect to feeds.example.org port 443: Network is unreachable",
+            kind: .noConnection, messageParts: ["no connection to the internet"]),
+        Case(
+            code: CURLE_COULDNT_CONNECT, text: "Failed to connect to feeds.example.org port 443: Connection refused",
+            kind: .connectionFailed, messageParts: ["could not connect to 'feeds.example.org'", "refused"]),
+        Case(
+            code: CURLE_OPERATION_TIMEDOUT, text: "Operation timed out after 5000 milliseconds", kind: .timeout,
+            messageParts: ["within 5 s"]),
+        Case(
+            code: CURLE_PARTIAL_FILE, text: "transfer closed with 100 bytes remaining to read", kind: .connectionFailed,
+            messageParts: ["lost before the feed was complete"]),
+        Case(
+            code: CURLE_PEER_FAILED_VERIFICATION, text: "SSL certificate problem: self-signed certificate",
+            kind: .tlsError,
+            messageParts: [
+                "the certificate of feeds.example.org is not trusted (SSL certificate problem: self-signed certificate)",
+                "fix the server or its chain"
+            ]),
+        Case(
+            code: CURLE_SSL_CONNECT_ERROR, text: "error:0A00010B:SSL routines::wrong version number", kind: .tlsError,
+            messageParts: ["TLS handshake with feeds.example.org failed", "wrong version number"]),
+        Case(
+            code: CURLE_BAD_CONTENT_ENCODING, text: "Error while processing content unencoding: incorrect header check",
+            kind: .badResponse, messageParts: ["could not be decoded", "Content-Encoding"]),
+        Case(
+            code: CURLE_WEIRD_SERVER_REPLY, text: "Unsupported HTTP version in response", kind: .badResponse,
+            messageParts: ["not valid HTTP"]),
+        Case(
+            code: CURLE_GOT_NOTHING, text: "Empty reply from server", kind: .connectionFailed,
+            messageParts: ["closed the connection without an answer"]),
+        Case(
+            code: CURLE_SSL_CACERT_BADFILE, text: "error setting certificate file", kind: .tlsError,
+            messageParts: ["ca-certificates"]),
+        Case(
+            code: CURLE_UNSUPPORTED_PROTOCOL, text: "Protocol \"ftp\" not supported", kind: .other,
+            messageParts: ["only http and https"]),
+        Case(
+            code: CURLE_UNSUPPORTED_PROTOCOL, text: "Received HTTP/0.9 when not allowed", kind: .badResponse,
+            messageParts: ["from 'feeds.example.org' is not HTTP", "check the scheme and port"]),
+        Case(
+            code: CURLE_SEND_FAIL_REWIND, text: "Send failed since rewinding of the data stream failed", kind: .other,
+            messageParts: ["libcurl error 65"])
     ]
 
     static let configuration = FetcherConfiguration(timeout: 5, maxBytes: 1000)
@@ -54,7 +73,8 @@ struct FetchFailureCurlTests {
     func classified(_ test: Case) throws {
         let url = try #require(URL(string: "https://reader:s3cret@feeds.example.org/feed.xml"))
         let response = HTTPResponse.notRun(code: Int32(test.code.rawValue), errorText: test.text)
-        let failure = FetchFailure(curl: response, url: url, host: "feeds.example.org", configuration: Self.configuration)
+        let failure = FetchFailure(
+            curl: response, url: url, host: "feeds.example.org", configuration: Self.configuration)
         #expect(failure.kind == test.kind)
         #expect(failure.message.hasPrefix("'https://feeds.example.org/feed.xml': "), "\(failure.message)")
         #expect(!failure.message.contains("s3cret"))
@@ -68,7 +88,8 @@ struct FetchFailureCurlTests {
         let url = try #require(URL(string: "http://feeds.example.org/feed.xml"))
         var response = HTTPResponse.notRun(code: Int32(CURLE_WRITE_ERROR.rawValue), errorText: "Failure writing output")
         response.tooLarge = true
-        let tooLarge = FetchFailure(curl: response, url: url, host: "feeds.example.org", configuration: Self.configuration)
+        let tooLarge = FetchFailure(
+            curl: response, url: url, host: "feeds.example.org", configuration: Self.configuration)
         #expect(tooLarge.kind == .tooLarge && tooLarge.message.contains("cap of 1000 bytes"))
         response.tooLarge = false
         response.refusedPrivate = true
@@ -80,16 +101,19 @@ struct FetchFailureCurlTests {
     @Test("a header cut by the timeout is a timeout; one cut by a closed connection says so, not 'No error'")
     func headerCut() throws {
         let url = try #require(URL(string: "http://feeds.example.org/feed.xml"))
-        var stalled = HTTPResponse.notRun(code: Int32(CURLE_OPERATION_TIMEDOUT.rawValue),
-                                          errorText: "Operation timed out after 4999 milliseconds with 0 bytes received")
+        var stalled = HTTPResponse.notRun(
+            code: Int32(CURLE_OPERATION_TIMEDOUT.rawValue),
+            errorText: "Operation timed out after 4999 milliseconds with 0 bytes received")
         stalled.headerCut = true
-        let timeout = FetchFailure(curl: stalled, url: url, host: "feeds.example.org", configuration: Self.configuration)
+        let timeout = FetchFailure(
+            curl: stalled, url: url, host: "feeds.example.org", configuration: Self.configuration)
         #expect(timeout.kind == .timeout && timeout.message.contains("within 5 s"), "\(timeout.message)")
         var closed = HTTPResponse.notRun(code: 0, errorText: "No error")
         closed.headerCut = true
         let cut = FetchFailure(curl: closed, url: url, host: "feeds.example.org", configuration: Self.configuration)
-        #expect(cut.kind == .badResponse && cut.message.contains("stopped inside its header (the connection closed)"),
-                "\(cut.message)")
+        #expect(
+            cut.kind == .badResponse && cut.message.contains("stopped inside its header (the connection closed)"),
+            "\(cut.message)")
         #expect(!cut.message.contains("No error"))
     }
 }
@@ -98,7 +122,9 @@ struct FetchFailureCurlTests {
 @Suite("URLText")
 struct URLTextTests {
     @Test func lowercasesSchemeAndHostOnly() {
-        #expect(URLText.lowercasingSchemeAndHost("HTTP://Example.ORG:8080/Feed?Q=A#Top") == "http://example.org:8080/Feed?Q=A#Top")
+        #expect(
+            URLText.lowercasingSchemeAndHost("HTTP://Example.ORG:8080/Feed?Q=A#Top")
+                == "http://example.org:8080/Feed?Q=A#Top")
         #expect(URLText.lowercasingSchemeAndHost("https://User:PW@Host.Example/x") == "https://User:PW@host.example/x")
         #expect(URLText.lowercasingSchemeAndHost("http://[::1]:80/A") == "http://[::1]:80/A")
         #expect(URLText.lowercasingSchemeAndHost("/relative/Path") == "/relative/Path")

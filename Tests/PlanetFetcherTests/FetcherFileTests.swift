@@ -46,7 +46,7 @@ struct FetcherFileTests {
             let file = folder.appendingPathComponent("big.xml")
             try Data(repeating: 0x20, count: 11).write(to: file)
             return file
-        },
+        }
     ]
 
     @Test("an unreadable file is a failure naming the path", arguments: cases)

@@ -1,7 +1,8 @@
 import CCurl
 import Foundation
-@testable import PlanetFetcher
 import Testing
+
+@testable import PlanetFetcher
 
 /// After a redirect from a public address, the ways a hop can end that would tell something of the
 /// network behind planet read as one failure. (A DNS failure cannot be produced over loopback

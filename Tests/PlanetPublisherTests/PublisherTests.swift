@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlanetPublisher
 import Testing
+
+@testable import PlanetPublisher
 
 /// `Publisher` replaces only folders it wrote, never the planet's own files, and publishes
 /// through a symbolic link without replacing the link.
@@ -17,7 +18,8 @@ struct PublisherTests {
     func url(_ path: String) -> URL { root.appendingPathComponent(path) }
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url(path).path) }
     func write(_ path: String, _ text: String = "x") throws {
-        try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url(path))
     }
     func cleanUp() { try? FileManager.default.removeItem(at: root) }
@@ -44,8 +46,9 @@ struct PublisherTests {
             try Publisher(outputURL: url("www")).publish(files: site, staticFolder: nil)
         }
         #expect(error == PublishError(path: url("www").path, reason: .notWrittenByPlanet))
-        #expect(error?.description == "'\(url("www").path)': exists and was not written by planet (no "
-                                      + ".planet-site); choose another --output or empty it")
+        #expect(
+            error?.description == "'\(url("www").path)': exists and was not written by planet (no "
+                + ".planet-site); choose another --output or empty it")
         #expect(exists("www/keep.txt") && !exists("www/index.html"))
     }
 
@@ -60,8 +63,9 @@ struct PublisherTests {
             try Publisher(outputURL: url("docs")).publish(files: site, staticFolder: nil)
         }
         #expect(error == PublishError(path: url("docs").path, reason: .notWrittenByPlanet))
-        #expect(error?.description == "'\(url("docs").path)': exists and was not written by planet (no "
-                                      + ".planet-site); choose another --output or empty it")
+        #expect(
+            error?.description == "'\(url("docs").path)': exists and was not written by planet (no "
+                + ".planet-site); choose another --output or empty it")
         #expect(exists("docs/thesis.tex"))
     }
 
@@ -82,16 +86,19 @@ struct PublisherTests {
         var testDescription: String { "--output \(output) with \(guarded) guarded" }
     }
 
-    @Test(arguments: [GuardCase(output: ".", guarded: "."), GuardCase(output: "", guarded: "planet/templates"),
-                      GuardCase(output: "planet/.planet", guarded: "planet/.planet/cache.sqlite"),
-                      GuardCase(output: "planet/templates", guarded: "planet/templates")])
+    @Test(arguments: [
+        GuardCase(output: ".", guarded: "."), GuardCase(output: "", guarded: "planet/templates"),
+        GuardCase(output: "planet/.planet", guarded: "planet/.planet/cache.sqlite"),
+        GuardCase(output: "planet/templates", guarded: "planet/templates")
+    ])
     func theOutputMayNotBeOrHoldAGuardedPlace(_ test: GuardCase) throws {
         defer { cleanUp() }
         try write("planet/.planet/cache.sqlite")
         try write("planet/templates/index.html.mustache")
         try write("planet/.planet-site")  // even a marker does not make a planet folder replaceable
-        let publisher = Publisher(outputURL: url(test.output),
-                                  guarding: [Publisher.Guarded("the thing", url(test.guarded))])
+        let publisher = Publisher(
+            outputURL: url(test.output),
+            guarding: [Publisher.Guarded("the thing", url(test.guarded))])
         #expect(throws: PublishError.self) { try publisher.publish(files: site, staticFolder: nil) }
         #expect(exists("planet/.planet/cache.sqlite") && exists("planet/templates/index.html.mustache"))
     }

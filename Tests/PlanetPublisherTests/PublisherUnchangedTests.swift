@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-@testable import PlanetPublisher
 import Testing
+
+@testable import PlanetPublisher
 
 /// A file whose bytes did not change is not rewritten: same inode, same mtime, so `rsync -a`
 /// transfers nothing for it; a site that did not change at all is not touched.
@@ -11,7 +12,8 @@ struct PublisherUnchangedTests {
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("planet-unchanged-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("static"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("static"), withIntermediateDirectories: true)
         try Data("body{}".utf8).write(to: root.appendingPathComponent("static/planet.css"))
     }
 
@@ -42,13 +44,17 @@ struct PublisherUnchangedTests {
     @Test("one file changed: only it is written; the others keep inode and mtime; a dropped file goes")
     func oneFileChanged() throws {
         defer { cleanUp() }
-        try publisher.publish(files: ["index.html": Data("one".utf8), "rss.xml": Data("<rss/>".utf8),
-                                      "old.html": Data("old".utf8)], staticFolder: staticFolder)
+        try publisher.publish(
+            files: [
+                "index.html": Data("one".utf8), "rss.xml": Data("<rss/>".utf8),
+                "old.html": Data("old".utf8)
+            ], staticFolder: staticFolder)
         let rss = try identity("rss.xml")
         let css = try identity("static/planet.css")
         let index = try identity("index.html")
-        let outcome = try publisher.publish(files: ["index.html": Data("two".utf8), "rss.xml": Data("<rss/>".utf8)],
-                                            staticFolder: staticFolder)
+        let outcome = try publisher.publish(
+            files: ["index.html": Data("two".utf8), "rss.xml": Data("<rss/>".utf8)],
+            staticFolder: staticFolder)
         #expect(outcome == PublishOutcome(written: 1, kept: 3))
         #expect(try identity("rss.xml") == rss)
         #expect(try identity("static/planet.css") == css)

@@ -1,20 +1,26 @@
 import Foundation
 import PlanetCache
-@testable import PlanetRiver
 import PlanetSubscriptions
 import Testing
 
+@testable import PlanetRiver
+
 @Suite("River: include / exclude rules")
 struct EntryFilterTests {
-    let python = FilterFields(title: "Releasing Django 5", categories: [" Python ", "web"],
-                              authorName: "Jane Doe", authorEmail: "jane@example.org", text: "<p>ORM news</p>")
-    let swift = FilterFields(title: "Swift concurrency", categories: ["swift"], authorName: nil,
-                             authorEmail: "bob@example.org", text: "<p>actors and tasks</p>")
+    let python = FilterFields(
+        title: "Releasing Django 5", categories: [" Python ", "web"],
+        authorName: "Jane Doe", authorEmail: "jane@example.org", text: "<p>ORM news</p>")
+    let swift = FilterFields(
+        title: "Swift concurrency", categories: ["swift"], authorName: nil,
+        authorEmail: "bob@example.org", text: "<p>actors and tasks</p>")
 
-    func rules(_ include: [String] = [], _ exclude: [String] = [], feed: ([String], [String]) = ([], [])) throws -> EntryFilterSet {
-        EntryFilterSet(include: try include.map { try EntryFilter.parse($0) },
-                       exclude: try exclude.map { try EntryFilter.parse($0) },
-                       feeds: ["f": (try feed.0.map { try EntryFilter.parse($0) }, try feed.1.map { try EntryFilter.parse($0) })])
+    func rules(_ include: [String] = [], _ exclude: [String] = [], feed: ([String], [String]) = ([], [])) throws
+        -> EntryFilterSet
+    {
+        EntryFilterSet(
+            include: try include.map { try EntryFilter.parse($0) },
+            exclude: try exclude.map { try EntryFilter.parse($0) },
+            feeds: ["f": (try feed.0.map { try EntryFilter.parse($0) }, try feed.1.map { try EntryFilter.parse($0) })])
     }
 
     @Test func categoryIsCaseInsensitiveAndExact() throws {
@@ -35,7 +41,7 @@ struct EntryFilterTests {
 
     @Test func globalAndFeedIncludeMustBothPassAndAnyExcludeWins() throws {
         let set = try rules(["category:python", "category:swift"], feed: (["title:/concurrency/"], []))
-        #expect(!set.shows(python, feedURL: "f"))   // passes the planet's include, not the feed's
+        #expect(!set.shows(python, feedURL: "f"))  // passes the planet's include, not the feed's
         #expect(set.shows(swift, feedURL: "f"))
         #expect(set.shows(python, feedURL: "other"))  // no rules of its own
         let excluding = try rules([], ["author:jane"], feed: (["category:python"], []))

@@ -1,40 +1,55 @@
 import FeedParser
 import Foundation
 import Testing
+
 @testable import PlanetRiver
 
 @Suite("River: the same post once, the author's copy")
 struct RiverDuplicateTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
-    let victim = RiverSource(feedURL: "https://victim.example/feed", name: "Victim", siteLink: "https://victim.example/")
-    let attacker = RiverSource(feedURL: "https://attacker.example/feed", name: "Attacker",
-                               siteLink: "https://attacker.example/")
-    let member = RiverSource(feedURL: "https://blog.example.org/feed", name: "Member", siteLink: "https://blog.example.org/")
-    let aggregator = RiverSource(feedURL: "https://planet.example.net/rss", name: "Aggregator",
-                                 siteLink: "https://planet.example.net/")
+    let victim = RiverSource(
+        feedURL: "https://victim.example/feed", name: "Victim", siteLink: "https://victim.example/")
+    let attacker = RiverSource(
+        feedURL: "https://attacker.example/feed", name: "Attacker",
+        siteLink: "https://attacker.example/")
+    let member = RiverSource(
+        feedURL: "https://blog.example.org/feed", name: "Member", siteLink: "https://blog.example.org/")
+    let aggregator = RiverSource(
+        feedURL: "https://planet.example.net/rss", name: "Aggregator",
+        siteLink: "https://planet.example.net/")
 
-    func candidate(_ id: String, title: String, link: String?, published: Double, source: RiverSource,
-                   firstSeen: Double) -> RiverCandidate {
-        RiverCandidate(entry: Entry(id: id, title: title, link: link, published: now.addingTimeInterval(published)),
-                       source: source, firstSeen: now.addingTimeInterval(firstSeen))
+    func candidate(
+        _ id: String, title: String, link: String?, published: Double, source: RiverSource,
+        firstSeen: Double
+    ) -> RiverCandidate {
+        RiverCandidate(
+            entry: Entry(id: id, title: title, link: link, published: now.addingTimeInterval(published)),
+            source: source, firstSeen: now.addingTimeInterval(firstSeen))
     }
 
     @Test("a feed reusing another's guid with a date one second later does not replace the post")
     func reusedGuidKeepsTheVictimsPost() {
-        let river = River.build([
-            candidate("urn:uuid:1b4e28ba-2fa1-11d2-883f-0016d3cca427", title: "My post", link: "https://victim.example/post",
-                      published: -3600, source: victim, firstSeen: -3600),
-            candidate("urn:uuid:1b4e28ba-2fa1-11d2-883f-0016d3cca427", title: "Buy pills", link: "https://attacker.example/x",
-                      published: -3599, source: attacker, firstSeen: -60),
-        ], now: now, limit: 10)
+        let river = River.build(
+            [
+                candidate(
+                    "urn:uuid:1b4e28ba-2fa1-11d2-883f-0016d3cca427", title: "My post",
+                    link: "https://victim.example/post",
+                    published: -3600, source: victim, firstSeen: -3600),
+                candidate(
+                    "urn:uuid:1b4e28ba-2fa1-11d2-883f-0016d3cca427", title: "Buy pills",
+                    link: "https://attacker.example/x",
+                    published: -3599, source: attacker, firstSeen: -60)
+            ], now: now, limit: 10)
         #expect(river.map { "\($0.source.name): \($0.entry.title ?? "")" } == ["Victim: My post"])
     }
 
     @Test("links that differ only in scheme, case, port, slash, tracking and fragment are one post")
     func normalisedLinks() {
-        #expect(DuplicateLink.key("HTTP://Blog.Example.ORG:80/notes/hello?utm_medium=rss&utm_campaign=feed#more")
+        #expect(
+            DuplicateLink.key("HTTP://Blog.Example.ORG:80/notes/hello?utm_medium=rss&utm_campaign=feed#more")
                 == DuplicateLink.key("https://blog.example.org/notes/hello"))
-        #expect(DuplicateLink.key("https://www.example.org/a/?fbclid=x&gclid=y&page=2")
+        #expect(
+            DuplicateLink.key("https://www.example.org/a/?fbclid=x&gclid=y&page=2")
                 == "example.org/a?page=2")
         #expect(DuplicateLink.key("https://example.org:8443/a") == "example.org:8443/a")
         #expect(DuplicateLink.key("https://example.org/a?p=1") != DuplicateLink.key("https://example.org/a?p=2"))
@@ -42,23 +57,32 @@ struct RiverDuplicateTests {
 
     @Test("of an aggregator's copy and the member's own, the member's is kept, even when seen later")
     func authorsCopyWins() {
-        let river = River.build([
-            candidate("https://planet.example.net/p/77", title: "Hello (via planet)",
-                      link: "HTTP://Blog.Example.ORG:80/notes/hello?utm_medium=rss&utm_campaign=feed#more",
-                      published: -10, source: aggregator, firstSeen: -100),
-            candidate("https://blog.example.org/notes/hello", title: "Hello", link: "https://blog.example.org/notes/hello",
-                      published: -20, source: member, firstSeen: -50),
-        ], now: now, limit: 10)
+        let river = River.build(
+            [
+                candidate(
+                    "https://planet.example.net/p/77", title: "Hello (via planet)",
+                    link: "HTTP://Blog.Example.ORG:80/notes/hello?utm_medium=rss&utm_campaign=feed#more",
+                    published: -10, source: aggregator, firstSeen: -100),
+                candidate(
+                    "https://blog.example.org/notes/hello", title: "Hello",
+                    link: "https://blog.example.org/notes/hello",
+                    published: -20, source: member, firstSeen: -50)
+            ], now: now, limit: 10)
         #expect(river.map(\.source.name) == ["Member"])
     }
 
     @Test("without an author's copy, the copy first seen is kept")
     func firstSeenCopyWins() {
-        let other = RiverSource(feedURL: "https://other.example/feed", name: "Other", siteLink: "https://other.example/")
-        let river = River.build([
-            candidate("a", title: "x", link: "https://blog.example.org/p", published: -10, source: other, firstSeen: -10),
-            candidate("b", title: "x", link: "https://blog.example.org/p/", published: -20, source: aggregator, firstSeen: -90),
-        ], now: now, limit: 10)
+        let other = RiverSource(
+            feedURL: "https://other.example/feed", name: "Other", siteLink: "https://other.example/")
+        let river = River.build(
+            [
+                candidate(
+                    "a", title: "x", link: "https://blog.example.org/p", published: -10, source: other, firstSeen: -10),
+                candidate(
+                    "b", title: "x", link: "https://blog.example.org/p/", published: -20, source: aggregator,
+                    firstSeen: -90)
+            ], now: now, limit: 10)
         #expect(river.map(\.source.name) == ["Aggregator"])
     }
 }

@@ -1,10 +1,11 @@
 import FeedParser
 import Foundation
 import PlanetCache
-@testable import PlanetRiver
 import PlanetSubscriptions
 import TestSupport
 import Testing
+
+@testable import PlanetRiver
 
 @Suite("River: a fair page")
 struct RiverPageTests {
@@ -14,10 +15,13 @@ struct RiverPageTests {
         RiverSource(feedURL: "https://\(name).example/feed", name: name)
     }
 
-    func candidate(_ id: String, _ feed: String, published: Double? = nil, position: Int = 0,
-                   backlog: Bool = false) -> RiverCandidate {
-        var candidate = RiverCandidate(entry: Entry(id: id, published: published.map { now.addingTimeInterval($0) }),
-                                       source: source(feed), firstSeen: now, backlog: backlog)
+    func candidate(
+        _ id: String, _ feed: String, published: Double? = nil, position: Int = 0,
+        backlog: Bool = false
+    ) -> RiverCandidate {
+        var candidate = RiverCandidate(
+            entry: Entry(id: id, published: published.map { now.addingTimeInterval($0) }),
+            source: source(feed), firstSeen: now, backlog: backlog)
         candidate.position = position
         return candidate
     }
@@ -41,31 +45,37 @@ struct RiverPageTests {
     }
 
     @Test func backlogEntriesAreNeverShown() {
-        let river = River.build([
-            candidate("new-but-backlog", "a", published: -10, backlog: true),
-            candidate("older", "b", published: -5000),
-            candidate("newest", "a", published: -1),
-        ], now: now, page: RiverPage(limit: 10))
+        let river = River.build(
+            [
+                candidate("new-but-backlog", "a", published: -10, backlog: true),
+                candidate("older", "b", published: -5000),
+                candidate("newest", "a", published: -1)
+            ], now: now, page: RiverPage(limit: 10))
         #expect(river.map(\.entry.id) == ["newest", "older"])
     }
 
     @Test func daysPerPageKeepsTheLastDays() {
         let day = 86_400.0
-        let river = River.build([
-            candidate("today", "a", published: -3600),
-            candidate("yesterday", "a", published: -day - 10),
-            candidate("last-week", "b", published: -7 * day),
-        ], now: now, page: RiverPage(limit: 10, daysPerPage: 2))
+        let river = River.build(
+            [
+                candidate("today", "a", published: -3600),
+                candidate("yesterday", "a", published: -day - 10),
+                candidate("last-week", "b", published: -7 * day)
+            ], now: now, page: RiverPage(limit: 10, daysPerPage: 2))
         #expect(river.map(\.entry.id) == ["today", "yesterday"])
     }
 
     @Test func aPrefixOlderThanTheCutoffSuffices() async throws {
         let now = self.now
         try await withDeadline {
-            let heads = (0..<5).map { CachedEntry(feedURL: "f", entry: Entry(id: "\($0)"), firstSeen: now - Double($0) * 86_400) }
+            let heads = (0..<5).map {
+                CachedEntry(feedURL: "f", entry: Entry(id: "\($0)"), firstSeen: now - Double($0) * 86_400)
+            }
             #expect(await !River.prefixSuffices(heads, river: [], limit: 10, read: 5, olderCopies: { [] }))
-            #expect(await River.prefixSuffices(heads, river: [], limit: 10, read: 5, cutoff: now - 2 * 86_400,
-                                               olderCopies: { [] }))
+            #expect(
+                await River.prefixSuffices(
+                    heads, river: [], limit: 10, read: 5, cutoff: now - 2 * 86_400,
+                    olderCopies: { [] }))
         }
     }
 

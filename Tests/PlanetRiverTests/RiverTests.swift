@@ -1,8 +1,9 @@
 import FeedParser
 import Foundation
 import PlanetCache
-@testable import PlanetRiver
 import Testing
+
+@testable import PlanetRiver
 
 @Suite("River: dedupe, sort, cut")
 struct RiverTests {
@@ -10,38 +11,45 @@ struct RiverTests {
     let alpha = RiverSource(feedURL: "https://a.example/feed", name: "A")
     let beta = RiverSource(feedURL: "https://b.example/feed", name: "B")
 
-    func candidate(_ id: String, link: String? = nil, published: Double? = nil, updated: Double? = nil,
-                   source: RiverSource? = nil, firstSeen: Double = 0) -> RiverCandidate {
-        let entry = Entry(id: id, title: id, link: link,
-                          published: published.map { now.addingTimeInterval($0) },
-                          updated: updated.map { now.addingTimeInterval($0) })
+    func candidate(
+        _ id: String, link: String? = nil, published: Double? = nil, updated: Double? = nil,
+        source: RiverSource? = nil, firstSeen: Double = 0
+    ) -> RiverCandidate {
+        let entry = Entry(
+            id: id, title: id, link: link,
+            published: published.map { now.addingTimeInterval($0) },
+            updated: updated.map { now.addingTimeInterval($0) })
         return RiverCandidate(entry: entry, source: source ?? alpha, firstSeen: now.addingTimeInterval(firstSeen))
     }
 
     @Test func sortsNewestFirstByPublishedThenFirstSeen() {
-        let river = River.build([
-            candidate("old", published: -300),
-            candidate("updated-only", updated: -100, firstSeen: -250),
-            candidate("undated", firstSeen: -200),
-            candidate("republished", published: -400, updated: -10),
-        ], now: now, limit: 10)
+        let river = River.build(
+            [
+                candidate("old", published: -300),
+                candidate("updated-only", updated: -100, firstSeen: -250),
+                candidate("undated", firstSeen: -200),
+                candidate("republished", published: -400, updated: -10)
+            ], now: now, limit: 10)
         #expect(river.map(\.entry.id) == ["undated", "updated-only", "old", "republished"])
         #expect(river[1].date == now.addingTimeInterval(-250))
     }
 
     @Test("an entry whose updated date moves forward keeps its place")
     func updatedNeverMovesAnEntryUp() {
-        let before = River.build([candidate("a", updated: -500, firstSeen: -500), candidate("b", published: -100)],
-                                 now: now, limit: 10)
-        let after = River.build([candidate("a", updated: -1, firstSeen: -500), candidate("b", published: -100)],
-                                now: now, limit: 10)
+        let before = River.build(
+            [candidate("a", updated: -500, firstSeen: -500), candidate("b", published: -100)],
+            now: now, limit: 10)
+        let after = River.build(
+            [candidate("a", updated: -1, firstSeen: -500), candidate("b", published: -100)],
+            now: now, limit: 10)
         #expect(before.map(\.entry.id) == ["b", "a"])
         #expect(after.map(\.entry.id) == ["b", "a"])
     }
 
     @Test func clampsFutureDatesToNow() {
-        let river = River.build([candidate("future", published: 86_400), candidate("past", published: -1)],
-                                now: now, limit: 10)
+        let river = River.build(
+            [candidate("future", published: 86_400), candidate("past", published: -1)],
+            now: now, limit: 10)
         #expect(river.map(\.entry.id) == ["future", "past"])
         #expect(river[0].date == now)
     }
@@ -59,56 +67,64 @@ struct RiverTests {
     }
 
     @Test func breaksTiesByFeedURLThenID() {
-        let river = River.build([
-            candidate("z", published: -5, source: beta),
-            candidate("b", published: -5, source: alpha),
-            candidate("a", published: -5, source: alpha),
-        ], now: now, limit: 10)
+        let river = River.build(
+            [
+                candidate("z", published: -5, source: beta),
+                candidate("b", published: -5, source: alpha),
+                candidate("a", published: -5, source: alpha)
+            ], now: now, limit: 10)
         #expect(river.map(\.entry.id) == ["a", "b", "z"])
     }
 
     @Test func dropsRepeatedIDsAndLinksKeepingTheNewest() {
-        let river = River.build([
-            candidate("same-guid", link: "https://x/1", published: -10),
-            candidate("same-guid", link: "https://x/2", published: -20),
-            candidate("via-beta", link: "https://x/1", published: -5, source: beta),
-            candidate("unique", link: "https://x/3", published: -30),
-        ], now: now, limit: 10)
+        let river = River.build(
+            [
+                candidate("same-guid", link: "https://x/1", published: -10),
+                candidate("same-guid", link: "https://x/2", published: -20),
+                candidate("via-beta", link: "https://x/1", published: -5, source: beta),
+                candidate("unique", link: "https://x/3", published: -30)
+            ], now: now, limit: 10)
         #expect(river.map(\.entry.id) == ["via-beta", "unique"])
     }
 
     @Test("a guid like \"1\" counts within its feed; an absolute id (RFC 4287 §4.2.6) across feeds")
     func idsDeduplicateAcrossFeedsOnlyWhenGlobal() {
-        let river = River.build([
-            candidate("1", link: "https://a.example/hello", published: -10),
-            candidate("1", link: "https://b.example/hello", published: -20, source: beta),
-            candidate("1", link: "https://a.example/again", published: -30),
-            candidate("tag:example.org,2026:post-7", link: "https://a.example/7", published: -40),
-            candidate("tag:example.org,2026:post-7", link: "https://mirror.example/7", published: -50, source: beta),
-            candidate("https://c.example/p", published: -60, source: beta),
-            candidate("https://c.example/p", published: -70),
-        ], now: now, limit: 10)
-        #expect(river.map { "\($0.source.name)/\($0.entry.id)" }
+        let river = River.build(
+            [
+                candidate("1", link: "https://a.example/hello", published: -10),
+                candidate("1", link: "https://b.example/hello", published: -20, source: beta),
+                candidate("1", link: "https://a.example/again", published: -30),
+                candidate("tag:example.org,2026:post-7", link: "https://a.example/7", published: -40),
+                candidate(
+                    "tag:example.org,2026:post-7", link: "https://mirror.example/7", published: -50, source: beta),
+                candidate("https://c.example/p", published: -60, source: beta),
+                candidate("https://c.example/p", published: -70)
+            ], now: now, limit: 10)
+        #expect(
+            river.map { "\($0.source.name)/\($0.entry.id)" }
                 == ["A/1", "B/1", "A/tag:example.org,2026:post-7", "B/https://c.example/p"])
     }
 
-    @Test("which ids are global", arguments: [
-        ("https://blog.example/p/1", true), ("tag:example.org,2026:1", true), ("urn:uuid:1225c695", true),
-        ("1", false), ("post-12", false), ("file:///home/me/feed.xml#1", false), (":x", false),
-        ("9ab:x", false), ("http://x y", false), ("", false), ("c++:1", true),
-    ])
+    @Test(
+        "which ids are global",
+        arguments: [
+            ("https://blog.example/p/1", true), ("tag:example.org,2026:1", true), ("urn:uuid:1225c695", true),
+            ("1", false), ("post-12", false), ("file:///home/me/feed.xml#1", false), (":x", false),
+            ("9ab:x", false), ("http://x y", false), ("", false), ("c++:1", true)
+        ])
     func globalIDs(_ id: String, _ global: Bool) {
         #expect(EntryIdentity.isGlobal(id) == global)
         #expect((EntryIdentity.riverKey(id, feedURL: "https://a.example/feed") == .global(id)) == global)
     }
 
     @Test func cutsToTheLimitAfterRemovingDuplicates() {
-        let river = River.build([
-            candidate("1", link: "https://x/1", published: -1),
-            candidate("1-dup", link: "https://x/1", published: -2),
-            candidate("2", published: -3),
-            candidate("3", published: -4),
-        ], now: now, limit: 2)
+        let river = River.build(
+            [
+                candidate("1", link: "https://x/1", published: -1),
+                candidate("1-dup", link: "https://x/1", published: -2),
+                candidate("2", published: -3),
+                candidate("3", published: -4)
+            ], now: now, limit: 2)
         #expect(river.map(\.entry.id) == ["1", "2"])
         #expect(River.build([candidate("1")], now: now, limit: 0).isEmpty)
     }
@@ -121,14 +137,16 @@ struct RiverPrefixTests {
     let source = RiverSource(feedURL: "https://a.example/feed", name: "A")
 
     func head(_ id: String, _ offset: Double, link: String? = nil) -> CachedEntry {
-        CachedEntry(feedURL: source.feedURL,
-                    entry: Entry(id: id, link: link, published: now.addingTimeInterval(offset)),
-                    firstSeen: now, inDocument: true)
+        CachedEntry(
+            feedURL: source.feedURL,
+            entry: Entry(id: id, link: link, published: now.addingTimeInterval(offset)),
+            firstSeen: now, inDocument: true)
     }
 
     func river(_ heads: [CachedEntry], limit: Int) -> [RiverEntry] {
-        River.build(heads.map { RiverCandidate(entry: $0.entry, source: source, firstSeen: $0.firstSeen) },
-                    now: now, limit: limit)
+        River.build(
+            heads.map { RiverCandidate(entry: $0.entry, source: source, firstSeen: $0.firstSeen) },
+            now: now, limit: limit)
     }
 
     let none: () async -> [CachedEntry] = { [] }
@@ -150,22 +168,26 @@ struct RiverPrefixTests {
 
     @Test func aPageEndingInTheFutureDoesNot() async {
         let future = [head("a", 300), head("b", 200), head("c", 100)]
-        #expect(await !River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3, olderCopies: none))
+        #expect(
+            await !River.prefixSuffices(future, river: river(future, limit: 2), limit: 2, read: 3, olderCopies: none))
     }
 
     @Test func anOlderCopyOfAHeadReadDoesNot() async {
         let heads = [head("tag:x,1", -1, link: "https://x/1"), head("b", -2), head("c", -3)]
         let page = river(heads, limit: 2)
-        let olderByID = CachedEntry(feedURL: "https://m.example/feed", entry: Entry(id: "tag:x,1", published: now.addingTimeInterval(-9)),
-                                    firstSeen: now.addingTimeInterval(-9))
-        let olderByLink = CachedEntry(feedURL: "https://m.example/feed",
-                                      entry: Entry(id: "m-1", link: "http://www.x/1/?utm_source=rss", published: now.addingTimeInterval(-9)),
-                                      firstSeen: now.addingTimeInterval(-9))
+        let olderByID = CachedEntry(
+            feedURL: "https://m.example/feed", entry: Entry(id: "tag:x,1", published: now.addingTimeInterval(-9)),
+            firstSeen: now.addingTimeInterval(-9))
+        let olderByLink = CachedEntry(
+            feedURL: "https://m.example/feed",
+            entry: Entry(id: "m-1", link: "http://www.x/1/?utm_source=rss", published: now.addingTimeInterval(-9)),
+            firstSeen: now.addingTimeInterval(-9))
         #expect(await !River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { [olderByID] }))
         #expect(await !River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { [olderByLink] }))
         // The heads themselves, and rows that only look alike to the cache's coarse test, pass.
-        let unrelated = CachedEntry(feedURL: "https://m.example/feed", entry: Entry(id: "m-2", link: "https://y/1"),
-                                    firstSeen: now.addingTimeInterval(-9))
+        let unrelated = CachedEntry(
+            feedURL: "https://m.example/feed", entry: Entry(id: "m-2", link: "https://y/1"),
+            firstSeen: now.addingTimeInterval(-9))
         #expect(await River.prefixSuffices(heads, river: page, limit: 2, read: 3, olderCopies: { heads + [unrelated] }))
     }
 
@@ -178,10 +200,13 @@ struct RiverPrefixTests {
         // 400 undated entries first seen at once (a feed of 300,000 of them): a page of 60 from
         // the first 400 read suffices; before, every head of the feed was read.
         let undated = (0..<400).map { number in
-            CachedEntry(feedURL: source.feedURL, entry: Entry(id: String(format: "u%05d", number)),
-                        firstSeen: now.addingTimeInterval(-60), inDocument: true)
+            CachedEntry(
+                feedURL: source.feedURL, entry: Entry(id: String(format: "u%05d", number)),
+                firstSeen: now.addingTimeInterval(-60), inDocument: true)
         }
-        #expect(await River.prefixSuffices(undated, river: river(undated, limit: 60), limit: 60, read: 400,
-                                           olderCopies: none))
+        #expect(
+            await River.prefixSuffices(
+                undated, river: river(undated, limit: 60), limit: 60, read: 400,
+                olderCopies: none))
     }
 }

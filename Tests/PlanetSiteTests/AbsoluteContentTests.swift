@@ -1,5 +1,6 @@
-@testable import PlanetSite
 import Testing
+
+@testable import PlanetSite
 
 /// Relative URLs in sanitized entry HTML become absolute against the entry's link.
 @Suite("Site: absolute URLs in entry content")
@@ -13,14 +14,25 @@ struct AbsoluteContentTests {
     }
 
     static let cases: [Case] = [
-        Case(id: "root-relative href", html: "<a href=\"/about\" rel=\"noopener noreferrer\">a</a>",
-             base: "https://example.com/2026/post", expected: "<a href=\"https://example.com/about\" rel=\"noopener noreferrer\">a</a>"),
-        Case(id: "relative img src", html: "<img src=\"pic.png\" alt=\"\" loading=\"lazy\">",
-             base: "https://example.com/2026/post", expected: "<img src=\"https://example.com/2026/pic.png\" alt=\"\" loading=\"lazy\">"),
-        Case(id: "absolute URLs unchanged", html: "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener noreferrer\">m</a>",
-             base: "https://example.com/", expected: "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener noreferrer\">m</a>"),
-        Case(id: "no base: unchanged", html: "<a href=\"/about\">a</a>", base: nil, expected: "<a href=\"/about\">a</a>"),
-        Case(id: "text only", html: "just text", base: "https://example.com/", expected: "just text"),
+        Case(
+            id: "root-relative href", html: "<a href=\"/about\" rel=\"noopener noreferrer\">a</a>",
+            base: "https://example.com/2026/post",
+            expected: "<a href=\"https://example.com/about\" rel=\"noopener noreferrer\">a</a>"),
+        Case(
+            id: "relative img src", html: "<img src=\"pic.png\" alt=\"\" loading=\"lazy\">",
+            base: "https://example.com/2026/post",
+            expected: "<img src=\"https://example.com/2026/pic.png\" alt=\"\" loading=\"lazy\">"),
+        Case(
+            id: "absolute URLs unchanged",
+            html:
+                "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener noreferrer\">m</a>",
+            base: "https://example.com/",
+            expected:
+                "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener noreferrer\">m</a>"
+        ),
+        Case(
+            id: "no base: unchanged", html: "<a href=\"/about\">a</a>", base: nil, expected: "<a href=\"/about\">a</a>"),
+        Case(id: "text only", html: "just text", base: "https://example.com/", expected: "just text")
     ]
 
     @Test("relative references resolve against the base", arguments: cases)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlanetSite
 import Testing
+
+@testable import PlanetSite
 
 /// Day and time for people, in the planet's time zone, against Foundation's own formatter.
 @Suite("Site: day formatter")

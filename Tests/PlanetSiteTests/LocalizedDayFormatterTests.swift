@@ -1,7 +1,8 @@
 import Foundation
-@testable import PlanetSite
 import PlanetSubscriptions
 import Testing
+
+@testable import PlanetSite
 
 /// Day headings and times in the planet's locale (settings `locale`, `date_format`,
 /// `time_format`): the words, order, digits and calendar ICU's locale data gives.
@@ -21,17 +22,22 @@ struct LocalizedDayFormatterTests {
     /// weekday with their counters, Arabic (Egypt) writes Arabic-Indic digits, the Arabic comma
     /// and a 12-hour time with "م" (evening) after a no-break space.
     static let cases: [Case] = [
-        Case(locale: "de-DE", day: "Freitag, 4. Dezember 2026", time: "17:00", date: "4. Dezember 2026",
-             dayAndTime: "Freitag, 4. Dezember 2026 um 17:00"),
-        Case(locale: "ja-JP", day: "2026年12月4日 金曜日", time: "17:00", date: "2026年12月4日",
-             dayAndTime: "2026年12月4日 金曜日 17:00"),
-        Case(locale: "ar-EG", day: "الجمعة، ٤ ديسمبر، ٢٠٢٦", time: "٥:٠٠\u{A0}م", date: "٤ ديسمبر، ٢٠٢٦",
-             dayAndTime: "الجمعة، ٤ ديسمبر، ٢٠٢٦، ٥:٠٠\u{A0}م"),
-        Case(locale: "ar-EG-u-nu-latn", day: "الجمعة، 4 ديسمبر، 2026", time: "5:00\u{A0}م", date: "4 ديسمبر، 2026",
-             dayAndTime: "الجمعة، 4 ديسمبر، 2026، 5:00\u{A0}م"),
+        Case(
+            locale: "de-DE", day: "Freitag, 4. Dezember 2026", time: "17:00", date: "4. Dezember 2026",
+            dayAndTime: "Freitag, 4. Dezember 2026 um 17:00"),
+        Case(
+            locale: "ja-JP", day: "2026年12月4日 金曜日", time: "17:00", date: "2026年12月4日",
+            dayAndTime: "2026年12月4日 金曜日 17:00"),
+        Case(
+            locale: "ar-EG", day: "الجمعة، ٤ ديسمبر، ٢٠٢٦", time: "٥:٠٠\u{A0}م", date: "٤ ديسمبر، ٢٠٢٦",
+            dayAndTime: "الجمعة، ٤ ديسمبر، ٢٠٢٦، ٥:٠٠\u{A0}م"),
+        Case(
+            locale: "ar-EG-u-nu-latn", day: "الجمعة، 4 ديسمبر، 2026", time: "5:00\u{A0}م", date: "4 ديسمبر، 2026",
+            dayAndTime: "الجمعة، 4 ديسمبر، 2026، 5:00\u{A0}م")
     ]
 
-    @Test("a locale gives its full day heading, short time, long date and its own date-and-time joint", arguments: cases)
+    @Test(
+        "a locale gives its full day heading, short time, long date and its own date-and-time joint", arguments: cases)
     func localeDefaults(_ test: Case) {
         let display = DayFormatter(SiteConfiguration(timeZone: Self.berlin, locale: test.locale))
         #expect(display.day(Self.friday) == test.day)
@@ -46,8 +52,10 @@ struct LocalizedDayFormatterTests {
         func display(_ locale: String?, day: String? = nil, time: String? = nil) throws -> DayFormatter {
             let dayFormat = try day.map { try DisplayDateFormat.parse($0, for: .day).get() }
             let timeFormat = try time.map { try DisplayDateFormat.parse($0, for: .time).get() }
-            return DayFormatter(SiteConfiguration(timeZone: Self.berlin, locale: locale, dateFormat: dayFormat,
-                                                  timeFormat: timeFormat))
+            return DayFormatter(
+                SiteConfiguration(
+                    timeZone: Self.berlin, locale: locale, dateFormat: dayFormat,
+                    timeFormat: timeFormat))
         }
         #expect(try display("de-DE", day: "EEEE d. MMMM y").day(Self.friday) == "Freitag 4. Dezember 2026")
         #expect(try display("de-DE", day: "EEE, dd.MM.", time: "HH:mm 'Uhr'").day(Self.friday) == "Fr., 04.12.")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlanetSite
 import Testing
+
+@testable import PlanetSite
 
 /// Markdown pages: names, titles, the intro, the folder.
 @Suite("Site: Markdown pages")
@@ -21,15 +22,17 @@ struct SitePagesTests {
         #expect(!page.opensWithHeading)
     }
 
-    @Test("a name that cannot be a file of the site is refused, naming the file",
-          arguments: ["my page", "_draft", ".hidden", "a/b", "café"])
+    @Test(
+        "a name that cannot be a file of the site is refused, naming the file",
+        arguments: ["my page", "_draft", ".hidden", "a/b", "café"])
     func badNames(_ name: String) {
         let error = #expect(throws: SiteError.self) {
             try SitePages(markdown: [name: "text"])
         }
         #expect(error?.reason == .invalidPageName(name))
-        #expect(error?.description == "pages/\(name).md: a page name may only use letters, digits, "
-                                      + "'-', '_' and '.', and may not start with '.' or '_'")
+        #expect(
+            error?.description == "pages/\(name).md: a page name may only use letters, digits, "
+                + "'-', '_' and '.', and may not start with '.' or '_'")
     }
 
     @Test("load reads *.md of the folder, skips other and hidden files; no folder means no pages")
@@ -42,7 +45,8 @@ struct SitePagesTests {
         try "x".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         try "x".write(to: folder.appendingPathComponent(".draft.md"), atomically: true, encoding: .utf8)
         let pages = try SitePages.load(folder: folder)
-        #expect(pages.pages == [SitePage(name: "about", title: "About", html: "<h1>About</h1>\n", opensWithHeading: true)])
+        #expect(
+            pages.pages == [SitePage(name: "about", title: "About", html: "<h1>About</h1>\n", opensWithHeading: true)])
         #expect(pages.intro == "<p>intro</p>\n")
         #expect(try SitePages.load(folder: folder.appendingPathComponent("missing")) == SitePages())
     }

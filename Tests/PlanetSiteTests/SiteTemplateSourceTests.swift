@@ -1,18 +1,20 @@
 import Foundation
-@testable import PlanetSite
 import Testing
+
+@testable import PlanetSite
 
 /// `Site` from templates held in memory (the CLI's built-in defaults) and template error messages.
 @Suite("Site: templates from memory, error places")
 struct SiteTemplateSourceTests {
     @Test func inMemoryTemplatesRenderAndStaticFilesAreKept() throws {
-        let site = try Site(.builtIn([
-            "index.html.mustache": "{{>partials/head}}<p>{{planet.title}}</p>",
-            "partials/head.mustache": "<h1>x</h1>",
-            "static/planet.css": "body {}\n",
-            "README.md": "not a template",
-            ".hidden.mustache": "{{",
-        ]))
+        let site = try Site(
+            .builtIn([
+                "index.html.mustache": "{{>partials/head}}<p>{{planet.title}}</p>",
+                "partials/head.mustache": "<h1>x</h1>",
+                "static/planet.css": "body {}\n",
+                "README.md": "not a template",
+                ".hidden.mustache": "{{"
+            ]))
         #expect(site.templatesURL == nil)
         #expect(site.staticFolder == nil)
         #expect(site.pageNames == ["index.html"])
@@ -28,11 +30,12 @@ struct SiteTemplateSourceTests {
             return
         }
         #expect(cause.reason == .unclosedSection("x") && place == "built-in templates")
-        #expect(error?.description == """
-            built-in templates/index.html:2:3: section 'x' opened here is never closed
-                |   {{#x}}
-                |   ^
-            """)
+        #expect(
+            error?.description == """
+                built-in templates/index.html:2:3: section 'x' opened here is never closed
+                    |   {{#x}}
+                    |   ^
+                """)
     }
 
     @Test func aMissingFolderIsNamedOnce() throws {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlanetSubscriptions
 import Testing
+
+@testable import PlanetSubscriptions
 
 /// The settings `locale`, `date_format`, `time_format`: what feeds.txt accepts, what it refuses
 /// with `feeds.txt:LINE:`, and strftime formats read as ICU patterns.
@@ -28,9 +29,12 @@ struct DateSettingsTests {
         #expect(PlanetLocale.problem(with: "ja-JP-u-ca-japanese-nu-latn") == nil)
     }
 
-    @Test("a numbering system in the tag formats (Foundation traps on some BCP 47 spellings of it: ICU's is used)",
-          arguments: ["de-DE-u-nu-latn", "en-u-nu-latn", "ar-EG-u-nu-arab", "ar-EG-u-nu-latn", "de-DE-u-nu-arab",
-                      "ja-JP-u-ca-japanese-nu-latn"])
+    @Test(
+        "a numbering system in the tag formats (Foundation traps on some BCP 47 spellings of it: ICU's is used)",
+        arguments: [
+            "de-DE-u-nu-latn", "en-u-nu-latn", "ar-EG-u-nu-arab", "ar-EG-u-nu-latn", "de-DE-u-nu-arab",
+            "ja-JP-u-ca-japanese-nu-latn"
+        ])
     func numberingSystems(_ tag: String) {
         #expect(PlanetLocale.problem(with: tag) == nil)
         let formatter = DateFormatter()
@@ -62,7 +66,7 @@ struct DateSettingsTests {
         Translation(strftime: "%A, %-d. %B %Y", pattern: "EEEE, d. MMMM y"),
         Translation(strftime: "%d.%m.%Y um %H:%M Uhr", pattern: "dd.MM.y' um 'HH:mm' Uhr'"),
         Translation(strftime: "%a %e %b, 100%% o'clock", pattern: "EEE d MMM', 100% o''clock'"),
-        Translation(strftime: "%F %T %z", pattern: "y-MM-dd HH:mm:ss xx"),
+        Translation(strftime: "%F %T %z", pattern: "y-MM-dd HH:mm:ss xx")
     ]
 
     @Test("strftime conversions become ICU fields; literal text with letters is quoted", arguments: translations)
@@ -110,13 +114,20 @@ struct DateSettingsTests {
                 return error.description
             }
         }
-        #expect(error("title = T\nlocale = xx-YY\n") == "feeds.txt:2: 'locale' must be a BCP 47 locale such as 'de-DE', "
+        #expect(
+            error("title = T\nlocale = xx-YY\n") == "feeds.txt:2: 'locale' must be a BCP 47 locale such as 'de-DE', "
                 + "'ja-JP' or 'ar-EG' ('xx' is no language ICU has dates for), not 'xx-YY'")
-        #expect(error("date_format = EEEE HH:mm\n") == "feeds.txt:1: 'date_format' must be full, long, medium, short "
+        #expect(
+            error("date_format = EEEE HH:mm\n") == "feeds.txt:1: 'date_format' must be full, long, medium, short "
                 + "or an ICU date pattern such as 'EEEE, d. MMMM y' ('HH' is a time of day field: times go in "
                 + "time_format), not 'EEEE HH:mm'")
-        #expect(error("time_format = %Q\n")?.hasPrefix("feeds.txt:1: 'time_format' must be full, long, medium, short or an ICU date pattern such as 'HH:mm' ('%Q' has no") == true)
-        #expect(error("archive_pages = -1\n") == "feeds.txt:1: 'archive_pages' must be a whole number (0 or more), not '-1'")
+        #expect(
+            error("time_format = %Q\n")?.hasPrefix(
+                "feeds.txt:1: 'time_format' must be full, long, medium, short or an ICU date pattern such as 'HH:mm' ('%Q' has no"
+            ) == true)
+        #expect(
+            error("archive_pages = -1\n") == "feeds.txt:1: 'archive_pages' must be a whole number (0 or more), not '-1'"
+        )
         #expect(error("locale = ja-JP\ndate_format = long\ntime_format = H時m分\narchive_pages = 0\n") == nil)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetSubscriptions
 
 @Suite("feeds.txt edits")
@@ -11,9 +12,10 @@ struct FeedListEditTests {
         let again = list.add(Subscription(url: feed.url, name: "Other name"))
         let local = list.add(Subscription(url: URL(fileURLWithPath: "/srv/planet/feeds/local.xml")))
         #expect(added && !again && local)
-        let expected = designExample.replacingOccurrences(
-            of: "John Roe\n",
-            with: "John Roe\nhttps://new.org/rss                 New One\nfeeds/local.xml\n")
+        let expected =
+            designExample.replacingOccurrences(
+                of: "John Roe\n",
+                with: "John Roe\nhttps://new.org/rss                 New One\nfeeds/local.xml\n")
             + "# trailing comment\n"
         #expect(list.serialized() == expected)
         #expect(list.subscriptions.map(\.line) == [7, 8, 9, 10])
@@ -49,8 +51,9 @@ struct FeedListEditTests {
             try list.remove("JANE")
             Issue.record("an ambiguous name was removed")
         } catch {
-            #expect(error.description == "feeds.txt: 'JANE' names 2 feeds (line 1: https://a.org/f, "
-                + "line 2: https://b.org/f); remove one by its URL")
+            #expect(
+                error.description == "feeds.txt: 'JANE' names 2 feeds (line 1: https://a.org/f, "
+                    + "line 2: https://b.org/f); remove one by its URL")
         }
         #expect(list == before)
     }

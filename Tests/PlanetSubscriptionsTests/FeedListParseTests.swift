@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetSubscriptions
 
 /// feeds.txt as a test folder sees it: `/srv/planet/feeds.txt`, shown as `feeds.txt`.
@@ -22,10 +23,11 @@ let designExample = """
 struct FeedListParseTests {
     @Test func readsTheExampleOfDesignMd() throws {
         let list = try FeedList.parse(designExample, file: feedsFile)
-        #expect(list.subscriptions == [
-            Subscription(url: URL(string: "https://blog.example.com/feed.xml")!, name: "Jane Doe", line: 7),
-            Subscription(url: URL(string: "https://example.net/atom.xml")!, name: "John Roe", line: 8),
-        ])
+        #expect(
+            list.subscriptions == [
+                Subscription(url: URL(string: "https://blog.example.com/feed.xml")!, name: "Jane Doe", line: 7),
+                Subscription(url: URL(string: "https://example.net/atom.xml")!, name: "John Roe", line: 8)
+            ])
         #expect(list.settings.title == "Planet Example")
         #expect(list.settings.link == URL(string: "https://planet.example.org/"))
         #expect(list.settings.ownerName == "Jane Doe")
@@ -46,7 +48,8 @@ struct FeedListParseTests {
     @Test func resolvesPathsAgainstTheFolderOfFeedsTxt() throws {
         let text = "feeds/a.xml A\n../b.rss\n/var/c.xml\nfile:///tmp/d.xml D d\n"
         let list = try FeedList.parse(text, file: feedsFile)
-        #expect(list.subscriptions.map(\.url.path) == ["/srv/planet/feeds/a.xml", "/srv/b.rss", "/var/c.xml", "/tmp/d.xml"])
+        #expect(
+            list.subscriptions.map(\.url.path) == ["/srv/planet/feeds/a.xml", "/srv/b.rss", "/var/c.xml", "/tmp/d.xml"])
         #expect(list.subscriptions.map(\.name) == ["A", nil, nil, "D d"])
         #expect(list.subscriptions.allSatisfy { $0.url.isFileURL })
     }
@@ -84,15 +87,16 @@ struct FeedListParseTests {
     @Test func warnsAboutUnknownSettingsDuplicatesAndHostLikePaths() throws {
         let text = "colour = blue\nhttps://a.org/f\nexample.org/feed\nhttps://a.org/f Again\nfeeds/x.xml\n"
         let list = try FeedList.parse(text, file: feedsFile)
-        #expect(list.warnings == [
-            "feeds.txt:1: unknown setting 'colour' is ignored (known: activity_threshold, archive_pages, "
-                + "date_format, days_per_page, description, exclude, face_height, face_width, include, item_title, "
-                + "items_per_feed, items_per_page, keep_days, keep_entries, language, link, locale, max_bytes, "
-                + "new_feed_items, owner, time_format, timezone, title)",
-            "feeds.txt:3: 'example.org/feed' is read as a file path; write 'https://example.org/feed' "
-                + "if it is a web address",
-            "feeds.txt:4: 'https://a.org/f' as 'Again' is already listed on line 2; this line is ignored",
-        ])
+        #expect(
+            list.warnings == [
+                "feeds.txt:1: unknown setting 'colour' is ignored (known: activity_threshold, archive_pages, "
+                    + "date_format, days_per_page, description, exclude, face_height, face_width, include, item_title, "
+                    + "items_per_feed, items_per_page, keep_days, keep_entries, language, link, locale, max_bytes, "
+                    + "new_feed_items, owner, time_format, timezone, title)",
+                "feeds.txt:3: 'example.org/feed' is read as a file path; write 'https://example.org/feed' "
+                    + "if it is a web address",
+                "feeds.txt:4: 'https://a.org/f' as 'Again' is already listed on line 2; this line is ignored"
+            ])
         #expect(list.subscriptions.count == 3)
         #expect(list.settings.values["colour"] == "blue")
     }
@@ -100,29 +104,35 @@ struct FeedListParseTests {
     @Test func unknownSettingsNameTheClosestKnownOne() throws {
         let text = "itemsperpage = 5\ntitel = Oops\nowners = Jane\nx-unknown =\n"
         let list = try FeedList.parse(text, file: feedsFile)
-        #expect(list.warnings == [
-            "feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored",
-            "feeds.txt:2: unknown setting 'titel' (did you mean 'title'?); it is ignored",
-            "feeds.txt:3: unknown setting 'owners' (did you mean 'owner'?); it is ignored",
-            "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: activity_threshold, archive_pages, "
-                + "date_format, days_per_page, description, exclude, face_height, face_width, include, item_title, "
-                + "items_per_feed, items_per_page, keep_days, keep_entries, language, link, locale, max_bytes, "
-                + "new_feed_items, owner, time_format, timezone, title)",
-        ])
+        #expect(
+            list.warnings == [
+                "feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored",
+                "feeds.txt:2: unknown setting 'titel' (did you mean 'title'?); it is ignored",
+                "feeds.txt:3: unknown setting 'owners' (did you mean 'owner'?); it is ignored",
+                "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: activity_threshold, archive_pages, "
+                    + "date_format, days_per_page, description, exclude, face_height, face_width, include, item_title, "
+                    + "items_per_feed, items_per_page, keep_days, keep_entries, language, link, locale, max_bytes, "
+                    + "new_feed_items, owner, time_format, timezone, title)"
+            ])
     }
 
     @Test func aBlankThenHashEndsTheNameOfAFeedLine() throws {
-        let text = "https://a.org/f   Jane Doe   # her blog\nhttps://b.org/f#top C# Weekly\n"
+        let text =
+            "https://a.org/f   Jane Doe   # her blog\nhttps://b.org/f#top C# Weekly\n"
             + "https://c.org/f\t# no name\n"
         let list = try FeedList.parse(text, file: feedsFile)
         #expect(list.subscriptions.map(\.name) == ["Jane Doe", "C# Weekly", nil])
-        #expect(list.subscriptions.map(\.url.absoluteString) == ["https://a.org/f", "https://b.org/f#top", "https://c.org/f"])
+        #expect(
+            list.subscriptions.map(\.url.absoluteString) == [
+                "https://a.org/f", "https://b.org/f#top", "https://c.org/f"
+            ])
         #expect(list.serialized() == text)
     }
 
     @Test func loadReportsAMissingFile() throws {
-        let missing = URL(fileURLWithPath: "no-such-planet-\(UUID().uuidString)/feeds.txt",
-                          relativeTo: FileManager.default.temporaryDirectory)
+        let missing = URL(
+            fileURLWithPath: "no-such-planet-\(UUID().uuidString)/feeds.txt",
+            relativeTo: FileManager.default.temporaryDirectory)
         #expect(throws: FeedListError(.missing, file: missing)) { try FeedList.load(missing) }
         let message = FeedListError(.missing, file: feedsFile).description
         #expect(message == "feeds.txt: does not exist; create a planet with 'planet init' or pass --config FILE")

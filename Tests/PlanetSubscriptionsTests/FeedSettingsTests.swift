@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetSubscriptions
 
 @Suite("feeds.txt per-feed settings")
@@ -25,10 +26,11 @@ struct FeedSettingsTests {
         #expect(feeds.count == 2)
         #expect(feeds[0].settings.face == "jane.png")
         #expect(feeds[0].settings.values("include") == ["category:python", "title:/swift/i"])
-        #expect(feeds[0].settings.include == [
-            EntryFilter(field: .category, pattern: "python", ignoresCase: true),
-            EntryFilter(field: .title, pattern: "swift", ignoresCase: true),
-        ])
+        #expect(
+            feeds[0].settings.include == [
+                EntryFilter(field: .category, pattern: "python", ignoresCase: true),
+                EntryFilter(field: .title, pattern: "swift", ignoresCase: true)
+            ])
         #expect(feeds[0].settings.custom == [FeedSettings.Pair(key: "nickname", value: "jd")])
         #expect(feeds[1].settings.isEmpty)
         #expect(list.settings.include.count == 1)
@@ -50,7 +52,7 @@ struct FeedSettingsTests {
         ("https://a.org/f\n  exclude = title:/(/\n", 2, "'exclude' must be a valid regular expression"),
         ("https://a.org/f\n  ignore_updated = maybe\n", 2, "'ignore_updated' must be yes or no"),
         ("https://a.org/f\n  face = a.png\n  face = b.png\n", 3, "setting 'face' is already set on line 2"),
-        ("https://a.org/f\nface = a.png\n", 2, "indent it to make it a setting of the feed above"),
+        ("https://a.org/f\nface = a.png\n", 2, "indent it to make it a setting of the feed above")
     ])
     func badKnownSettingsAreErrorsWithFileAndLine(_ text: String, _ line: Int, _ message: String) {
         #expect {
@@ -62,14 +64,18 @@ struct FeedSettingsTests {
     }
 
     @Test func aSettingOfTheSameKeyUnderAnotherFeedIsFine() throws {
-        let list = try FeedList.parse("https://a.org/f\n  face = a.png\nhttps://b.org/f\n  face = b.png\n", file: feedsFile)
+        let list = try FeedList.parse(
+            "https://a.org/f\n  face = a.png\nhttps://b.org/f\n  face = b.png\n", file: feedsFile)
         #expect(list.subscriptions.map(\.settings.face) == ["a.png", "b.png"])
     }
 
     @Test func anUnknownKeyWarnsOnlyWhenItLooksLikeAKnownOne() throws {
         let list = try FeedList.parse("https://a.org/f\n  fcae = a.png\n  twitter = @jane\n", file: feedsFile)
-        #expect(list.warnings == ["feeds.txt:2: unknown feed setting 'fcae' (did you mean 'face'?); "
-            + "it is passed to the templates as 'channel_fcae'"])
+        #expect(
+            list.warnings == [
+                "feeds.txt:2: unknown feed setting 'fcae' (did you mean 'face'?); "
+                    + "it is passed to the templates as 'channel_fcae'"
+            ])
         #expect(list.subscriptions[0].settings.custom.map(\.key) == ["fcae", "twitter"])
     }
 
@@ -88,11 +94,14 @@ struct FeedSettingsTests {
 
     @Test func addGoesAfterTheLastFeedsSettingsAndWritesItsOwn() throws {
         var list = try FeedList.parse("https://a.org/f  A\n  face = a.png\n# tail\n", file: feedsFile)
-        let settings = FeedSettings([FeedSettings.Pair(key: "face", value: "n.png"),
-                                     FeedSettings.Pair(key: "include", value: "category:x")])
+        let settings = FeedSettings([
+            FeedSettings.Pair(key: "face", value: "n.png"),
+            FeedSettings.Pair(key: "include", value: "category:x")
+        ])
         list.add(Subscription(url: URL(string: "https://n.org/f")!, name: "N", settings: settings))
-        #expect(list.serialized() == "https://a.org/f  A\n  face = a.png\nhttps://n.org/f  N\n"
-            + "    face = n.png\n    include = category:x\n# tail\n")
+        #expect(
+            list.serialized() == "https://a.org/f  A\n  face = a.png\nhttps://n.org/f  N\n"
+                + "    face = n.png\n    include = category:x\n# tail\n")
         let again = try FeedList.parse(list.serialized(), file: feedsFile)
         #expect(again.subscriptions[1].settings == settings)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetSubscriptions
 
 @Suite("the same feed, written differently")
@@ -24,7 +25,7 @@ struct FeedURLComparisonTests {
         Case(a: "http://example.org/feed", b: "https://example.org/feed", same: false),
         Case(a: "https://example.org:8443/feed", b: "https://example.org/feed", same: false),
         Case(a: "https://example.org/feed?x=1", b: "https://example.org/feed?x=2", same: false),
-        Case(a: "https://user@example.org/feed", b: "https://example.org/feed", same: false),
+        Case(a: "https://user@example.org/feed", b: "https://example.org/feed", same: false)
     ]
 
     @Test(arguments: cases)
@@ -41,9 +42,10 @@ struct FeedURLComparisonTests {
             "https://Example.org/feed", "HTTPS://EXAMPLE.ORG", "http://example.org:80/feed", "https://example.org:443",
             "https://example.org:8443/a/b?c=d&e#f", "http://example.org:0080/x", "http://example.org:/x",
             "https://example.org?q", "https://example.org/?", "https://example.org/#", "https://a-b.c.example/%7Ejane/",
-            "https://example.org/a//b/./c/../d", "https://example.org/p?x=%20y#z?w", "http://127.0.0.1:8080/n1000/feed-0001.xml",
+            "https://example.org/a//b/./c/../d", "https://example.org/p?x=%20y#z?w",
+            "http://127.0.0.1:8080/n1000/feed-0001.xml",
             "https://example.org:65535/", "https://xn--bcher-kva.example/feed", "https://example.org/feed?x=1#",
-            "https://EXAMPLE.org/Feed.XML", "http://example.org:443/", "https://example.org:80/",
+            "https://EXAMPLE.org/Feed.XML", "http://example.org:443/", "https://example.org:80/"
         ]
         for text in texts {
             let url = try #require(URL(string: text), "\(text)")
@@ -51,8 +53,10 @@ struct FeedURLComparisonTests {
             #expect(plain == FeedURLNormalizer.componentsKey(url), "\(text)")
         }
         // Userinfo, IPv6 literals, IDN hosts and large ports go through URLComponents.
-        for text in ["https://user:pw@example.org/f", "http://[::1]:8080/f", "https://bücher.example/f",
-                     "https://example.org:99999/f", "ftp://example.org/f"] {
+        for text in [
+            "https://user:pw@example.org/f", "http://[::1]:8080/f", "https://bücher.example/f",
+            "https://example.org:99999/f", "ftp://example.org/f"
+        ] {
             #expect(FeedURLNormalizer.plainWebKey(text) == nil, "\(text)")
         }
     }
@@ -65,7 +69,9 @@ struct FeedURLComparisonTests {
         #expect(!again)
         let added = list.add(Subscription(url: URL(string: "https://b.org/f")!, name: "B"), comment: "Tech / Swift")
         #expect(added)
-        #expect(list.serialized() == "title = T\n# group\nhttps://Example.org/feed  A\n# Tech / Swift\nhttps://b.org/f           B\n")
+        #expect(
+            list.serialized()
+                == "title = T\n# group\nhttps://Example.org/feed  A\n# Tech / Swift\nhttps://b.org/f           B\n")
         #expect(list.subscriptions.map(\.line) == [3, 5])
         let removed = try list.remove("B")
         #expect(removed.url.absoluteString == "https://b.org/f")
@@ -75,6 +81,9 @@ struct FeedURLComparisonTests {
     @Test func aFeedListedTwiceInAnotherCaseCountsOnceAndIsWarnedAbout() throws {
         let list = try FeedList.parse("https://example.org/feed\nhttps://EXAMPLE.org/feed\n", file: feedsFile)
         #expect(list.subscriptions.map(\.line) == [1])
-        #expect(list.warnings == ["feeds.txt:2: 'https://EXAMPLE.org/feed' is already listed on line 1; this line is ignored"])
+        #expect(
+            list.warnings == [
+                "feeds.txt:2: 'https://EXAMPLE.org/feed' is already listed on line 1; this line is ignored"
+            ])
     }
 }

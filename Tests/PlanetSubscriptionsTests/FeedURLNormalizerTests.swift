@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetSubscriptions
 
 @Suite("URLs as people type them")
@@ -21,7 +22,7 @@ struct FeedURLNormalizerTests {
         Case(typed: "https://user@example.org/f", stored: "https://user@example.org/f"),
         Case(typed: "./feeds/a.xml", stored: "file:///home/jane/planet/feeds/a.xml"),
         Case(typed: "../b.xml", stored: "file:///home/jane/b.xml"),
-        Case(typed: "file:///tmp/c.xml#x", stored: "file:///tmp/c.xml"),
+        Case(typed: "file:///tmp/c.xml#x", stored: "file:///tmp/c.xml")
     ]
 
     @Test(arguments: cases)
@@ -42,13 +43,15 @@ struct FeedURLNormalizerTests {
     }
 
     static let badCases: [BadCase] = [
-        BadCase(typed: "ftp://example.org/feed",
-                message: "'ftp://example.org/feed' uses the scheme 'ftp:'; planet reads http, https and file URLs"),
-        BadCase(typed: "feed://example.org/rss",
-                message: "'feed://example.org/rss' uses the scheme 'feed:'; planet reads http, https and file URLs"),
+        BadCase(
+            typed: "ftp://example.org/feed",
+            message: "'ftp://example.org/feed' uses the scheme 'ftp:'; planet reads http, https and file URLs"),
+        BadCase(
+            typed: "feed://example.org/rss",
+            message: "'feed://example.org/rss' uses the scheme 'feed:'; planet reads http, https and file URLs"),
         BadCase(typed: "https:///feed", message: "'https:///feed' has no host name; write it as 'https://HOST/PATH'"),
         BadCase(typed: "   ", message: "'   ' is not an http(s) URL or a file path"),
-        BadCase(typed: "https://exa mple.org/", message: "'https://exa mple.org/' is not an http(s) URL or a file path"),
+        BadCase(typed: "https://exa mple.org/", message: "'https://exa mple.org/' is not an http(s) URL or a file path")
     ]
 
     @Test(arguments: badCases)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlanetSubscriptions
 
 @Suite("OPMLWriter")
@@ -7,13 +8,18 @@ struct OPMLWriterTests {
     @Test("names keep tabs and line breaks as references and lose what XML 1.0 forbids, U+FFFE and U+FFFF too")
     func namesAreEscapedWithTheOneRule() throws {
         let url = try #require(URL(string: "https://example.org/feed?a=1&b=2"))
-        let document = OPMLWriter.document(title: "Planet \u{FFFF}<X>", ownerName: "J\u{1}ane \"J\"",
-                                           subscriptions: [Subscription(url: url, name: "A\tB\nC\u{FFFE}\u{0}'")])
+        let document = OPMLWriter.document(
+            title: "Planet \u{FFFF}<X>", ownerName: "J\u{1}ane \"J\"",
+            subscriptions: [Subscription(url: url, name: "A\tB\nC\u{FFFE}\u{0}'")])
         #expect(document.contains("    <title>Planet &lt;X&gt;</title>\n"))
         #expect(document.contains("    <ownerName>Jane &quot;J&quot;</ownerName>\n"))
-        #expect(document.contains(#"<outline type="rss" text="A&#9;B&#10;C'" title="A&#9;B&#10;C'" "#
-            + #"xmlUrl="https://example.org/feed?a=1&amp;b=2"/>"#))
-        let forbidden = document.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0xFFFE...0xFFFF).contains($0.value) }
+        #expect(
+            document.contains(
+                #"<outline type="rss" text="A&#9;B&#10;C'" title="A&#9;B&#10;C'" "#
+                    + #"xmlUrl="https://example.org/feed?a=1&amp;b=2"/>"#))
+        let forbidden = document.unicodeScalars.filter {
+            $0.value < 0x20 && $0 != "\n" || (0xFFFE...0xFFFF).contains($0.value)
+        }
         #expect(forbidden.isEmpty)
     }
 }

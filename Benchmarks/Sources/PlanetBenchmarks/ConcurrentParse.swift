@@ -33,7 +33,8 @@ enum ConcurrentParse {
                 let document = documents[next]
                 group.addTask {
                     do {
-                        return Tally(entries: try await Feed.parseConcurrently(document.data, url: document.url).entries.count)
+                        return Tally(
+                            entries: try await Feed.parseConcurrently(document.data, url: document.url).entries.count)
                     } catch {
                         return Tally(failures: 1)
                     }

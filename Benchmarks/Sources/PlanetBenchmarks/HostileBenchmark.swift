@@ -1,7 +1,8 @@
 import FeedParser
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `PlanetBenchmarks hostile`: time and peak RSS of parsing generated hostile documents, each case
@@ -17,7 +18,7 @@ enum HostileBenchmark {
     static let defaultCases: [(name: String, count: Int)] = [
         ("xml-attributes", 25_000), ("xml-attributes", 50_000), ("xml-attributes", 100_000),
         ("html-attributes", 25_000), ("html-attributes", 50_000), ("html-attributes", 100_000),
-        ("items", 300_000),
+        ("items", 300_000)
     ]
 
     static func run(_ arguments: [String]) async -> Int32 {
@@ -40,7 +41,8 @@ enum HostileBenchmark {
     }
 
     static func document(_ name: String, count: Int) -> Data? {
-        var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>t</title><link>https://example.org/</link>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>t</title><link>https://example.org/</link>\n"
         switch name {
         case "xml-attributes":
             text += "<item"
@@ -66,8 +68,9 @@ enum HostileBenchmark {
         var outcome = ""
         let seconds = measure {
             do {
-                let feed = try Feed.parse(data, url: URL(string: "https://example.org/feed.xml"),
-                                          sanitizing: name == "items" ? .deferred : .eager)
+                let feed = try Feed.parse(
+                    data, url: URL(string: "https://example.org/feed.xml"),
+                    sanitizing: name == "items" ? .deferred : .eager)
                 let html = feed.entries.first?.summary ?? ""
                 outcome = "ok, \(feed.entries.count) entries, summary \(html.utf8.count) bytes"
                 if let warning = feed.warnings.last { outcome += "; warning: \(warning.prefix(100))" }
@@ -77,9 +80,13 @@ enum HostileBenchmark {
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let padded = { (text: String, width: Int) in text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
-        print(padded(name, 16) + " " + padded(String(count), 7) + " " + padded(String(data.count), 10) + " "
-              + padded(String(format: "%.2f", seconds), 8) + " " + padded(String(usage.ru_maxrss / 1024), 12) + " " + outcome)
+        let padded = { (text: String, width: Int) in
+            text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+        }
+        print(
+            padded(name, 16) + " " + padded(String(count), 7) + " " + padded(String(data.count), 10) + " "
+                + padded(String(format: "%.2f", seconds), 8) + " " + padded(String(usage.ru_maxrss / 1024), 12) + " "
+                + outcome)
         return 0
     }
 }

@@ -22,15 +22,18 @@ enum ParseBenchmark {
         }
         let documents = files.compactMap { file in
             (try? Data(contentsOf: file)).map {
-                Document(name: file.lastPathComponent, data: $0,
-                         url: URL(string: "https://feeds.example/corpus/\(file.lastPathComponent)"))
+                Document(
+                    name: file.lastPathComponent, data: $0,
+                    url: URL(string: "https://feeds.example/corpus/\(file.lastPathComponent)"))
             }
         }
         let bytes = documents.reduce(0) { $0 + $1.data.count }
         let xmlDocuments = documents.filter { !$0.name.hasSuffix(".json") }
         let xmlBytes = xmlDocuments.reduce(0) { $0 + $1.data.count }
-        print(String(format: "parse: %d files, %.2f MB (%d XML files, %.2f MB), %d rounds",
-                     documents.count, Double(bytes) / 1e6, xmlDocuments.count, Double(xmlBytes) / 1e6, rounds))
+        print(
+            String(
+                format: "parse: %d files, %.2f MB (%d XML files, %.2f MB), %d rounds",
+                documents.count, Double(bytes) / 1e6, xmlDocuments.count, Double(xmlBytes) / 1e6, rounds))
 
         var entries = 0
         var failures = 0
@@ -57,14 +60,19 @@ enum ParseBenchmark {
         report("xmlReadMemory (XML files)", seconds: floor, bytes: xmlBytes, documents: xmlDocuments.count)
         print(String(format: "ratio Feed.parse / xmlReadMemory (XML files): %.3f", floor / fullXML))
         print(String(format: "ratio parseConcurrently in turn / xmlReadMemory: %.3f", floor / inTurn))
-        print(String(format: "ratio documents concurrently / xmlReadMemory: %.3f (%d cores)",
-                     floor / together, ProcessInfo.processInfo.activeProcessorCount))
+        print(
+            String(
+                format: "ratio documents concurrently / xmlReadMemory: %.3f (%d cores)",
+                floor / together, ProcessInfo.processInfo.activeProcessorCount))
         print("entries: \(counted.0), documents refused: \(counted.1)")
         // Machine-readable line for scripts: MBps of the full parse over all files, of the XML
         // files (sequential, concurrent in turn, documents concurrently), and of the floor.
-        print(String(format: "RESULT full_mbps=%.3f xml_full_mbps=%.3f xml_in_turn_mbps=%.3f xml_together_mbps=%.3f floor_mbps=%.3f",
-                     Double(bytes) / 1e6 / full, Double(xmlBytes) / 1e6 / fullXML, Double(xmlBytes) / 1e6 / inTurn,
-                     Double(xmlBytes) / 1e6 / together, Double(xmlBytes) / 1e6 / floor))
+        print(
+            String(
+                format:
+                    "RESULT full_mbps=%.3f xml_full_mbps=%.3f xml_in_turn_mbps=%.3f xml_together_mbps=%.3f floor_mbps=%.3f",
+                Double(bytes) / 1e6 / full, Double(xmlBytes) / 1e6 / fullXML, Double(xmlBytes) / 1e6 / inTurn,
+                Double(xmlBytes) / 1e6 / together, Double(xmlBytes) / 1e6 / floor))
         return 0
     }
 
@@ -83,8 +91,11 @@ enum ParseBenchmark {
     }
 
     private static func report(_ label: String, seconds: Double, bytes: Int, documents: Int) {
-        print(String(format: "  %@ %8.2f MB/s %9.1f docs/s  (%.1f ms per round)",
-                     label.padding(toLength: 30, withPad: " ", startingAt: 0) as NSString, Double(bytes) / 1e6 / seconds, Double(documents) / seconds, seconds * 1000))
+        print(
+            String(
+                format: "  %@ %8.2f MB/s %9.1f docs/s  (%.1f ms per round)",
+                label.padding(toLength: 30, withPad: " ", startingAt: 0) as NSString, Double(bytes) / 1e6 / seconds,
+                Double(documents) / seconds, seconds * 1000))
     }
 
     private static func parseAll(_ documents: [Document], entries: inout Int, failures: inout Int, json: Bool) {
@@ -102,9 +113,10 @@ enum ParseBenchmark {
     /// libxml2's parse alone (the options Feed.parse uses), tree built and freed: what
     /// `xmllint --noout` does per file, without its process start.
     private static func libxml2Only(_ documents: [Document]) {
-        let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
-                            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
-                            | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let options = Int32(
+            XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
+                | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+                | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         for document in documents {
             document.data.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }

@@ -26,8 +26,10 @@ enum RenderBenchmark {
             return 2
         }
         let context = Self.context(feeds: feedFiles([feeds]))
-        print(String(format: "render: %d entries from %d feeds, templates %@ compiled in %.2f ms",
-                     context.river.count, context.subscriptions.count, templates.path as NSString, compile * 1000))
+        print(
+            String(
+                format: "render: %d entries from %d feeds, templates %@ compiled in %.2f ms",
+                context.river.count, context.subscriptions.count, templates.path as NSString, compile * 1000))
         let value = context.value()
         var bytes = 0
         do {
@@ -41,11 +43,18 @@ enum RenderBenchmark {
             let allPages = try measure {
                 for _ in 0..<max(1, rounds / 10) { _ = try site.render(context) }
             }
-            print(String(format: "  index.html (%d bytes): %.3f ms per render (%d renders)",
-                         bytes, renderOnly * 1000 / Double(rounds), rounds))
-            print(String(format: "  value tree + index.html:      %.3f ms", withValue * 1000 / Double(max(1, rounds / 10))))
-            print(String(format: "  every page (Site.render):     %.3f ms (%@)", allPages * 1000 / Double(max(1, rounds / 10)),
-                         site.pageNames.joined(separator: ", ") as NSString))
+            print(
+                String(
+                    format: "  index.html (%d bytes): %.3f ms per render (%d renders)",
+                    bytes, renderOnly * 1000 / Double(rounds), rounds))
+            print(
+                String(
+                    format: "  value tree + index.html:      %.3f ms", withValue * 1000 / Double(max(1, rounds / 10))))
+            print(
+                String(
+                    format: "  every page (Site.render):     %.3f ms (%@)",
+                    allPages * 1000 / Double(max(1, rounds / 10)),
+                    site.pageNames.joined(separator: ", ") as NSString))
         } catch {
             print("render: \(error)")
             return 2
@@ -60,11 +69,16 @@ enum RenderBenchmark {
         var sources: [(RiverSource, [Entry])] = []
         for file in files {
             guard let data = try? Data(contentsOf: file),
-                  let feed = try? Feed.parse(data, url: URL(string: "https://feeds.example/\(file.lastPathComponent)")),
-                  !feed.entries.isEmpty else { continue }
+                let feed = try? Feed.parse(data, url: URL(string: "https://feeds.example/\(file.lastPathComponent)")),
+                !feed.entries.isEmpty
+            else { continue }
             let url = "https://feeds.example/\(file.lastPathComponent)"
-            sources.append((RiverSource(feedURL: url, name: feed.title ?? file.lastPathComponent,
-                                        siteLink: feed.link, publicFeedURL: url), feed.entries))
+            sources.append(
+                (
+                    RiverSource(
+                        feedURL: url, name: feed.title ?? file.lastPathComponent,
+                        siteLink: feed.link, publicFeedURL: url), feed.entries
+                ))
         }
         var river: [RiverEntry] = []
         var index = 0
@@ -72,17 +86,20 @@ enum RenderBenchmark {
             let (source, entries) = sources[index % sources.count]
             let position = index / sources.count
             if position < entries.count {
-                river.append(RiverEntry(entry: entries[position], source: source,
-                                        date: now.addingTimeInterval(-3600 * Double(river.count))))
+                river.append(
+                    RiverEntry(
+                        entry: entries[position], source: source,
+                        date: now.addingTimeInterval(-3600 * Double(river.count))))
             }
             index += 1
         }
         let subscriptions = sources.map { source, _ in
             SiteSubscription(name: source.name, feedURL: source.publicFeedURL, siteLink: source.siteLink)
         }
-        let configuration = SiteConfiguration(title: "Planet Benchmark", link: "https://planet.example/",
-                                              description: "A benchmark river", ownerName: "Jane Doe",
-                                              ownerEmail: "jane@example.org")
+        let configuration = SiteConfiguration(
+            title: "Planet Benchmark", link: "https://planet.example/",
+            description: "A benchmark river", ownerName: "Jane Doe",
+            ownerEmail: "jane@example.org")
         return SiteContext(configuration: configuration, river: river, subscriptions: subscriptions, now: now)
     }
 }

@@ -21,10 +21,10 @@ struct DateFields {
     /// (Hugo writes it for undated pages), not real dates.
     func instant() -> Date? {
         guard (1000...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
-              (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              hour < 24 || (minute == 0 && second == 0 && fraction == 0),
-              abs(offset) < 24 * 3600
+            day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
+            (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            hour < 24 || (minute == 0 && second == 0 && fraction == 0),
+            abs(offset) < 24 * 3600
         else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset

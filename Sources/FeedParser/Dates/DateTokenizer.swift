@@ -60,11 +60,14 @@ enum DateTokenizer {
     /// Reads a word starting at `i` and looks it up; "a.m." and "p.m." are read as one word.
     private static func word(_ b: UnsafeBufferPointer<UInt8>, at i: inout Int) -> DateWord? {
         let start = i
-        while i < b.count, b[i].isASCIILetter || (b[i] >= 0x80 && !(b[i] == 0xC2 && i + 1 < b.count && b[i + 1] == 0xA0)) {
+        while i < b.count,
+            b[i].isASCIILetter || (b[i] >= 0x80 && !(b[i] == 0xC2 && i + 1 < b.count && b[i + 1] == 0xA0))
+        {
             i += 1
         }
         if i - start == 1, b[start] | 0x20 == 0x61 || b[start] | 0x20 == 0x70,
-           i + 1 < b.count, b[i] == 0x2E, b[i + 1] | 0x20 == 0x6D {
+            i + 1 < b.count, b[i] == 0x2E, b[i + 1] | 0x20 == 0x6D
+        {
             let pm = b[start] | 0x20 == 0x70
             i += 2
             if i < b.count, b[i] == 0x2E { i += 1 }

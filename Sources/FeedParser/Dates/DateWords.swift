@@ -79,7 +79,7 @@ enum DateWords {
         let markers: [(String, DateMarker)] = [
             ("年", .year), ("년", .year), ("月", .month), ("월", .month), ("日", .day), ("일", .day),
             ("時", .hour), ("时", .hour), ("시", .hour), ("h", .hour), ("分", .minute), ("분", .minute),
-            ("秒", .second), ("초", .second),
+            ("秒", .second), ("초", .second)
         ]
         for (name, marker) in markers { t[name] = .marker(marker) }
         for name in fillers.split(separator: " ") { t[String(name)] = .filler }
@@ -114,7 +114,7 @@ enum DateWords {
             + "листопад листопада лис νοέ νοε νοεμβρίου",
         "dec december dezember dez décembre decembre déc diciembre dic dezembro dicembre "
             + "grudzień grudnia gru декабрь декабря дек грудень грудня гру δεκ δεκεμβρίου prosinec "
-            + "prosince pro",
+            + "prosince pro"
     ]
 
     private static let weekdayNames =
@@ -143,7 +143,7 @@ enum DateWords {
         ("acdt", 10.5), ("aedt", 11), ("nzst", 12), ("nzdt", 13), ("hst", -10), ("akst", -9),
         ("akdt", -8), ("pst", -8), ("pdt", -7), ("pt", -8), ("mst", -7), ("mdt", -6), ("mt", -7),
         ("cst", -6), ("cdt", -5), ("ct", -6), ("est", -5), ("edt", -4), ("et", -5), ("ast", -4),
-        ("adt", -3), ("at", -4), ("nst", -3.5), ("ndt", -2.5), ("brt", -3), ("art", -3),
+        ("adt", -3), ("at", -4), ("nst", -3.5), ("ndt", -2.5), ("brt", -3), ("art", -3)
     ]
 
     /// Military single-letter zones as the military uses them (A = UTC+1 ... M = UTC+12,

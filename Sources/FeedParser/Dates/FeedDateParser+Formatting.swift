@@ -56,9 +56,10 @@ extension FeedDateParser {
             days -= 1
         }
         let civil = CivilCalendar.civil(days: days)
-        return Parts(year: civil.year, month: civil.month, day: civil.day, hour: seconds / 3600,
-                     minute: seconds / 60 % 60, second: seconds % 60,
-                     weekday: CivilCalendar.weekday(days: days))
+        return Parts(
+            year: civil.year, month: civil.month, day: civil.day, hour: seconds / 3600,
+            minute: seconds / 60 % 60, second: seconds % 60,
+            weekday: CivilCalendar.weekday(days: days))
     }
 
     private static func append2(_ value: Int, to out: inout [UInt8]) {

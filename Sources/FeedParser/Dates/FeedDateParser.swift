@@ -45,8 +45,9 @@ public enum FeedDateParser {
         guard trimmed.utf8.contains(UInt8(ascii: "/")), let space = trimmed.lastIndex(of: " ") else { return nil }
         let name = trimmed[trimmed.index(after: space)...]
         guard let first = name.utf8.first, first &- 0x41 < 26, name.contains("/"),
-              name.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "/_-+".utf8.contains($0) }),
-              let zone = TimeZone(identifier: String(name)) else { return nil }
+            name.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "/_-+".utf8.contains($0) }),
+            let zone = TimeZone(identifier: String(name))
+        else { return nil }
         let rest = String(trimmed[..<space])
         guard let wall = parseScanned(rest) else { return nil }
         // The rest has an offset of its own when one more written after it is not read as one.
@@ -69,7 +70,8 @@ public enum FeedDateParser {
             let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
             if let unix = unixTime(bytes) { return unix }
             if bytes.count >= 4, bytes[0].isASCIIDigit, bytes[1].isASCIIDigit, bytes[2].isASCIIDigit,
-               bytes[3].isASCIIDigit, let iso = ISODateScanner.scan(bytes) {
+                bytes[3].isASCIIDigit, let iso = ISODateScanner.scan(bytes)
+            {
                 return iso
             }
             return LiberalDateScanner.scan(bytes)

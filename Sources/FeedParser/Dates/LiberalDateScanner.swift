@@ -66,7 +66,8 @@ enum LiberalDateScanner {
                 parsed.second = t[j + 1].value
                 j += 2
                 if j + 1 < t.count, t[j].isPunctuation(0x2E) || t[j].isPunctuation(0x2C),
-                   t[j + 1].kind == .number, t[j + 1].digits <= 9 {
+                    t[j + 1].kind == .number, t[j + 1].digits <= 9
+                {
                     parsed.fraction = Double(t[j + 1].value) / pow(10, Double(t[j + 1].digits))
                     j += 2
                 }
@@ -101,8 +102,8 @@ enum LiberalDateScanner {
         private mutating func readPunctuation(_ t: [DateToken], at i: Int) -> Int? {
             let sign = t[i].value
             guard sign == 0x2B || sign == 0x2D, time != nil, !numericOffset,
-                  i - 1 == timeEnd || i - 1 == zoneWord || i - 1 == meridiemAt,
-                  i + 1 < t.count, t[i + 1].kind == .number
+                i - 1 == timeEnd || i - 1 == zoneWord || i - 1 == meridiemAt,
+                i + 1 < t.count, t[i + 1].kind == .number
             else { return i + 1 }
             let first = t[i + 1]
             var hours = first.value

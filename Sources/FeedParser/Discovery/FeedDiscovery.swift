@@ -39,19 +39,23 @@ public enum FeedDiscovery {
     private static func feed(from link: XML.Element, base: URL) -> DiscoveredFeed? {
         let rel = (attribute(link, "rel") ?? "").lowercased().split(whereSeparator: \.isWhitespace)
         guard rel.contains("alternate") else { return nil }
-        let type = (attribute(link, "type") ?? "").split(separator: ";").first
+        let type =
+            (attribute(link, "type") ?? "").split(separator: ";").first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard feedTypes.contains(type),
-              let href = attribute(link, "href")?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty,
-              let url = URL(string: href, relativeTo: base)?.absoluteURL,
-              url.hasHTTPScheme,
-              url.host?.isEmpty == false else { return nil }
+            let href = attribute(link, "href")?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty,
+            let url = URL(string: href, relativeTo: base)?.absoluteURL,
+            url.hasHTTPScheme,
+            url.host?.isEmpty == false
+        else { return nil }
         return DiscoveredFeed(url: url, title: attribute(link, "title").flatMap(PlainText.collapse), type: type)
     }
 
     /// Every `<link>` (wherever recovery put it) and the first `<base href>`, in document order.
-    private static func collect(_ element: XML.Element, depth: Int, links: inout [XML.Element],
-                                baseHref: inout String?) {
+    private static func collect(
+        _ element: XML.Element, depth: Int, links: inout [XML.Element],
+        baseHref: inout String?
+    ) {
         guard depth < 256 else { return }
         for child in element.elements {
             switch child.name.lowercased() {

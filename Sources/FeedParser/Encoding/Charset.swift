@@ -43,24 +43,36 @@ struct Charset: Equatable, Sendable {
     private static let aliases: [String: Charset] = {
         var table: [String: Charset] = [:]
         let groups: [(Charset, String)] = [
-            (.utf8, "utf-8 utf8 unicode-1-1-utf-8 unicode11utf8 unicode20utf8 x-unicode20utf8 "
-                + "us-ascii ascii ansi_x3.4-1968 iso-ir-6 iso646-us cp367 ibm367 csascii"),
-            (.windows1252, "windows-1252 cp1252 x-cp1252 iso-8859-1 iso8859-1 iso88591 iso_8859-1 "
-                + "iso_8859-1:1987 8859-1 latin1 latin-1 l1 cp819 ibm819 iso-ir-100 csisolatin1"),
+            (
+                .utf8,
+                "utf-8 utf8 unicode-1-1-utf-8 unicode11utf8 unicode20utf8 x-unicode20utf8 "
+                    + "us-ascii ascii ansi_x3.4-1968 iso-ir-6 iso646-us cp367 ibm367 csascii"
+            ),
+            (
+                .windows1252,
+                "windows-1252 cp1252 x-cp1252 iso-8859-1 iso8859-1 iso88591 iso_8859-1 "
+                    + "iso_8859-1:1987 8859-1 latin1 latin-1 l1 cp819 ibm819 iso-ir-100 csisolatin1"
+            ),
             (.windows1251, "windows-1251 cp1251 x-cp1251 win-1251"),
             (.koi8R, "koi8-r koi8r koi8 koi cskoi8r koi8_r"),
             (Charset(name: "koi8-u", iconvNames: ["KOI8-U"]), "koi8-u koi8-ru"),
             (.shiftJIS, "shift_jis shift-jis sjis x-sjis ms_kanji csshiftjis windows-31j cp932 ms932 x-ms-cp932"),
             (.eucJP, "euc-jp eucjp x-euc-jp cseucpkdfmtjapanese ujis"),
-            (.gb18030, "gb18030 gb2312 gbk cp936 x-gbk euc-cn chinese csgb2312 gb_2312 gb_2312-80 "
-                + "iso-ir-58 csiso58gb231280 windows-936 ms936"),
+            (
+                .gb18030,
+                "gb18030 gb2312 gbk cp936 x-gbk euc-cn chinese csgb2312 gb_2312 gb_2312-80 "
+                    + "iso-ir-58 csiso58gb231280 windows-936 ms936"
+            ),
             (.big5, "big5 big5-hkscs cn-big5 x-x-big5 csbig5 cp950 x-big5"),
-            (.eucKR, "euc-kr cp949 windows-949 ks_c_5601-1987 ks_c_5601-1989 ksc5601 ksc_5601 "
-                + "korean csksc56011987 iso-ir-149 uhc"),
+            (
+                .eucKR,
+                "euc-kr cp949 windows-949 ks_c_5601-1987 ks_c_5601-1989 ksc5601 ksc_5601 "
+                    + "korean csksc56011987 iso-ir-149 uhc"
+            ),
             (Charset(name: "utf-16", iconvNames: ["UTF-16"]), "utf-16 utf16 ucs-2 iso-10646-ucs-2"),
             (.utf16LE, "utf-16le"), (.utf16BE, "utf-16be"),
             (Charset(name: "utf-32", iconvNames: ["UTF-32"]), "utf-32 utf32 ucs-4 iso-10646-ucs-4"),
-            (.utf32LE, "utf-32le"), (.utf32BE, "utf-32be"),
+            (.utf32LE, "utf-32le"), (.utf32BE, "utf-32be")
         ]
         for (charset, labels) in groups {
             for label in labels.split(separator: " ") { table[String(label)] = charset }

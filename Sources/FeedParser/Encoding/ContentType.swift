@@ -13,7 +13,9 @@ struct ContentType {
         charset = nil
         for parameter in parts.dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                continue
+            }
             let value = pair[1].trimmingCharacters(in: .whitespaces)
                 .trimmingCharacters(in: .init(charactersIn: "\"'"))
             charset = value.isEmpty ? nil : value

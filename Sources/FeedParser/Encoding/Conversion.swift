@@ -3,7 +3,9 @@ import Foundation
 /// Turns bytes plus an `EncodingChoice` into a `DecodedDocument`: checks the choice against the
 /// bytes, converts, repairs, and (for XML) trims and rewrites the declaration.
 enum Conversion {
-    static func run(_ data: Data, _ all: UnsafeBufferPointer<UInt8>, choice: EncodingChoice, xml: Bool) -> DecodedDocument {
+    static func run(_ data: Data, _ all: UnsafeBufferPointer<UInt8>, choice: EncodingChoice, xml: Bool)
+        -> DecodedDocument
+    {
         let body = UnsafeBufferPointer(rebasing: all[choice.bomLength...])
         var warnings = choice.warnings
         var charset = choice.charset
@@ -19,7 +21,8 @@ enum Conversion {
                 }
                 charset = check.multibyteSequences > 0 ? .utf8 : charset
                 output = check.isClean ? nil : repaired(body, check, warnings: &warnings)
-                return result(data, output, choice: choice, charset: charset, label: label, warnings: warnings, xml: xml)
+                return result(
+                    data, output, choice: choice, charset: charset, label: label, warnings: warnings, xml: xml)
             } else if !check.isValid, check.multibyteSequences > check.invalidBytes {
                 if charset != .utf8 {
                     warnings.append("labelled '\(charset.name)' but the bytes are mostly UTF-8; read as UTF-8")
@@ -28,9 +31,10 @@ enum Conversion {
                 output = repaired(body, check, warnings: &warnings)
             } else if charset == .utf8 {
                 let guess = choice.runnerUp ?? EncodingDetector.detect(body)
-                warnings.append(choice.labelled
-                    ? "the bytes are not UTF-8 as labelled; read as '\(guess.name)'"
-                    : "no encoding declared and the bytes are not UTF-8; read as '\(guess.name)'")
+                warnings.append(
+                    choice.labelled
+                        ? "the bytes are not UTF-8 as labelled; read as '\(guess.name)'"
+                        : "no encoding declared and the bytes are not UTF-8; read as '\(guess.name)'")
                 charset = guess
             }
         }
@@ -42,8 +46,10 @@ enum Conversion {
     }
 
     /// Packs the outcome; `nil` output means the body itself is the clean UTF-8 result.
-    private static func result(_ data: Data, _ output: [UInt8]?, choice: EncodingChoice, charset: Charset,
-                               label: Charset, warnings: [String], xml: Bool) -> DecodedDocument {
+    private static func result(
+        _ data: Data, _ output: [UInt8]?, choice: EncodingChoice, charset: Charset,
+        label: Charset, warnings: [String], xml: Bool
+    ) -> DecodedDocument {
         let name = charset == .utf8 ? Charset.utf8.name : label.name
         if let output {
             return finish(output, charset: name, warnings: warnings, xml: xml)
@@ -58,7 +64,9 @@ enum Conversion {
     }
 
     /// UTF-8 with invalid bytes read as windows-1252 and forbidden controls replaced, with warnings.
-    private static func repaired(_ body: UnsafeBufferPointer<UInt8>, _ check: UTF8Check, warnings: inout [String]) -> [UInt8] {
+    private static func repaired(_ body: UnsafeBufferPointer<UInt8>, _ check: UTF8Check, warnings: inout [String])
+        -> [UInt8]
+    {
         if check.invalidBytes > 0 {
             warnings.append("\(check.invalidBytes) byte(s) invalid in UTF-8 read as windows-1252")
         }
@@ -69,7 +77,9 @@ enum Conversion {
     }
 
     /// Converts from a non-UTF-8 charset; unknown encodings fall back to UTF-8 with repairs.
-    private static func convert(_ body: UnsafeBufferPointer<UInt8>, from charset: inout Charset, warnings: inout [String]) -> [UInt8] {
+    private static func convert(
+        _ body: UnsafeBufferPointer<UInt8>, from charset: inout Charset, warnings: inout [String]
+    ) -> [UInt8] {
         if charset == .windows1252 {
             return cleaned(Windows1252.decode(body), warnings: &warnings)
         }
@@ -114,7 +124,8 @@ enum Conversion {
             var out = Array(b[start...])
             let trimmed = UnsafeBufferPointer(rebasing: b[start...])
             if let declaration = XMLDeclaration(trimmed, at: 0), let range = declaration.encodingRange,
-               !declaration.saysUTF8(in: trimmed) {
+                !declaration.saysUTF8(in: trimmed)
+            {
                 out.replaceSubrange(range, with: Array("UTF-8".utf8))
             }
             return out

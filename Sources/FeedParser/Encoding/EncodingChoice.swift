@@ -29,8 +29,9 @@ struct EncodingChoice {
             var choice = EncodingChoice(charset: http, labelled: true, warnings: warnings)
             if let declared, declared != http {
                 choice.runnerUp = declared
-                choice.warnings.append("Content-Type charset '\(http.name)' overrides the declared encoding "
-                    + "'\(declared.name)' (RFC 7303 §3)")
+                choice.warnings.append(
+                    "Content-Type charset '\(http.name)' overrides the declared encoding "
+                        + "'\(declared.name)' (RFC 7303 §3)")
             }
             return choice
         }
@@ -55,8 +56,9 @@ struct EncodingChoice {
     private static func fromBOM(_ bom: (charset: Charset, length: Int), http: Charset?) -> EncodingChoice {
         var choice = EncodingChoice(charset: bom.charset, bomLength: bom.length, labelled: true)
         if let http, !bom.charset.name.hasPrefix(http.name), !(http.isWide && bom.charset.isWide) {
-            choice.warnings.append("the byte-order mark says '\(bom.charset.name)'; Content-Type charset "
-                + "'\(http.name)' ignored (RFC 7303 §3.3)")
+            choice.warnings.append(
+                "the byte-order mark says '\(bom.charset.name)'; Content-Type charset "
+                    + "'\(http.name)' ignored (RFC 7303 §3.3)")
         }
         return choice
     }

@@ -49,8 +49,9 @@ enum EncodingDetector {
                 }
                 let trail = b[i + 1]
                 pairs += 1
-                if (lead == 0xA4 || lead == 0xA5), trail >= 0xA1, trail <= 0xF6 { eucKana += 1 }
-                if (lead == 0x82 && trail >= 0x9F && trail <= 0xF1) || (lead == 0x83 && trail >= 0x40 && trail <= 0x96) {
+                if lead == 0xA4 || lead == 0xA5, trail >= 0xA1, trail <= 0xF6 { eucKana += 1 }
+                if (lead == 0x82 && trail >= 0x9F && trail <= 0xF1) || (lead == 0x83 && trail >= 0x40 && trail <= 0x96)
+                {
                     sjisKana += 1
                 }
                 if lead >= 0xA4, lead <= 0xAF { big5Lead += 1 }

@@ -10,7 +10,7 @@ enum HTMLMetaCharset {
         guard first < b.count, b[first] == 0x3C else { return nil }
         let limit = min(b.count, 1024)
         guard let meta = find(Array("<meta".utf8), in: b, from: first, to: limit),
-              let key = find(Array("charset".utf8), in: b, from: meta, to: limit)
+            let key = find(Array("charset".utf8), in: b, from: meta, to: limit)
         else { return nil }
         var i = key + 7
         while i < limit, b[i] == 0x20 { i += 1 }

@@ -20,16 +20,20 @@ struct AtomReader {
         feed.subtitle = reader.plain(root.first(FieldPrecedence.atomSubtitle, core: reader.core))
         feed.id = root.child("id", core: reader.core)?.trimmedText
         feed.language = root.language
-        feed.updated = reader.context.date(root.first(FieldPrecedence.atomUpdated, core: reader.core)?.text, field: "feed")
+        feed.updated = reader.context.date(
+            root.first(FieldPrecedence.atomUpdated, core: reader.core)?.text, field: "feed")
         feed.author = root.child("author", core: reader.core).flatMap { reader.person($0) }
         feed.icon = reader.context.url(root.child("icon", core: reader.core)?.trimmedText, base: base)
         feed.logo = reader.context.url(root.child("logo", core: reader.core)?.trimmedText, base: base)
         feed.rights = reader.plain(root.first(FieldPrecedence.atomRights, core: reader.core))
         feed.generator = root.child("generator", core: reader.core).flatMap { PlainText.collapse($0.text) }
-        let entries = root.elements.filter { $0.name == "entry" && ($0.namespace == reader.core || $0.namespace == nil) }
-        feed.entries = reader.context.distinctIDs(entries.enumerated().map { index, element in
-            reader.entry(element, position: index + 1, feedAuthor: feed.author)
-        })
+        let entries = root.elements.filter {
+            $0.name == "entry" && ($0.namespace == reader.core || $0.namespace == nil)
+        }
+        feed.entries = reader.context.distinctIDs(
+            entries.enumerated().map { index, element in
+                reader.entry(element, position: index + 1, feedAuthor: feed.author)
+            })
         feed.warnings = reader.context.warnings
         return feed
     }
@@ -37,7 +41,8 @@ struct AtomReader {
     private mutating func entry(_ element: XML.Element, position: Int, feedAuthor: Person?) -> Entry {
         var entry = Entry(id: "")
         // An untitled entry of a media feed names itself in `media:title` (Media RSS 1.5.1).
-        entry.title = plain(element.child("title", core: core))
+        entry.title =
+            plain(element.child("title", core: core))
             ?? element.first([XML.Name(Namespace.media, "title")]).flatMap { PlainText.collapse($0.text) }
         entry.link = link(in: element, rel: "alternate")
         let field = "entry \(position)"
@@ -45,11 +50,15 @@ struct AtomReader {
         entry.updated = context.date(element.first(FieldPrecedence.atomUpdated, core: core)?.text, field: field)
         // RFC 4287 §4.2.1: an entry without author inherits the source's, then the feed's.
         let source = element.child("source", core: core)
-        entry.author = element.child("author", core: core).flatMap { person($0) }
+        entry.author =
+            element.child("author", core: core).flatMap { person($0) }
             ?? source?.child("author", core: core).flatMap { person($0) }
-            ?? element.first([XML.Name(Namespace.dc, "creator"), XML.Name(Namespace.dc, "author")]).flatMap { context.person($0.text) }
+            ?? element.first([XML.Name(Namespace.dc, "creator"), XML.Name(Namespace.dc, "author")]).flatMap {
+                context.person($0.text)
+            }
             ?? feedAuthor
-        var summary: EntryHTML?, content: EntryHTML?
+        var summary: EntryHTML?
+        var content: EntryHTML?
         if let element = element.first(FieldPrecedence.atomSummary, core: core) {
             let text = TextConstruct(element)
             summary = context.html(text.html, base: element.base, mayBeEscapedTwice: text.isEscapedHTML)
@@ -97,8 +106,10 @@ struct AtomReader {
         let person = Person(
             name: name.flatMap { PlainText.collapse($0.text) },
             email: kids.first { $0.name == "email" }?.trimmedText,
-            uri: context.url((kids.first { $0.name == "uri" || $0.name == "url" } ?? kids.first { $0.name == "homepage" })?.trimmedText,
-                             base: element.base))
+            uri: context.url(
+                (kids.first { $0.name == "uri" || $0.name == "url" } ?? kids.first { $0.name == "homepage" })?
+                    .trimmedText,
+                base: element.base))
         return person == Person() ? nil : person
     }
 
@@ -106,10 +117,13 @@ struct AtomReader {
     /// `itunes:category` (its `text`) and `media:category` (Media RSS 1.5.1) count too.
     private func categories(_ element: XML.Element) -> [String] {
         var seen = Set<String>()
-        let keys = [XML.Name(nil, "category"), XML.Name(Namespace.dc, "subject"), XML.Name(Namespace.itunes, "category"),
-                    XML.Name(Namespace.media, "category")]
+        let keys = [
+            XML.Name(nil, "category"), XML.Name(Namespace.dc, "subject"), XML.Name(Namespace.itunes, "category"),
+            XML.Name(Namespace.media, "category")
+        ]
         return element.all(keys, core: core).compactMap { category in
-            let term = category.attribute("term") ?? category.attribute("label") ?? category.attribute("text") ?? category.text
+            let term =
+                category.attribute("term") ?? category.attribute("label") ?? category.attribute("text") ?? category.text
             guard let term = PlainText.collapse(term), seen.insert(term).inserted else { return nil }
             return term
         }

@@ -11,7 +11,9 @@ struct EntryHTML: Equatable {
     /// The field sanitized (`HTMLSanitizer.sanitizeEntryHTML`); nil when nothing is left.
     func sanitized() -> EntryHTML? {
         if isSanitized { return self }
-        return HTMLSanitizer.sanitizeEntryHTML(html, base: base).map { EntryHTML(html: $0, base: base, isSanitized: true) }
+        return HTMLSanitizer.sanitizeEntryHTML(html, base: base).map {
+            EntryHTML(html: $0, base: base, isSanitized: true)
+        }
     }
 
     /// True when `field` is nil or sanitizes to nothing. A raw field is sanitized to find out, and
@@ -26,7 +28,8 @@ struct EntryHTML: Equatable {
     /// One base serves both fields later, so when a raw summary and content have different bases,
     /// both are sanitized now (sanitizing again later leaves them unchanged).
     static func assign(summary: EntryHTML?, content: EntryHTML?, to entry: inout Entry) {
-        var summary = summary, content = content
+        var summary = summary
+        var content = content
         if let raw = summary, let other = content, raw.base != other.base {
             summary = raw.sanitized()
             content = other.sanitized()

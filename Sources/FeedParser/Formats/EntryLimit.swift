@@ -25,7 +25,7 @@ struct EntryLimit: Sendable {
         let dates = (0..<count).map(date)
         let order = (0..<count).sorted { a, b in
             switch (dates[a], dates[b]) {
-            case let (x?, y?): return x != y ? x > y : a < b
+            case (let x?, let y?): return x != y ? x > y : a < b
             case (.some, nil): return true
             case (nil, .some): return false
             case (nil, nil): return a < b

@@ -6,13 +6,17 @@ struct JSONFeedReader {
     var context: ReadContext
 
     /// - Parameter maxEntries: items read at most, the newest (`EntryLimit`).
-    static func read(_ data: Data, url: URL?, sanitizing: HTMLSanitizing,
-                     maxEntries: Int = Feed.defaultMaxEntries) throws(FeedParseError) -> Feed {
+    static func read(
+        _ data: Data, url: URL?, sanitizing: HTMLSanitizing,
+        maxEntries: Int = Feed.defaultMaxEntries
+    ) throws(FeedParseError) -> Feed {
         var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         var object = try? JSONSerialization.jsonObject(with: data)
         if object == nil {
             object = try? JSONSerialization.jsonObject(with: JSONRepair.repair(data))
-            if object != nil { context.warnings.append("invalid JSON (control characters or truncated document) repaired") }
+            if object != nil {
+                context.warnings.append("invalid JSON (control characters or truncated document) repaired")
+            }
         }
         guard let object else { throw FeedParseError(url: url, reason: .malformed("invalid JSON")) }
         guard let root = object as? [String: Any], var items = root["items"] as? [Any] else {
@@ -24,9 +28,10 @@ struct JSONFeedReader {
         }
         var reader = JSONFeedReader(context: context)
         var feed = reader.feed(root)
-        feed.entries = reader.context.distinctIDs(items.enumerated().compactMap { index, item in
-            (item as? [String: Any]).map { reader.entry($0, position: index + 1, home: feed.link) }
-        })
+        feed.entries = reader.context.distinctIDs(
+            items.enumerated().compactMap { index, item in
+                (item as? [String: Any]).map { reader.entry($0, position: index + 1, home: feed.link) }
+            })
         if let warning = limit.warning { reader.context.warnings.append(warning) }
         feed.warnings = reader.context.warnings
         feed.entriesDropped = limit.dropped
@@ -36,7 +41,9 @@ struct JSONFeedReader {
     /// The later of an item's `date_published` and `date_modified`, for `EntryLimit`.
     private static func latestDate(_ item: Any) -> Date? {
         guard let item = item as? [String: Any] else { return nil }
-        let dates = ["date_published", "date_modified"].compactMap { (item[$0] as? String).flatMap(FeedDateParser.parse) }
+        let dates = ["date_published", "date_modified"].compactMap {
+            (item[$0] as? String).flatMap(FeedDateParser.parse)
+        }
         return dates.max()
     }
 
@@ -66,15 +73,17 @@ struct JSONFeedReader {
         // JSON Feed 1.1: `title` is plain text, never HTML (unlike RSS titles): "Die Rückkehr von <i>"
         // keeps its "<i>". (`description` is read as ambiguous: real feeds put HTML in it.)
         entry.title = string(item["title"]).flatMap(PlainText.collapse)
-        entry.link = context.url(string(item["url"]), base: base) ?? context.url(string(item["external_url"]), base: base)
+        entry.link =
+            context.url(string(item["url"]), base: base) ?? context.url(string(item["external_url"]), base: base)
         let field = "item \(position)"
         entry.published = context.date(string(item["date_published"]), field: field)
         entry.updated = context.date(string(item["date_modified"]), field: field)
         entry.author = person(item["authors"]) ?? person(item["author"])
         let contentBase = entry.link.flatMap { URL(string: $0) } ?? home.flatMap { URL(string: $0) }
         // `summary` and `content_text` are plain text (JSON Feed 1.1): escaped, never read as markup.
-        let summary = context.html(string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) },
-                                   base: contentBase, mayBeEscapedTwice: false)
+        let summary = context.html(
+            string(item["summary"]).map { PlainText.escapedHTML(PlainText.decodingEntities($0)) },
+            base: contentBase, mayBeEscapedTwice: false)
         var content = context.html(string(item["content_html"]), base: contentBase, mayBeEscapedTwice: true)
         if let text = string(item["content_text"]), EntryHTML.isEmpty(&content) {
             content = context.html(PlainText.escapedHTML(text), base: contentBase, mayBeEscapedTwice: false)
@@ -89,9 +98,11 @@ struct JSONFeedReader {
         for case let attachment as [String: Any] in item["attachments"] as? [Any] ?? [] {
             guard let url = context.url(string(attachment["url"]), base: base) else { continue }
             let size = (attachment["size_in_bytes"] as? NSNumber)?.intValue
-            enclosures.append(Enclosure(url: url, type: string(attachment["mime_type"]), length: size.flatMap { $0 > 0 ? $0 : nil }))
+            enclosures.append(
+                Enclosure(url: url, type: string(attachment["mime_type"]), length: size.flatMap { $0 > 0 ? $0 : nil }))
         }
-        if let image = context.url(string(item["image"]), base: base), !enclosures.contains(where: { $0.url == image }) {
+        if let image = context.url(string(item["image"]), base: base), !enclosures.contains(where: { $0.url == image })
+        {
             enclosures.append(Enclosure(url: image))
         }
         entry.enclosures = enclosures
@@ -104,8 +115,9 @@ struct JSONFeedReader {
     private func person(_ value: Any?) -> Person? {
         let object = (value as? [Any])?.first as? [String: Any] ?? value as? [String: Any]
         guard let object else { return nil }
-        let person = Person(name: string(object["name"]).flatMap(PlainText.collapse),
-                            uri: context.url(string(object["url"]), base: context.documentURL))
+        let person = Person(
+            name: string(object["name"]).flatMap(PlainText.collapse),
+            uri: context.url(string(object["url"]), base: context.documentURL))
         return person == Person() ? nil : person
     }
 

@@ -10,16 +10,23 @@ enum MediaEnclosures {
         func add(_ url: String?, _ type: String?, _ length: String?, base: URL?) {
             guard let url = context.url(url, base: base), !found.contains(where: { $0.url == url }) else { return }
             let type = type?.trimmingSpaces()
-            found.append(Enclosure(url: url, type: type?.isEmpty == false ? type : nil,
-                                   length: ReadContext.length(length)))
+            found.append(
+                Enclosure(
+                    url: url, type: type?.isEmpty == false ? type : nil,
+                    length: ReadContext.length(length)))
         }
         let atomNamespaces: Set<String?> = [Namespace.atom, Namespace.atom03]
         for case .element(let element) in item.children {
             if element.name == "enclosure", element.namespace == nil || element.namespace == core {
-                add(element.attribute("url"), element.attribute("type"), element.attribute("length"), base: element.base)
+                add(
+                    element.attribute("url"), element.attribute("type"), element.attribute("length"), base: element.base
+                )
             } else if element.name == "link", atomNamespaces.contains(element.namespace),
-                      element.attribute("rel") == "enclosure" {
-                add(element.attribute("href"), element.attribute("type"), element.attribute("length"), base: element.base)
+                element.attribute("rel") == "enclosure"
+            {
+                add(
+                    element.attribute("href"), element.attribute("type"), element.attribute("length"),
+                    base: element.base)
             }
         }
         let mediaContent = XML.Name(Namespace.media, "content")
@@ -41,7 +48,8 @@ enum MediaEnclosures {
         let key = XML.Name(Namespace.media, "description")
         let groups = item.all([XML.Name(Namespace.media, "group")])
         guard let element = item.first([key]) ?? groups.lazy.compactMap({ $0.first([key]) }).first,
-              let text = element.trimmedText else { return nil }
+            let text = element.trimmedText
+        else { return nil }
         let isHTML = element.attribute("type") == "html"
         return (isHTML ? text : PlainText.escapedHTML(text), element.base, isHTML)
     }

@@ -16,11 +16,13 @@ struct RSSReader {
         let channel = Self.channel(of: root)
         reader = RSSReader(context: reader.context, core: channel.namespace ?? root.namespace)
         // RSS 2.0 puts items inside the channel; RSS 1.0 and 0.90 beside it, under rdf:RDF.
-        let items = channel.elements.filter { $0.name == "item" }
+        let items =
+            channel.elements.filter { $0.name == "item" }
             + (channel.name == "channel" ? root.elements.filter { $0.name == "item" } : [])
         let image = channel.child("image", core: reader.core) ?? root.child("image", core: reader.core)
         var feed = reader.channel(channel, format: format, image: image)
-        feed.entries = reader.context.distinctIDs(items.enumerated().map { index, item in reader.entry(item, position: index + 1) })
+        feed.entries = reader.context.distinctIDs(
+            items.enumerated().map { index, item in reader.entry(item, position: index + 1) })
         feed.warnings = reader.context.warnings
         return feed
     }
@@ -39,19 +41,30 @@ struct RSSReader {
     private mutating func channel(_ channel: XML.Element, format: Feed.Format, image: XML.Element?) -> Feed {
         let base = channel.base
         var feed = Feed(format: format)
-        feed.title = channel.first(FieldPrecedence.rssChannelTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
+        feed.title = channel.first(FieldPrecedence.rssChannelTitle, core: core).flatMap {
+            PlainText.fromAmbiguous($0.text)
+        }
         feed.link = siteLink(channel)
         feed.feedURL = atomLink(in: channel, rel: "self")
-        feed.subtitle = channel.first(FieldPrecedence.rssChannelSubtitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
+        feed.subtitle = channel.first(FieldPrecedence.rssChannelSubtitle, core: core).flatMap {
+            PlainText.fromAmbiguous($0.text)
+        }
         feed.language = channel.first(FieldPrecedence.rssChannelLanguage, core: core)?.trimmedText ?? channel.language
-        feed.updated = context.date(channel.first(FieldPrecedence.rssChannelUpdated, core: core)?.text, field: "channel")
+        feed.updated = context.date(
+            channel.first(FieldPrecedence.rssChannelUpdated, core: core)?.text, field: "channel")
         feed.author = channel.first(FieldPrecedence.rssChannelAuthor, core: core).flatMap(person)
-        feed.logo = context.url(image?.child("url", core: core)?.trimmedText, base: base)
+        feed.logo =
+            context.url(image?.child("url", core: core)?.trimmedText, base: base)
             ?? context.url(channel.first([XML.Name(Namespace.itunes, "image")])?.attribute("href"), base: base)
-        feed.icon = context.url(channel.first([XML.Name(nil, "icon"), XML.Name(Namespace.atom, "icon")], core: core)?.trimmedText,
-                                base: base)
-        feed.rights = channel.first(FieldPrecedence.rssChannelRights, core: core).flatMap { PlainText.collapse($0.text) }
-        feed.generator = channel.first(FieldPrecedence.rssChannelGenerator, core: core).flatMap { PlainText.collapse($0.text) }
+        feed.icon = context.url(
+            channel.first([XML.Name(nil, "icon"), XML.Name(Namespace.atom, "icon")], core: core)?.trimmedText,
+            base: base)
+        feed.rights = channel.first(FieldPrecedence.rssChannelRights, core: core).flatMap {
+            PlainText.collapse($0.text)
+        }
+        feed.generator = channel.first(FieldPrecedence.rssChannelGenerator, core: core).flatMap {
+            PlainText.collapse($0.text)
+        }
         return feed
     }
 
@@ -60,7 +73,8 @@ struct RSSReader {
         var entry = Entry(id: "")
         entry.title = item.first(FieldPrecedence.rssItemTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
         let guid = item.first(FieldPrecedence.rssItemID, core: core)
-        entry.link = context.url(item.child("link", core: core)?.trimmedText, base: base)
+        entry.link =
+            context.url(item.child("link", core: core)?.trimmedText, base: base)
             ?? atomLink(in: item, rel: "alternate")
             ?? permalink(guid, base: base)
         let field = "item \(position)"
@@ -68,11 +82,13 @@ struct RSSReader {
         entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
         entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
         let summaryElement = item.first(FieldPrecedence.rssItemSummary, core: core)
-        var summary = context.html(summaryElement.map(markup), base: summaryElement?.base,
-                                   mayBeEscapedTwice: summaryElement.map(isEscaped) ?? false)
+        var summary = context.html(
+            summaryElement.map(markup), base: summaryElement?.base,
+            mayBeEscapedTwice: summaryElement.map(isEscaped) ?? false)
         let contentElement = item.first(FieldPrecedence.rssItemContent, core: core)
-        var content = context.html(contentElement.map(markup), base: contentElement?.base,
-                                   mayBeEscapedTwice: contentElement.map(isEscaped) ?? false)
+        var content = context.html(
+            contentElement.map(markup), base: contentElement?.base,
+            mayBeEscapedTwice: contentElement.map(isEscaped) ?? false)
         if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
@@ -100,7 +116,8 @@ struct RSSReader {
     /// A guid that is a permalink (RSS 2.0: `isPermaLink` defaults to true) and an http(s) URL.
     private func permalink(_ guid: XML.Element?, base: URL?) -> String? {
         guard let guid, guid.name == "guid", guid.attribute("isPermaLink")?.lowercased() != "false",
-              let text = guid.trimmedText, text.hasPrefix("http://") || text.hasPrefix("https://") else { return nil }
+            let text = guid.trimmedText, text.hasPrefix("http://") || text.hasPrefix("https://")
+        else { return nil }
         return context.url(text, base: base)
     }
 
@@ -126,7 +143,8 @@ struct RSSReader {
         return item.all(FieldPrecedence.rssItemCategories, core: core).compactMap { element in
             let named = element.attribute("term") ?? element.attribute("text")
             guard let term = PlainText.collapse(element.text) ?? named.flatMap(PlainText.collapse),
-                  seen.insert(term).inserted else { return nil }
+                seen.insert(term).inserted
+            else { return nil }
             return term
         }
     }

@@ -32,7 +32,8 @@ struct ReadContext {
     /// the site link is adopted `root` is rebased on it (`XML.Element.rebased(documentURL:)`):
     /// every relative URL inside, `xml:base` included, then resolves against the site.
     mutating func adoptSiteBase(_ siteLink: String?, root: inout XML.Element) {
-        guard documentURL?.hasHTTPScheme != true, let siteLink, let url = URL(string: siteLink), url.hasHTTPScheme else {
+        guard documentURL?.hasHTTPScheme != true, let siteLink, let url = URL(string: siteLink), url.hasHTTPScheme
+        else {
             return
         }
         documentURL = url
@@ -41,7 +42,8 @@ struct ReadContext {
 
     /// `adoptSiteBase(_:root:)` for a document without element bases (JSON Feed).
     mutating func adoptSiteBase(_ siteLink: String?) {
-        guard documentURL?.hasHTTPScheme != true, let siteLink, let url = URL(string: siteLink), url.hasHTTPScheme else {
+        guard documentURL?.hasHTTPScheme != true, let siteLink, let url = URL(string: siteLink), url.hasHTTPScheme
+        else {
             return
         }
         documentURL = url
@@ -59,18 +61,22 @@ struct ReadContext {
 
     private static let fileExtensions: Set<String> = [
         "html", "htm", "php", "asp", "aspx", "jsp", "cgi", "xml", "rss", "atom", "json", "txt",
-        "jpg", "jpeg", "png", "gif", "svg", "webp", "mp3", "mp4", "m4a", "pdf", "shtml",
+        "jpg", "jpeg", "png", "gif", "svg", "webp", "mp3", "mp4", "m4a", "pdf", "shtml"
     ]
 
     /// True for `host.tld/...`: a first segment of dotted labels whose last label is letters and
     /// not a file extension.
     static func startsWithHostName(_ text: String) -> Bool {
-        guard !text.containsLiteral("://"), let first = text.split(separator: "/", omittingEmptySubsequences: false).first,
-              !text.hasPrefix("/"), !text.hasPrefix("."), !first.contains(":"), !first.contains("?"),
-              !first.contains("#") else { return false }
+        guard !text.containsLiteral("://"),
+            let first = text.split(separator: "/", omittingEmptySubsequences: false).first,
+            !text.hasPrefix("/"), !text.hasPrefix("."), !first.contains(":"), !first.contains("?"),
+            !first.contains("#")
+        else { return false }
         let labels = first.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
-              let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return false }
+        guard labels.count >= 2,
+            labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
+            let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter)
+        else { return false }
         return !fileExtensions.contains(tld.lowercased())
     }
 
@@ -97,7 +103,8 @@ struct ReadContext {
     func entryID(_ id: String?, entry: Entry, base: URL? = nil) -> String {
         if let id = id?.trimmingSpacesAndNewlines(), !id.isEmpty {
             if id.hasPrefix("/"), !id.hasPrefix("//"),
-               let resolved = URL(string: id, relativeTo: base ?? documentURL)?.absoluteURL {
+                let resolved = URL(string: id, relativeTo: base ?? documentURL)?.absoluteURL
+            {
                 return resolved.absoluteString
             }
             return id
@@ -106,8 +113,10 @@ struct ReadContext {
         let date = (entry.published ?? entry.updated).map { String(Int64($0.timeIntervalSince1970)) } ?? ""
         // The hash is over the sanitized text in both modes, so that ids do not depend on the mode.
         let text = sanitizing == .eager ? entry : entry.sanitizingHTML()
-        let parts = [documentURL?.absoluteString ?? "", entry.title ?? "", date,
-                     text.content ?? text.summary ?? ""]
+        let parts = [
+            documentURL?.absoluteString ?? "", entry.title ?? "", date,
+            text.content ?? text.summary ?? ""
+        ]
         return "urn:planet:" + StableHash.fnv1a64(parts)
     }
 
@@ -122,7 +131,9 @@ struct ReadContext {
         var entries = entries
         for (_, indices) in groups where indices.count > 1 {
             let first = entries[indices[0]]
-            guard indices.contains(where: { entries[$0].link != first.link || entries[$0].title != first.title }) else { continue }
+            guard indices.contains(where: { entries[$0].link != first.link || entries[$0].title != first.title }) else {
+                continue
+            }
             for index in indices { entries[index].id = entryID(nil, entry: entries[index]) }
         }
         return entries
@@ -145,7 +156,9 @@ struct ReadContext {
             let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
                 .trimmingSpaces()
             if Self.isAddress(inside) { return Person(name: outside.isEmpty ? nil : outside, email: inside) }
-            if outside.utf8.contains(UInt8(ascii: "@")) { return Person(name: inside.isEmpty ? nil : inside, email: outside) }
+            if outside.utf8.contains(UInt8(ascii: "@")) {
+                return Person(name: inside.isEmpty ? nil : inside, email: outside)
+            }
         }
         if let open = index(of: "<"), text.hasSuffix(">") {
             let name = text[..<open].trimmingSpaces()

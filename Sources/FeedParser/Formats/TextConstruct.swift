@@ -27,13 +27,16 @@ struct TextConstruct {
         // RFC 4287 §3.1.1: no type, or an empty one, is "text"; a media type's parameters
         // (`text/html; charset=utf-8`) do not change what it is (RFC 2045 §5.1).
         let declared = element.attribute("type")?.lowercased() ?? ""
-        let type = declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+        let type =
+            declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingSpacesAndNewlines() } ?? ""
         let mode = element.attribute("mode")?.lowercased()
         self.type = type
         let isXML = type.hasSuffix("+xml") || type.hasSuffix("/xml")
-        isBase64 = mode == "base64" || (mode == nil && element.namespace == Namespace.atom && element.name == "content"
-                                        && type.contains("/") && !type.hasPrefix("text/") && !isXML)
+        isBase64 =
+            mode == "base64"
+            || (mode == nil && element.namespace == Namespace.atom && element.name == "content"
+                && type.contains("/") && !type.hasPrefix("text/") && !isXML)
         switch type {
         case "", "text", "text/plain": kind = .text
         case "html", "text/html": kind = mode == "xml" && !element.elements.isEmpty ? .xhtml : .html

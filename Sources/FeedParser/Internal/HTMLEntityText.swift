@@ -38,9 +38,12 @@ enum HTMLEntityText {
                 }
                 while true {
                     // Plain runs: no '&', no control byte, no 0xEF (the lead byte of U+FFFE, U+FFFF).
-                    index = WordScan.firstSpecial(base, from: index, count: count, mayHold: { word in
-                        WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF) != 0
-                    }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
+                    index = WordScan.firstSpecial(
+                        base, from: index, count: count,
+                        mayHold: { word in
+                            WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20)
+                                | WordScan.has(word, 0xEF) != 0
+                        }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
                     guard index < count else { break }
                     let byte = base[index]
                     if byte == UInt8(ascii: "&") {
@@ -53,14 +56,18 @@ enum HTMLEntityText {
                             target[written] = UInt8(scalar.value)
                             written += 1
                         } else {
-                            UTF8.encode(scalar) { target[written] = $0; written += 1 }
+                            UTF8.encode(scalar) {
+                                target[written] = $0
+                                written += 1
+                            }
                         }
                         index += length
                         runStart = index
                         continue
                     }
                     let isForbiddenControl = byte < 0x20 && byte != 0x09 && byte != 0x0A
-                    let isNonCharacter = byte == 0xEF && index + 2 < count && base[index + 1] == 0xBF && base[index + 2] >= 0xBE
+                    let isNonCharacter =
+                        byte == 0xEF && index + 2 < count && base[index + 1] == 0xBF && base[index + 2] >= 0xBE
                     if isForbiddenControl || isNonCharacter {
                         refused = true
                         return 0
@@ -98,14 +105,19 @@ enum HTMLEntityText {
                 index += 1
             }
             guard index > digitsStart, index < count, base[index] == UInt8(ascii: ";"), isAllowed(value),
-                  let scalar = Unicode.Scalar(value) else { return nil }
+                let scalar = Unicode.Scalar(value)
+            else { return nil }
             return (scalar, index + 1 - start)
         }
         let nameStart = index
-        while index < count, index - nameStart < 10, isLetterOrDigit(base[index], first: index == nameStart) { index += 1 }
+        while index < count, index - nameStart < 10, isLetterOrDigit(base[index], first: index == nameStart) {
+            index += 1
+        }
         guard index > nameStart, index < count, base[index] == UInt8(ascii: ";") else { return nil }
         let name = UnsafeBufferPointer(start: base + nameStart, count: index - nameStart)
-        guard let scalar = common(name) ?? LibXML2.htmlEntity(named: String(decoding: name, as: UTF8.self)) else { return nil }
+        guard let scalar = common(name) ?? LibXML2.htmlEntity(named: String(decoding: name, as: UTF8.self)) else {
+            return nil
+        }
         return (scalar, index + 1 - start)
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension String {
@@ -17,7 +17,9 @@ extension String {
         return haystack.withUTF8 { text in
             needle.withUTF8 { pattern -> Int? in
                 guard let first = pattern.first else { return 0 }
-                guard text.count >= pattern.count, let start = text.baseAddress, let bytes = pattern.baseAddress else { return nil }
+                guard text.count >= pattern.count, let start = text.baseAddress, let bytes = pattern.baseAddress else {
+                    return nil
+                }
                 let last = text.count - pattern.count  // the last offset a match can start at
                 var offset = 0
                 while offset <= last {

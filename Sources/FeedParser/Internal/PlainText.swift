@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Turns what feeds put in titles and other text fields into plain text (docs/ARCHITECTURE.md, rule 12: "tags
@@ -58,7 +59,8 @@ enum PlainText {
     static func trimmed(_ text: String) -> Substring {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return Substring(scalars[first...last])
     }
 
@@ -98,10 +100,13 @@ enum PlainText {
     static func isDoubleEscapedHTML(_ html: String) -> Bool {
         var html = html
         return html.withUTF8 { utf8 -> Bool in
-            guard let base = utf8.baseAddress, memchr(base, Int32(UInt8(ascii: "<")), utf8.count) == nil else { return false }
+            guard let base = utf8.baseAddress, memchr(base, Int32(UInt8(ascii: "<")), utf8.count) == nil else {
+                return false
+            }
             let count = utf8.count
             // The answer is known as soon as a start tag meets its end tag or is void.
-            var starts = Set<String>(), ends = Set<String>()
+            var starts = Set<String>()
+            var ends = Set<String>()
             var name: [UInt8] = []
             name.reserveCapacity(16)
             var index = 0
@@ -109,7 +114,8 @@ enum PlainText {
             while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "&")), count - index) {
                 let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
                 guard at + 4 < count, base[at + 1] == UInt8(ascii: "l"), base[at + 2] == UInt8(ascii: "t"),
-                      base[at + 3] == UInt8(ascii: ";") else {
+                    base[at + 3] == UInt8(ascii: ";")
+                else {
                     index = at + 1
                     continue
                 }
@@ -150,7 +156,9 @@ enum PlainText {
     /// escaped entities (`&amp;nbsp;`, `&amp;amp;`): entities decoded when there is no markup.
     static func decodingEntities(_ text: String) -> String {
         let utf8 = text.utf8
-        guard !utf8.contains(UInt8(ascii: "<")), utf8.contains(UInt8(ascii: "&")), looksLikeMarkup(text) else { return text }
+        guard !utf8.contains(UInt8(ascii: "<")), utf8.contains(UInt8(ascii: "&")), looksLikeMarkup(text) else {
+            return text
+        }
         return LibXML2.htmlText(text)
     }
 

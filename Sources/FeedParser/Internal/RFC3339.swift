@@ -48,8 +48,9 @@ enum RFC3339 {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
-                                            from: Date(timeIntervalSince1970: seconds))
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second],
+            from: Date(timeIntervalSince1970: seconds))
         func pad(_ value: Int?, _ width: Int) -> String {
             let text = String(max(0, value ?? 0))
             return String(repeating: "0", count: max(0, width - text.count)) + text

@@ -45,8 +45,10 @@ public enum OPMLReader {
             let text = value(outline, "text")
             let title = value(outline, "title")
             if let xmlURL = value(outline, "xmlUrl") {
-                result.append(OPMLOutline(title: title ?? text, xmlURL: xmlURL,
-                                          htmlURL: value(outline, "htmlUrl"), folders: folders))
+                result.append(
+                    OPMLOutline(
+                        title: title ?? text, xmlURL: xmlURL,
+                        htmlURL: value(outline, "htmlUrl"), folders: folders))
                 collect(outline.elements, folders: folders, into: &result)
             } else {
                 let folder = text ?? title
@@ -58,7 +60,8 @@ public enum OPMLReader {
     /// An unqualified attribute by name (any case), whitespace collapsed; nil when blank.
     private static func value(_ element: XML.Element, _ name: String) -> String? {
         let lowered = name.lowercased()
-        let attribute = element.attributes.first { $0.namespace == nil && $0.name == name }
+        let attribute =
+            element.attributes.first { $0.namespace == nil && $0.name == name }
             ?? element.attributes.first { $0.namespace == nil && $0.name.lowercased() == lowered }
         return attribute.flatMap { PlainText.collapse($0.value) }
     }

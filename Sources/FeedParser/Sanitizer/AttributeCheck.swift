@@ -21,7 +21,8 @@ enum AttributeCheck {
             let trimmed = value.trimmingSpaces()
             return isDigits(trimmed) && trimmed.count <= 9 ? .some(trimmed) : nil
         case .language:
-            let ok = !value.isEmpty && value.count <= 35
+            let ok =
+                !value.isEmpty && value.count <= 35
                 && value.unicodeScalars.allSatisfy { $0.isASCII && (isAlphanumeric($0) || $0 == "-") }
             return ok ? .some(value) : nil
         case .keyword(let allowed):

@@ -77,7 +77,9 @@ enum CSSTokenizer {
                 }
                 continue
             }
-            if isNameStart(byte) || (byte == UInt8(ascii: "-") && at(1).map { isNameStart($0) || $0 == UInt8(ascii: "-") } == true) {
+            if isNameStart(byte)
+                || (byte == UInt8(ascii: "-") && at(1).map { isNameStart($0) || $0 == UInt8(ascii: "-") } == true)
+            {
                 let start = index
                 while index < count, isNameCharacter(bytes[index]) { index += 1 }
                 let name = text(start)

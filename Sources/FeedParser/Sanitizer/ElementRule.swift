@@ -20,8 +20,10 @@ final class ElementRule: Sendable {
     /// Attributes the sanitizer sets itself (`SanitizerPolicy.forced`).
     let forced: [(name: String, value: String?)]
 
-    init(action: Action, attributes: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)], isVoid: Bool,
-         required: [String]?, forced: [(name: String, value: String?)]) {
+    init(
+        action: Action, attributes: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)], isVoid: Bool,
+        required: [String]?, forced: [(name: String, value: String?)]
+    ) {
         self.action = action
         self.attributes = attributes
         self.isVoid = isVoid
@@ -92,10 +94,13 @@ final class ElementEntry: Sendable {
         var table: [HTMLNameKey: ElementEntry] = [:]
         for name in names {
             let written = PresentationalHTML.elementName(for: name)
-            let kinds: [String: Kind] = ["html": .scaffolding, "body": .scaffolding, "head": .head, "iframe": .iframe,
-                                         "object": .object, "br": .lineBreak, "a": .link, "img": .image, "table": .table]
-            table[HTMLNameKey(name)] = ElementEntry(source: name, written: written, rule: ElementRule.table[written],
-                                                    kind: kinds[name] ?? .other)
+            let kinds: [String: Kind] = [
+                "html": .scaffolding, "body": .scaffolding, "head": .head, "iframe": .iframe,
+                "object": .object, "br": .lineBreak, "a": .link, "img": .image, "table": .table
+            ]
+            table[HTMLNameKey(name)] = ElementEntry(
+                source: name, written: written, rule: ElementRule.table[written],
+                kind: kinds[name] ?? .other)
         }
         return table
     }()

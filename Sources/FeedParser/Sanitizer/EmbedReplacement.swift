@@ -8,14 +8,18 @@ import PlanetBase
 /// `URLPolicy` (an embed of `javascript:` or `data:` leaves nothing).
 enum EmbedReplacement {
     /// Hosts whose embeds are videos ("Embedded video"); other embeds are "Embedded content".
-    private static let videoHosts = ["youtube.com", "youtube-nocookie.com", "youtu.be", "vimeo.com",
-                                     "dailymotion.com", "peertube", "twitch.tv", "ted.com"]
+    private static let videoHosts = [
+        "youtube.com", "youtube-nocookie.com", "youtu.be", "vimeo.com",
+        "dailymotion.com", "peertube", "twitch.tv", "ted.com"
+    ]
 
     /// The link's target and text for an embed of `source` with `title`; nil when the source is
     /// missing, refused, or only a fragment (`#`: the page itself).
     static func link(source: String?, title: String?, base: URL?) -> (href: String, text: String)? {
-        guard let source, case let trimmed = source.trimmingSpacesAndNewlines(), !trimmed.isEmpty, !trimmed.hasPrefix("#"),
-              let href = URLPolicy.sanitize(source, base: base), !href.lowercased().hasPrefix("mailto:") else {
+        guard let source, case let trimmed = source.trimmingSpacesAndNewlines(), !trimmed.isEmpty,
+            !trimmed.hasPrefix("#"),
+            let href = URLPolicy.sanitize(source, base: base), !href.lowercased().hasPrefix("mailto:")
+        else {
             return nil
         }
         let url = URL(string: href)

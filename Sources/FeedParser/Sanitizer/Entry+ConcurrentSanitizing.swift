@@ -12,8 +12,10 @@ extension Entry {
     ///   - lanes: tasks at most, default `ProcessInfo.activeProcessorCount`; 1 sanitizes in the
     ///     calling task.
     /// - Returns: the sanitized entries, in the order of `entries`.
-    public static func sanitizingHTML(_ entries: [Entry],
-                                      lanes: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [Entry] {
+    public static func sanitizingHTML(
+        _ entries: [Entry],
+        lanes: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async -> [Entry] {
         await ConcurrentChunks.map(entries, lanes: lanes, weight: \.htmlWeight) { $0.sanitizingHTML() }
     }
 

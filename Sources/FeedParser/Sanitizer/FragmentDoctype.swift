@@ -30,8 +30,9 @@ enum FragmentDoctype {
                 continue
             }
             if bytes[index] == UInt8(ascii: "<"), index + 2 + keyword.count <= bytes.count,
-               bytes[index + 1] == UInt8(ascii: "!"),
-               zip(bytes[(index + 2)..<(index + 2 + keyword.count)], keyword).allSatisfy({ $0 | 0x20 == $1 }) {
+                bytes[index + 1] == UInt8(ascii: "!"),
+                zip(bytes[(index + 2)..<(index + 2 + keyword.count)], keyword).allSatisfy({ $0 | 0x20 == $1 })
+            {
                 var end = index + 2 + keyword.count
                 while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                 index = min(end + 1, bytes.count)
@@ -55,7 +56,10 @@ enum FragmentDoctype {
             while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) {
                 let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
                 if at + keyword.count <= bytes.count,
-                   (0..<keyword.count).allSatisfy({ base[at + $0] | 0x20 == keyword[$0] | 0x20 }) { return true }
+                    (0..<keyword.count).allSatisfy({ base[at + $0] | 0x20 == keyword[$0] | 0x20 })
+                {
+                    return true
+                }
                 index = at + 1
             }
             return false

@@ -34,9 +34,10 @@ enum HTMLFragmentParser {
         // libxml2 stops reading at a NUL byte; HTML replaces NUL with U+FFFD (HTML Living Standard
         // §13.2.5), and so do we, so nothing after a NUL can hide from the sanitizer or get lost.
         // A doctype inside the fragment is removed, as HTML ignores it (`FragmentDoctype`).
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
-            | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
+                | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(html.utf8.count + prefix.count + suffix.count + 8)
         bytes.append(contentsOf: prefix)
@@ -101,9 +102,12 @@ enum HTMLFragmentParser {
                         attributes.append((current.name, current.value))
                         attribute = current.next
                     }
-                    nodes.append(.element(name: name, attributes: attributes,
-                                          children: children(of: node.firstChild, transparent: false,
-                                                             depth: depth + 1)))
+                    nodes.append(
+                        .element(
+                            name: name, attributes: attributes,
+                            children: children(
+                                of: node.firstChild, transparent: false,
+                                depth: depth + 1)))
                 }
             case .text:
                 nodes.append(.text(node.withContent { String(decoding: $0, as: UTF8.self) }))

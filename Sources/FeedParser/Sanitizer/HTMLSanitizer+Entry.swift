@@ -29,7 +29,9 @@ extension HTMLSanitizer {
         guard start < end else { return nil }
         assert(bytes.withUnsafeBufferPointer { UTF8Check(UnsafeBufferPointer(rebasing: $0[start..<end])).isValid })
         guard bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return bytes[start..<end] }
-        let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        let text = bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
         let clean = PlainText.trimmed(text)
         return clean.isEmpty ? nil : ArraySlice(clean.utf8)
     }

@@ -79,7 +79,8 @@ enum InlineStyle {
         guard rest.first == .colon else { return nil }
         let property = name.lowercased()
         guard let components = InlineStyleValue.components(trimmed(rest.dropFirst())),
-              let value = InlineStyleValue.check(property, components, element: element) else { return nil }
+            let value = InlineStyleValue.check(property, components, element: element)
+        else { return nil }
         return Declaration(property: property, value: value)
     }
 

@@ -49,8 +49,12 @@ enum InlineStyleValue {
             return one(components) { keyword($0, ["normal", "italic", "oblique"]) }
         case "font-size":
             return one(components) {
-                keyword($0, ["xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large",
-                             "smaller", "larger"]) ?? length($0, Bounds.fontSize)
+                keyword(
+                    $0,
+                    [
+                        "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large",
+                        "smaller", "larger"
+                    ]) ?? length($0, Bounds.fontSize)
             }
         case "line-height":
             return one(components) { keyword($0, ["normal"]) ?? number($0, 0.8...3) ?? length($0, Bounds.lineHeight) }
@@ -103,15 +107,23 @@ enum InlineStyleValue {
 
     /// Bounds of sizes, by unit (lowercase).
     enum Bounds {
-        static let fontSize: [String: ClosedRange<Double>] = ["px": 8...48, "pt": 6...36, "em": 0.5...3,
-                                                              "rem": 0.5...3, "%": 50...300]
-        static let lineHeight: [String: ClosedRange<Double>] = ["px": 8...72, "pt": 6...54, "em": 0.8...3,
-                                                                "rem": 0.8...3, "%": 80...300]
+        static let fontSize: [String: ClosedRange<Double>] = [
+            "px": 8...48, "pt": 6...36, "em": 0.5...3,
+            "rem": 0.5...3, "%": 50...300
+        ]
+        static let lineHeight: [String: ClosedRange<Double>] = [
+            "px": 8...72, "pt": 6...54, "em": 0.8...3,
+            "rem": 0.8...3, "%": 80...300
+        ]
         /// Margins, paddings, border spacing: never negative (nothing is pulled out of the box).
-        static let spacing: [String: ClosedRange<Double>] = ["px": 0...100, "pt": 0...75, "em": 0...6,
-                                                             "rem": 0...6, "%": 0...25]
-        static let borderWidth: [String: ClosedRange<Double>] = ["px": 0...10, "pt": 0...8, "em": 0...0.6,
-                                                                 "rem": 0...0.6]
+        static let spacing: [String: ClosedRange<Double>] = [
+            "px": 0...100, "pt": 0...75, "em": 0...6,
+            "rem": 0...6, "%": 0...25
+        ]
+        static let borderWidth: [String: ClosedRange<Double>] = [
+            "px": 0...10, "pt": 0...8, "em": 0...0.6,
+            "rem": 0...0.6
+        ]
     }
 
     // MARK: Component checks
@@ -120,8 +132,10 @@ enum InlineStyleValue {
         components.count == 1 ? check(components[0]) : nil
     }
 
-    private static func list(_ components: [Component], _ counts: ClosedRange<Int>,
-                             _ check: (Component) -> String?) -> String? {
+    private static func list(
+        _ components: [Component], _ counts: ClosedRange<Int>,
+        _ check: (Component) -> String?
+    ) -> String? {
         guard counts.contains(components.count) else { return nil }
         var values: [String] = []
         for component in components {
@@ -157,18 +171,23 @@ enum InlineStyleValue {
     }
 
     private static func number(_ component: Component, _ range: ClosedRange<Double>) -> String? {
-        guard case .token(.number(let number)) = component, let value = Double(number), range.contains(value) else { return nil }
+        guard case .token(.number(let number)) = component, let value = Double(number), range.contains(value) else {
+            return nil
+        }
         return number
     }
 
     private static func percentage(_ component: Component, _ range: ClosedRange<Double>) -> String? {
-        guard case .token(.percentage(let number)) = component, let value = Double(number), range.contains(value) else { return nil }
+        guard case .token(.percentage(let number)) = component, let value = Double(number), range.contains(value) else {
+            return nil
+        }
         return number + "%"
     }
 
     private static func fontWeight(_ component: Component) -> String? {
         guard case .token(.number(let number)) = component,
-              ["100", "200", "300", "400", "500", "600", "700", "800", "900"].contains(number) else { return nil }
+            ["100", "200", "300", "400", "500", "600", "700", "800", "900"].contains(number)
+        else { return nil }
         return number
     }
 
@@ -176,7 +195,9 @@ enum InlineStyleValue {
         if components.count == 1, let none = keyword(components[0], ["none"]) { return none }
         var seen: [String] = []
         for component in components {
-            guard let line = keyword(component, ["underline", "overline", "line-through"]), !seen.contains(line) else { return nil }
+            guard let line = keyword(component, ["underline", "overline", "line-through"]), !seen.contains(line) else {
+                return nil
+            }
             seen.append(line)
         }
         return seen.isEmpty ? nil : seen.joined(separator: " ")
@@ -187,14 +208,20 @@ enum InlineStyleValue {
     }
 
     private static func borderStyle(_ component: Component) -> String? {
-        keyword(component, ["none", "hidden", "solid", "dashed", "dotted", "double", "groove", "ridge",
-                            "inset", "outset"])
+        keyword(
+            component,
+            [
+                "none", "hidden", "solid", "dashed", "dotted", "double", "groove", "ridge",
+                "inset", "outset"
+            ])
     }
 
     /// `border` shorthand: up to one width, one style and one colour, in any order.
     private static func border(_ components: [Component]) -> String? {
         guard (1...3).contains(components.count) else { return nil }
-        var width: String?, style: String?, colour: String?
+        var width: String?
+        var style: String?
+        var colour: String?
         var values: [String] = []
         for component in components {
             if width == nil, let value = borderWidth(component) {
@@ -224,7 +251,8 @@ enum InlineStyleValue {
             return namedColors.contains(name) || name == "transparent" || name == "currentcolor" ? name : nil
         case .token(.hash(let digits)):
             guard [3, 4, 6, 8].contains(digits.unicodeScalars.count),
-                  digits.unicodeScalars.allSatisfy({ $0.isASCII && Character($0).isHexDigit }) else { return nil }
+                digits.unicodeScalars.allSatisfy({ $0.isASCII && Character($0).isHexDigit })
+            else { return nil }
             return "#" + digits.lowercased()
         case .function(let name, let arguments):
             let values = arguments.filter { $0 != .comma && $0 != .slash }
@@ -240,14 +268,16 @@ enum InlineStyleValue {
                 switch values[0] {
                 case .number(let hue) where Double(hue).map({ (-360...720).contains($0) }) == true:
                     parts.append(hue)
-                case .dimension(let hue, let unit) where unit.lowercased() == "deg"
+                case .dimension(let hue, let unit)
+                where unit.lowercased() == "deg"
                     && Double(hue).map({ (-360...720).contains($0) }) == true:
                     parts.append(hue + "deg")
                 default: return nil
                 }
                 for value in values[1...2] {
                     guard case .percentage(let number) = value, let amount = Double(number),
-                          (0...100).contains(amount) else { return nil }
+                        (0...100).contains(amount)
+                    else { return nil }
                     parts.append(number + "%")
                 }
             default:
@@ -264,8 +294,10 @@ enum InlineStyleValue {
         }
     }
 
-    private static func numberText(_ token: CSSToken, _ numbers: ClosedRange<Double>,
-                                   percentages: ClosedRange<Double>) -> String? {
+    private static func numberText(
+        _ token: CSSToken, _ numbers: ClosedRange<Double>,
+        percentages: ClosedRange<Double>
+    ) -> String? {
         switch token {
         case .number(let text): return Double(text).map(numbers.contains) == true ? text : nil
         case .percentage(let text): return Double(text).map(percentages.contains) == true ? text + "%" : nil
@@ -296,6 +328,6 @@ enum InlineStyleValue {
         "red", "rosybrown", "royalblue", "saddlebrown", "salmon", "sandybrown", "seagreen", "seashell",
         "sienna", "silver", "skyblue", "slateblue", "slategray", "slategrey", "snow", "springgreen",
         "steelblue", "tan", "teal", "thistle", "tomato", "turquoise", "violet", "wheat", "white",
-        "whitesmoke", "yellow", "yellowgreen",
+        "whitesmoke", "yellow", "yellowgreen"
     ]
 }

@@ -22,7 +22,10 @@ enum LazyImage {
             }
         }
         if !kept.contains(where: { $0.name == "srcset" }),
-           let list = candidateLists.lazy.compactMap({ node.attributeValue($0) }).compactMap({ SrcsetPolicy.sanitize($0, base: base) }).first {
+            let list = candidateLists.lazy.compactMap({ node.attributeValue($0) }).compactMap({
+                SrcsetPolicy.sanitize($0, base: base)
+            }).first
+        {
             let after = (kept.firstIndex { $0.name == "src" }).map { $0 + 1 } ?? 0
             kept.insert(("srcset", list), at: after)
         }

@@ -27,8 +27,10 @@ enum PresentationalHTML {
     /// The declarations for `node` (source element `source`, written as `element`): its element's
     /// and its presentational attributes', then `cell` (from the enclosing table) for cells, then
     /// its own `style` attribute, in that order, so that the author's CSS wins.
-    static func declarations(_ node: HTMLFragmentNode, source: String, element: String,
-                             cell: [InlineStyle.Declaration]) -> [InlineStyle.Declaration] {
+    static func declarations(
+        _ node: HTMLFragmentNode, source: String, element: String,
+        cell: [InlineStyle.Declaration]
+    ) -> [InlineStyle.Declaration] {
         let isCell = element == "td" || element == "th"
         // Most elements have no presentational attribute and no presentational name: nothing to declare.
         let hasAttributes = hasPresentationalAttribute(node)
@@ -105,8 +107,10 @@ enum PresentationalHTML {
     }
 
     /// The attributes `declarations` reads.
-    private static let presentational = ["align", "valign", "bgcolor", "width", "hspace", "vspace", "border",
-                                         "cellspacing", "style", "color", "size"].map(HTMLNameKey.init)
+    private static let presentational = [
+        "align", "valign", "bgcolor", "width", "hspace", "vspace", "border",
+        "cellspacing", "style", "color", "size"
+    ].map(HTMLNameKey.init)
 
     /// True when `node` has one of the attributes `declarations` reads (compared as name keys).
     private static func hasPresentationalAttribute(_ node: HTMLFragmentNode) -> Bool {
@@ -123,10 +127,13 @@ enum PresentationalHTML {
     static func cellDeclarations(ofTable node: HTMLFragmentNode) -> [InlineStyle.Declaration] {
         var found: [InlineStyle.Declaration] = []
         if let border = pixels(node.attributeValue("border")), border != "0px",
-           let declaration = checked("border", "1px inset", element: "td") {
+            let declaration = checked("border", "1px inset", element: "td")
+        {
             found.append(declaration)
         }
-        if let padding = pixels(node.attributeValue("cellpadding")), let declaration = checked("padding", padding, element: "td") {
+        if let padding = pixels(node.attributeValue("cellpadding")),
+            let declaration = checked("padding", padding, element: "td")
+        {
             found.append(declaration)
         }
         return found
@@ -135,15 +142,17 @@ enum PresentationalHTML {
     /// `property: value` as one checked declaration, nil when the value fails its check.
     private static func checked(_ property: String, _ value: String, element: String) -> InlineStyle.Declaration? {
         guard let tokens = CSSTokenizer.tokens(value),
-              let components = InlineStyleValue.components(tokens[...]),
-              let canonical = InlineStyleValue.check(property, components, element: element) else { return nil }
+            let components = InlineStyleValue.components(tokens[...]),
+            let canonical = InlineStyleValue.check(property, components, element: element)
+        else { return nil }
         return InlineStyle.Declaration(property: property, value: canonical)
     }
 
     /// A non-negative integer attribute (`hspace="10"`) as CSS pixels, nil otherwise.
     private static func pixels(_ value: String?) -> String? {
         guard let value = value?.trimmingSpacesAndNewlines(), !value.isEmpty, value.count <= 4,
-              value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(value) else { return nil }
+            value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(value)
+        else { return nil }
         return "\(number)px"
     }
 
@@ -151,7 +160,8 @@ enum PresentationalHTML {
     /// "rules for parsing a legacy colour value", its common case) gains the `#`.
     private static func legacyColor(_ value: String) -> String {
         let value = value.trimmingSpacesAndNewlines()
-        let isHex = [3, 6].contains(value.unicodeScalars.count)
+        let isHex =
+            [3, 6].contains(value.unicodeScalars.count)
             && value.unicodeScalars.allSatisfy { $0.isASCII && Character($0).isHexDigit }
         return isHex ? "#" + value : value
     }
@@ -161,7 +171,9 @@ enum PresentationalHTML {
     private static func fontSize(_ value: String) -> String? {
         let value = value.trimmingSpacesAndNewlines()
         let sign = value.first.flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
-        guard let number = Int(sign == nil ? value : String(value.dropFirst())), number >= 0, number < 100 else { return nil }
+        guard let number = Int(sign == nil ? value : String(value.dropFirst())), number >= 0, number < 100 else {
+            return nil
+        }
         let size = min(7, max(1, sign == "+" ? 3 + number : sign == "-" ? 3 - number : number))
         return ["x-small", "small", "medium", "large", "x-large", "xx-large", "xx-large"][size - 1]
     }

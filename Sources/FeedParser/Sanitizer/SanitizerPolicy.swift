@@ -27,21 +27,25 @@ enum SanitizerPolicy {
 
     /// Attributes every allowed element may carry.
     static let global: [String: Value] = [
-        "title": .text, "lang": .language, "dir": .keyword(["ltr", "rtl", "auto"]),
+        "title": .text, "lang": .language, "dir": .keyword(["ltr", "rtl", "auto"])
     ]
 
     /// Allowed elements and their own attributes (HTML Living Standard content attributes).
     static let elements: [String: [String: Value]] = {
         var table: [String: [String: Value]] = [:]
-        let plain = ["abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code",
-                     "dd", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer",
-                     "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "kbd", "mark", "p",
-                     "picture", "pre", "rp", "rt", "ruby", "s", "samp", "section", "small", "span",
-                     "strong", "sub", "summary", "sup", "tbody", "tfoot", "thead", "tr", "u", "ul",
-                     "var", "wbr"]
+        let plain = [
+            "abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code",
+            "dd", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer",
+            "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "kbd", "mark", "p",
+            "picture", "pre", "rp", "rt", "ruby", "s", "samp", "section", "small", "span",
+            "strong", "sub", "summary", "sup", "tbody", "tfoot", "thead", "tr", "u", "ul",
+            "var", "wbr"
+        ]
         for name in plain { table[name] = [:] }
-        let media: [String: Value] = ["src": .url, "loop": .boolean, "muted": .boolean,
-                                      "preload": .keyword(["none", "metadata", "auto"])]
+        let media: [String: Value] = [
+            "src": .url, "loop": .boolean, "muted": .boolean,
+            "preload": .keyword(["none", "metadata", "auto"])
+        ]
         let cell: [String: Value] = ["colspan": .integer, "rowspan": .integer, "headers": .text]
         table["a"] = ["href": .url, "hreflang": .language]
         table["audio"] = media
@@ -51,23 +55,33 @@ enum SanitizerPolicy {
         table["data"] = ["value": .text]
         table["del"] = ["cite": .url, "datetime": .text]
         table["details"] = ["open": .boolean]
-        table["img"] = ["src": .imageURL, "srcset": .srcset, "sizes": .text, "alt": .text,
-                        "width": .length, "height": .length]
+        table["img"] = [
+            "src": .imageURL, "srcset": .srcset, "sizes": .text, "alt": .text,
+            "width": .length, "height": .length
+        ]
         table["ins"] = ["cite": .url, "datetime": .text]
         table["li"] = ["value": .integer]
         table["ol"] = ["start": .integer, "reversed": .boolean, "type": .keyword(["1", "a", "A", "i", "I"])]
         table["q"] = ["cite": .url]
-        table["source"] = ["src": .url, "srcset": .srcset, "sizes": .text, "type": .text,
-                           "media": .text, "width": .length, "height": .length]
+        table["source"] = [
+            "src": .url, "srcset": .srcset, "sizes": .text, "type": .text,
+            "media": .text, "width": .length, "height": .length
+        ]
         table["table"] = [:]
         table["td"] = cell
-        table["th"] = cell.merging(["abbr": .text, "scope": .keyword(["row", "col", "rowgroup", "colgroup"])],
-                                   uniquingKeysWith: { first, _ in first })
+        table["th"] = cell.merging(
+            ["abbr": .text, "scope": .keyword(["row", "col", "rowgroup", "colgroup"])],
+            uniquingKeysWith: { first, _ in first })
         table["time"] = ["datetime": .text]
-        table["track"] = ["src": .url, "srclang": .language, "label": .text, "default": .boolean,
-                          "kind": .keyword(["subtitles", "captions", "descriptions", "chapters"])]
-        table["video"] = media.merging(["poster": .url, "width": .length, "height": .length,
-                                        "playsinline": .boolean], uniquingKeysWith: { first, _ in first })
+        table["track"] = [
+            "src": .url, "srclang": .language, "label": .text, "default": .boolean,
+            "kind": .keyword(["subtitles", "captions", "descriptions", "chapters"])
+        ]
+        table["video"] = media.merging(
+            [
+                "poster": .url, "width": .length, "height": .length,
+                "playsinline": .boolean
+            ], uniquingKeysWith: { first, _ in first })
         return table
     }()
 
@@ -79,7 +93,7 @@ enum SanitizerPolicy {
         "applet", "button", "canvas", "datalist", "dialog", "form", "frameset", "head",
         "map", "math", "noembed", "noframes", "noscript", "option", "optgroup", "output",
         "plaintext", "portal", "script", "select", "slot", "style", "svg", "template", "textarea",
-        "title", "xmp",
+        "title", "xmp"
     ]
 
     /// Void elements that are dropped. libxml2 2.9 predates HTML5 and does not know `embed`,
@@ -87,7 +101,7 @@ enum SanitizerPolicy {
     /// children of every void element are therefore written after it, as the siblings they are.
     static let droppedVoid: Set<String> = [
         "area", "base", "basefont", "bgsound", "embed", "frame", "input", "isindex", "keygen", "link",
-        "meta", "param",
+        "meta", "param"
     ]
 
     /// Elements written without an end tag (HTML Living Standard §13.1.2, void elements).
@@ -100,11 +114,11 @@ enum SanitizerPolicy {
         "a": [("rel", "noopener noreferrer")],
         "img": [("alt", ""), ("loading", "lazy")],
         "audio": [("controls", nil)],
-        "video": [("controls", nil)],
+        "video": [("controls", nil)]
     ]
 
     /// Elements dropped when this attribute did not survive (an image without a source is noise).
     static let required: [String: [String]] = [
-        "img": ["src"], "source": ["src", "srcset"], "track": ["src"],
+        "img": ["src"], "source": ["src", "srcset"], "track": ["src"]
     ]
 }

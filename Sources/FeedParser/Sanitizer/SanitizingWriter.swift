@@ -73,7 +73,8 @@ struct SanitizingWriter {
         if entry.kind == .image { LazyImage.adopt(node, into: &kept, base: base) }
         if let required = rule.required, !kept.contains(where: { required.contains($0.name) }) {
             if entry.kind == .image { writeAlternativeText(kept) }
-            if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }  // see SanitizerPolicy.droppedVoid
+            // See SanitizerPolicy.droppedVoid.
+            if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }
             return
         }
         output.append(UInt8(ascii: "<"))
@@ -88,8 +89,9 @@ struct SanitizingWriter {
         }
         // The style goes last, after the forced attributes, so that sanitizing the output again
         // (where those are the element's own) writes the attributes in the same order.
-        let declarations = PresentationalHTML.declarations(node, source: source, element: name,
-                                                           cell: tableCellStyles.last ?? [])
+        let declarations = PresentationalHTML.declarations(
+            node, source: source, element: name,
+            cell: tableCellStyles.last ?? [])
         if let style = InlineStyle.serialized(declarations) { writeAttribute(("style", style)) }
         output.append(UInt8(ascii: ">"))
         if rule.isVoid {
@@ -117,7 +119,8 @@ struct SanitizingWriter {
         let start = output.count
         write(node.firstChild, transparent: false, depth: depth + 1)
         if output[start...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            writeEmbedLink(source: node.attributeValue("data") ?? Self.embeddedSource(node), title: node.attributeValue("title"))
+            writeEmbedLink(
+                source: node.attributeValue("data") ?? Self.embeddedSource(node), title: node.attributeValue("title"))
         }
     }
 
@@ -157,7 +160,9 @@ struct SanitizingWriter {
 
     /// An image that cannot be shown leaves its text alternative (`alt`), as a browser shows it.
     private mutating func writeAlternativeText(_ kept: [(name: String, value: String?)]) {
-        guard let alt = kept.first(where: { $0.name == "alt" })?.value, let text = PlainText.collapse(alt) else { return }
+        guard let alt = kept.first(where: { $0.name == "alt" })?.value, let text = PlainText.collapse(alt) else {
+            return
+        }
         HTMLEscaping.appendText(text, to: &output)
     }
 
@@ -174,14 +179,18 @@ struct SanitizingWriter {
     /// The element's attributes that are allowed and whose value passes its check, in source
     /// order, first occurrence of each name only. Values of attributes that are not allowed are
     /// never read.
-    private static func filter(_ node: HTMLFragmentNode, allowed: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)],
-                               base: URL?) -> [(name: String, value: String?)] {
+    private static func filter(
+        _ node: HTMLFragmentNode, allowed: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)],
+        base: URL?
+    ) -> [(name: String, value: String?)] {
         var kept: [(name: String, value: String?)] = []
         var cursor = node.firstAttribute
         while let attribute = cursor {
             cursor = attribute.next
-            guard let key = attribute.nameKey, let (name, rule) = allowed[key], !kept.contains(where: { $0.name == name }),
-                  let value = AttributeCheck.check(attribute.value, rule: rule, base: base) else { continue }
+            guard let key = attribute.nameKey, let (name, rule) = allowed[key],
+                !kept.contains(where: { $0.name == name }),
+                let value = AttributeCheck.check(attribute.value, rule: rule, base: base)
+            else { continue }
             kept.append((name, value))
         }
         return kept

@@ -24,7 +24,8 @@ enum SrcsetPolicy {
                     .trimmingSpacesAndNewlines()
             }
             guard isValidDescriptor(descriptor),
-                  let safe = URLPolicy.sanitize(url, base: base) else { continue }
+                let safe = URLPolicy.sanitize(url, base: base)
+            else { continue }
             candidates.append(descriptor.isEmpty ? safe : safe + " " + descriptor)
         }
         return candidates.isEmpty ? nil : candidates.joined(separator: ", ")

@@ -14,8 +14,10 @@ import PlanetBase
 /// removed.
 enum URLPolicy {
     private static let linkSchemes: Set<String> = ["http", "https", "mailto"]
-    private static let rasterTypes = ["image/png", "image/gif", "image/jpeg", "image/jpg",
-                                      "image/webp", "image/avif", "image/bmp"]
+    private static let rasterTypes = [
+        "image/png", "image/gif", "image/jpeg", "image/jpg",
+        "image/webp", "image/avif", "image/bmp"
+    ]
 
     /// Returns the URL to print (absolute when a usable base exists, percent-encoded), or nil
     /// when the URL must not be printed.
@@ -27,7 +29,8 @@ enum URLPolicy {
                 return allowsRasterData && isRasterData(cleaned) ? cleaned : nil
             }
             guard linkSchemes.contains(scheme), let url = URL(string: cleaned),
-                  url.scheme.map({ linkSchemes.contains($0.lowercased()) }) == true else { return nil }
+                url.scheme.map({ linkSchemes.contains($0.lowercased()) }) == true
+            else { return nil }
             return url.absoluteString
         }
         if let base, base.hasHTTPScheme {

@@ -78,7 +78,8 @@ enum EntityRepair {
         }
         let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
         if isNumeric, name.utf8.first == UInt8(ascii: "X"), name.utf8.count > 1,
-           name.utf8.dropFirst().allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }) {
+            name.utf8.dropFirst().allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit })
+        {
             return (Array("&#x".utf8) + Array(name.utf8.dropFirst()) + [UInt8(ascii: ";")], cursor + 1 - index)
         }
         if isNumeric || predefined.contains(name) { return (nil, cursor + 1 - index) }

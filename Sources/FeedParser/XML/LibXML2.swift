@@ -43,9 +43,10 @@ enum LibXML2 {
     /// The bytes are already UTF-8 (`DocumentDecoder`), libxml2's own encoding: the document's
     /// encoding declaration is ignored and no encoding is named (naming "UTF-8" makes libxml2
     /// copy the whole input through its UTF-8 "converter", byte by byte).
-    private static let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
-                                       | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
-                                       | XML_PARSE_IGNORE_ENC.rawValue)
+    private static let options = Int32(
+        XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
+            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+            | XML_PARSE_IGNORE_ENC.rawValue)
 
     private final class ErrorSink {
         var diagnostics: [Diagnostic] = []
@@ -77,20 +78,23 @@ enum LibXML2 {
             guard let opaque = context.pointee._private else { return }
             let sink = Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue()
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-            sink.diagnostics.append(Diagnostic(
-                line: Int(error.pointee.line), code: Int(error.pointee.code),
-                message: PlainText.collapse(message) ?? "unknown error"))
+            sink.diagnostics.append(
+                Diagnostic(
+                    line: Int(error.pointee.line), code: Int(error.pointee.code),
+                    message: PlainText.collapse(message) ?? "unknown error"))
         }
         _ = xmlCtxtUseOptions(ctxt, options)
         let doc: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                  raw.count < Int(Int32.max) else { return nil }
+                raw.count < Int(Int32.max)
+            else { return nil }
             return xmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, nil, options)
         }
         if sink.diagnostics.contains(where: \.isEntityLoop) {
             doc.map { xmlFreeDoc($0) }
-            return Parsed(root: nil, diagnostics: sink.diagnostics,
-                          refusal: "entity reference loop or amplification (stopped by libxml2)")
+            return Parsed(
+                root: nil, diagnostics: sink.diagnostics,
+                refusal: "entity reference loop or amplification (stopped by libxml2)")
         }
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
@@ -134,17 +138,21 @@ enum LibXML2 {
         }
     }
 
-    private static func convert(_ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?,
-                                budget: inout EntityBudget, limit: inout EntryLimit?, names: inout InternedNames,
-                                level: Int) -> XML.Element {
+    private static func convert(
+        _ node: xmlNodePtr, parentBase: URL?, parentLanguage: String?,
+        budget: inout EntityBudget, limit: inout EntryLimit?, names: inout InternedNames,
+        level: Int
+    ) -> XML.Element {
         var attributes: [XML.Attribute] = []
         var attr = node.pointee.properties
         if attr != nil { attributes.reserveCapacity(4) }
         while let current = attr {
             let name = names.name(current.pointee.name)
             let namespace = names.namespace(current.pointee.ns)
-            attributes.append(XML.Attribute(namespace: namespace, name: name,
-                                            value: attributeValue(current, budget: &budget)))
+            attributes.append(
+                XML.Attribute(
+                    namespace: namespace, name: name,
+                    value: attributeValue(current, budget: &budget)))
             attr = current.pointee.next
         }
         var base = parentBase
@@ -171,8 +179,11 @@ enum LibXML2 {
                     entryIndex += 1
                     if !keep { break }
                 }
-                children.append(.element(convert(current, parentBase: base, parentLanguage: language,
-                                                 budget: &budget, limit: &limit, names: &names, level: level + 1)))
+                children.append(
+                    .element(
+                        convert(
+                            current, parentBase: base, parentLanguage: language,
+                            budget: &budget, limit: &limit, names: &names, level: level + 1)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let text = string(current.pointee.content) { appendText(text, to: &children) }
             case XML_ENTITY_REF_NODE:
@@ -182,9 +193,10 @@ enum LibXML2 {
             }
             child = current.pointee.next
         }
-        return XML.Element(namespace: names.namespace(node.pointee.ns),
-                           name: names.name(node.pointee.name), attributes: attributes,
-                           children: children, base: base, language: language)
+        return XML.Element(
+            namespace: names.namespace(node.pointee.ns),
+            name: names.name(node.pointee.name), attributes: attributes,
+            children: children, base: base, language: language)
     }
 
     /// An `item` (RSS) or `entry` (Atom) element, in any namespace.
@@ -216,8 +228,9 @@ enum LibXML2 {
         while let current = child {
             child = current.pointee.next
             guard current.pointee.type == XML_ELEMENT_NODE, let name = string(current.pointee.name),
-                  dateElements.contains(name), let text = string(current.pointee.children?.pointee.content),
-                  let date = FeedDateParser.parse(text) else { continue }
+                dateElements.contains(name), let text = string(current.pointee.children?.pointee.content),
+                let date = FeedDateParser.parse(text)
+            else { continue }
             latest = max(latest ?? date, date)
         }
         return latest
@@ -236,8 +249,9 @@ enum LibXML2 {
     /// charged to `budget`; a reference to an external entity refuses the document (XXE).
     private static func entityText(_ node: xmlNodePtr, budget: inout EntityBudget) -> String? {
         if let entity = xmlGetDocEntity(node.pointee.doc, node.pointee.name),
-           entity.pointee.etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY
-            || entity.pointee.etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY {
+            entity.pointee.etype == XML_EXTERNAL_GENERAL_PARSED_ENTITY
+                || entity.pointee.etype == XML_EXTERNAL_GENERAL_UNPARSED_ENTITY
+        {
             budget.refuse("reference to the external entity '\(string(node.pointee.name) ?? "")' (XXE), not loaded")
             return nil
         }
@@ -246,7 +260,8 @@ enum LibXML2 {
             return String(cString: content)
         }
         guard let name = node.pointee.name, let entity = htmlEntityLookup(name),
-              let scalar = Unicode.Scalar(entity.pointee.value) else { return nil }
+            let scalar = Unicode.Scalar(entity.pointee.value)
+        else { return nil }
         return String(Character(scalar))
     }
 
@@ -305,11 +320,13 @@ enum LibXML2 {
         _ = LibXML.initialized
         guard MarkupBudget.html.violation(data) == nil, let ctxt = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(ctxt) }
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
-                            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let doc: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                  raw.count < Int(Int32.max) else { return nil }
+                raw.count < Int(Int32.max)
+            else { return nil }
             return htmlCtxtReadMemory(ctxt, bytes, Int32(raw.count), base?.absoluteString, encoding, options)
         }
         guard let doc else { return nil }
@@ -338,8 +355,9 @@ enum LibXML2 {
         guard MarkupBudget.html.violation(html) == nil else { return "" }
         guard let ctxt = htmlNewParserCtxt() else { return html }
         defer { htmlFreeParserCtxt(ctxt) }
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
-                            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let wrapped = "<html><body><div>" + FragmentDoctype.removing(from: html) + "</div></body></html>"
         let doc: htmlDocPtr? = wrapped.withCString { bytes in
             htmlCtxtReadMemory(ctxt, bytes, Int32(strlen(bytes)), nil, "UTF-8", options)

@@ -55,7 +55,9 @@ struct MarkupBudget: Sendable {
             let length = terminator.utf8CodeUnitCount
             var position = from
             while position + length <= count {
-                guard let found = memchr(base + position, Int32(terminator.utf8Start.pointee), count - position) else { return count }
+                guard let found = memchr(base + position, Int32(terminator.utf8Start.pointee), count - position) else {
+                    return count
+                }
                 let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
                 if at + length <= count, memcmp(base + at, terminator.utf8Start, length) == 0 { return at + length }
                 position = at + 1
@@ -69,9 +71,13 @@ struct MarkupBudget: Sendable {
             guard index < count else { break }
             let next = base[index]
             if next == 0x21 {  // "!"
-                if hasPrefix("!--", at: index, base, count) { index = skip(past: "-->", from: index + 3) }
-                else if hasPrefix("![CDATA[", at: index, base, count) { index = skip(past: "]]>", from: index + 8) }
-                else { index = skip(past: ">", from: index) }
+                if hasPrefix("!--", at: index, base, count) {
+                    index = skip(past: "-->", from: index + 3)
+                } else if hasPrefix("![CDATA[", at: index, base, count) {
+                    index = skip(past: "]]>", from: index + 8)
+                } else {
+                    index = skip(past: ">", from: index)
+                }
                 continue
             }
             if next == 0x3F {  // "?"
@@ -109,7 +115,8 @@ struct MarkupBudget: Sendable {
     /// Reads a start tag's attributes from `from` (just past the tag name) to past its `>`.
     /// - Returns: the index after the tag, the number of attributes, and whether it ended in `/>`.
     private func scanAttributes(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int)
-        -> (end: Int, attributes: Int, selfClosing: Bool) {
+        -> (end: Int, attributes: Int, selfClosing: Bool)
+    {
         enum State { case between, name, afterName, beforeValue, unquoted }
         var state = State.between
         var attributes = 0
@@ -122,20 +129,35 @@ struct MarkupBudget: Sendable {
             case .between:
                 if byte == 0x3E { return (index, attributes, slash) }
                 if Self.isSpace(byte) { continue }
-                if byte == 0x2F { slash = true; continue }
+                if byte == 0x2F {
+                    slash = true
+                    continue
+                }
                 slash = false
                 attributes += 1
                 state = byte == 0x3D ? .beforeValue : .name
             case .name:
                 if byte == 0x3E { return (index, attributes, false) }
-                if byte == 0x3D { state = .beforeValue }
-                else if Self.isSpace(byte) { state = .afterName }
-                else if byte == 0x2F { state = .between; slash = true }
+                if byte == 0x3D {
+                    state = .beforeValue
+                } else if Self.isSpace(byte) {
+                    state = .afterName
+                } else if byte == 0x2F {
+                    state = .between
+                    slash = true
+                }
             case .afterName:
                 if byte == 0x3E { return (index, attributes, false) }
                 if Self.isSpace(byte) { continue }
-                if byte == 0x3D { state = .beforeValue; continue }
-                if byte == 0x2F { state = .between; slash = true; continue }
+                if byte == 0x3D {
+                    state = .beforeValue
+                    continue
+                }
+                if byte == 0x2F {
+                    state = .between
+                    slash = true
+                    continue
+                }
                 attributes += 1
                 state = .name
             case .beforeValue:
@@ -143,7 +165,9 @@ struct MarkupBudget: Sendable {
                 if Self.isSpace(byte) { continue }
                 if byte == 0x22 || byte == 0x27 {
                     // A quoted value ends at its quote (memchr: values are most of a tag's bytes).
-                    guard let found = memchr(base + index, Int32(byte), count - index) else { return (count, attributes, false) }
+                    guard let found = memchr(base + index, Int32(byte), count - index) else {
+                        return (count, attributes, false)
+                    }
                     index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
                     state = .between
                     slash = false
@@ -152,7 +176,10 @@ struct MarkupBudget: Sendable {
                 }
             case .unquoted:
                 if byte == 0x3E { return (index, attributes, false) }
-                if Self.isSpace(byte) { state = .between; slash = false }
+                if Self.isSpace(byte) {
+                    state = .between
+                    slash = false
+                }
             }
         }
         return (count, attributes, false)
@@ -174,12 +201,13 @@ struct MarkupBudget: Sendable {
 
     /// HTML void elements and elements with an optional end tag (HTML Living Standard §13.1.2,
     /// §13.1.2.4), plus the obsolete void elements libxml2 knows.
-    private static let levelless: Set<UInt64> = Set([
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-        "track", "wbr", "basefont", "bgsound", "frame", "keygen", "isindex", "image",
-        "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot",
-        "colgroup", "caption", "rt", "rp", "rb", "rtc", "html", "head", "body",
-    ].map { name in name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } })
+    private static let levelless: Set<UInt64> = Set(
+        [
+            "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+            "track", "wbr", "basefont", "bgsound", "frame", "keygen", "isindex", "image",
+            "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot",
+            "colgroup", "caption", "rt", "rp", "rb", "rtc", "html", "head", "body"
+        ].map { name in name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } })
 
     /// Whether the element name at `name` (`length` bytes, any case) is one of `levelless`.
     private static func opensNoLevel(_ name: UnsafePointer<UInt8>, _ length: Int) -> Bool {

@@ -34,7 +34,7 @@ enum Namespace {
         "http://purl.org/rss/1.0/modules/content": content,
         "http://purl.org/dc/elements/1.1": dc,
         "http://purl.org/dc/terms": dcterms,
-        "http://www.w3.org/2005/Atom/": atom,
+        "http://www.w3.org/2005/Atom/": atom
     ]
 
     /// The canonical URI for `uri`.

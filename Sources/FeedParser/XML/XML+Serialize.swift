@@ -4,7 +4,7 @@ import PlanetBase
 extension XML.Element {
     /// HTML void elements, written `<br />` in serialized XHTML content.
     private static let voidElements: Set<String> = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"
     ]
     /// Attributes holding a URL: resolved against the element's own base while serializing, so
     /// nested `xml:base` inside XHTML content is honoured (XML Base §4.2).
@@ -33,7 +33,8 @@ extension XML.Element {
                 }
                 var value = attribute.value
                 if urlAttributes.contains(name), let base = element.base,
-                   let resolved = URL(string: value.trimmingSpaces(), relativeTo: base) {
+                    let resolved = URL(string: value.trimmingSpaces(), relativeTo: base)
+                {
                     value = resolved.absoluteString
                 }
                 out += " \(name)=\"\(escape(value, quotes: true))\""

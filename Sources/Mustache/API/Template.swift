@@ -48,7 +48,9 @@ public struct Template: Sendable {
     ///   - partials: Templates for `{{>name}}` and `{{<name}}`, by name.
     ///   - escaping: How `{{name}}` escapes, in this template and its partials.
     /// - Returns: The rendered text.
-    public func render(_ context: MustacheValue, partials: [String: Template] = [:], escaping: Escaping = .html) -> String {
+    public func render(_ context: MustacheValue, partials: [String: Template] = [:], escaping: Escaping = .html)
+        -> String
+    {
         render(context, partials: partials, escaping: escaping, strictPartials: false).output
     }
 
@@ -57,7 +59,8 @@ public struct Template: Sendable {
         -> (output: String, error: TemplateError?)
     {
         var renderer = Renderer(
-            context: context, partials: partials, escaping: escaping, strictPartials: strictPartials, templateName: name)
+            context: context, partials: partials, escaping: escaping, strictPartials: strictPartials, templateName: name
+        )
         renderer.output.reserveCapacity(sizeHint)
         renderer.render(nodes)
         return (renderer.output, renderer.error)

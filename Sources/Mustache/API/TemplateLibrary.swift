@@ -27,7 +27,8 @@ public struct TemplateLibrary: Sendable {
         do {
             paths = try FileManager.default.subpathsOfDirectory(atPath: root)
         } catch {
-            throw TemplateError(template: root, line: 0, column: 0, reason: .unreadable(path: root, message: "\(error)"))
+            throw TemplateError(
+                template: root, line: 0, column: 0, reason: .unreadable(path: root, message: "\(error)"))
         }
         var templates: [String: Template] = [:]
         for path in paths.sorted() where path.hasSuffix(".mustache") {
@@ -37,7 +38,8 @@ public struct TemplateLibrary: Sendable {
             do {
                 source = try String(contentsOfFile: file, encoding: .utf8)
             } catch {
-                throw TemplateError(template: path, line: 0, column: 0, reason: .unreadable(path: file, message: "\(error)"))
+                throw TemplateError(
+                    template: path, line: 0, column: 0, reason: .unreadable(path: file, message: "\(error)"))
             }
             templates[String(path.dropLast(".mustache".count))] = try Template(source, name: path)
         }

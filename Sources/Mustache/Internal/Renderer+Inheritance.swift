@@ -2,7 +2,8 @@
 extension Renderer {
     mutating func render(_ partial: PartialNode) {
         guard let template = lookUp(partial.name, at: partial.position) else { return }
-        include(template, indentation: partial.standalone ? indentation + partial.indentation : "", at: partial.position)
+        include(
+            template, indentation: partial.standalone ? indentation + partial.indentation : "", at: partial.position)
     }
 
     mutating func render(_ parent: ParentNode) {

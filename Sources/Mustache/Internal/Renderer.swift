@@ -29,7 +29,10 @@ struct Renderer {
     /// The first problem met, for strict libraries.
     var error: TemplateError?
 
-    init(context: MustacheValue, partials: [String: Template], escaping: Escaping, strictPartials: Bool, templateName: String) {
+    init(
+        context: MustacheValue, partials: [String: Template], escaping: Escaping, strictPartials: Bool,
+        templateName: String
+    ) {
         self.context = ContextStack(frames: [context])
         self.partials = partials
         self.escaping = escaping
@@ -70,10 +73,11 @@ struct Renderer {
         guard let value = context.resolve(name) else { return }
         let text: String
         if case .lambda(let lambda) = value {
-            let source = switch lambda {
-            case .interpolation(let function): function()
-            case .section(let function): function("")
-            }
+            let source =
+                switch lambda {
+                case .interpolation(let function): function()
+                case .section(let function): function("")
+                }
             text = renderedLambda(source, delimiters: .default)
         } else {
             text = value.interpolated
@@ -97,10 +101,11 @@ struct Renderer {
                 context.frames.removeLast()
             }
         case .lambda(let lambda):
-            let source = switch lambda {
-            case .interpolation(let function): function()
-            case .section(let function): function(section.raw)
-            }
+            let source =
+                switch lambda {
+                case .interpolation(let function): function()
+                case .section(let function): function(section.raw)
+                }
             output.append(renderedLambda(source, delimiters: section.delimiters))
         default:
             context.frames.append(value)

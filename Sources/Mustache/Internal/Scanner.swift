@@ -79,12 +79,14 @@ struct Scanner {
         UInt8(ascii: "#"): .section, UInt8(ascii: "^"): .inverted, UInt8(ascii: "/"): .close,
         UInt8(ascii: "!"): .comment, UInt8(ascii: ">"): .partial, UInt8(ascii: "<"): .parent,
         UInt8(ascii: "$"): .block, UInt8(ascii: "&"): .variable(escaped: false),
-        UInt8(ascii: "="): .setDelimiters,
+        UInt8(ascii: "="): .setDelimiters
     ]
 
     /// The tag content between `start` and `end`, trimmed; it must be non-empty, without whitespace.
     /// A dynamic name may have whitespace after its `*` (mustache spec: `~dynamic-names`, padding).
-    private func validName(_ start: Int, _ end: Int, tagStart: Int, dynamic: Bool = false) throws(TemplateError) -> String {
+    private func validName(_ start: Int, _ end: Int, tagStart: Int, dynamic: Bool = false) throws(TemplateError)
+        -> String
+    {
         var name = source.text(start, end).trimmingWhitespace()
         if dynamic, name.hasPrefix("*") { name = "*" + String(name.dropFirst()).trimmingWhitespace() }
         if name.isEmpty || name == "*" { throw error(at: tagStart, .emptyTag) }
@@ -131,7 +133,7 @@ extension String {
     /// The string without leading and trailing whitespace and newlines.
     func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
+            let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
     }

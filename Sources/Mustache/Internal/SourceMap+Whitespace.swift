@@ -33,7 +33,9 @@ extension SourceMap {
             while lineEnd < end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             if !isBlank(lineStart, min(lineEnd + 1, end)) {
                 var indentEnd = lineStart
-                while indentEnd < lineEnd, bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t") {
+                while indentEnd < lineEnd,
+                    bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t")
+                {
                     indentEnd += 1
                 }
                 let indent = bytes[lineStart..<indentEnd]

@@ -45,7 +45,8 @@ struct StandaloneLines {
         let blank = line.allSatisfy { !$0.isTag ? source.isBlank($0.start, $0.end) : $0.canStandAlone }
         let first = line[line.startIndex]
         let last = line[line.index(before: line.endIndex)]
-        let indentation = first.kind == .text && first.end <= (tags.first.map { line[$0].start } ?? 0)
+        let indentation =
+            first.kind == .text && first.end <= (tags.first.map { line[$0].start } ?? 0)
             ? source.text(first.start, first.end) : ""
         var marked = tags.map { line[$0] }
         for index in marked.indices {
@@ -60,7 +61,8 @@ struct StandaloneLines {
             return
         }
         if blank, marked.count == 2, marked[0].end == marked[1].start,
-           let keepsLineEnding = pair(marked[0], closed[tags[0]], marked[1], closed[tags[1]]) {
+            let keepsLineEnding = pair(marked[0], closed[tags[0]], marked[1], closed[tags[1]])
+        {
             marked[0].standalone = true
             marked[0].indentation = indentation
             marked[0].contentStartsLine = !keepsLineEnding
@@ -73,14 +75,17 @@ struct StandaloneLines {
             }
             return
         }
-        let emptyLine = line.count == 1 && first.kind == .text && source.lineEndingLength(first.start, first.end) == first.end - first.start
+        let emptyLine =
+            line.count == 1 && first.kind == .text
+            && source.lineEndingLength(first.start, first.end) == first.end - first.start
         if !emptyLine { output.append(Token(kind: .lineStart, start: first.start, end: first.start)) }
         output.append(contentsOf: line)
     }
 
     /// Whether two adjacent tags form a standalone pair (`~inheritance`): `nil` if not, else
     /// whether the line ending is kept (only for `{{$block}}{{/block}}`).
-    private func pair(_ first: Token, _ firstCloses: Token.Kind?, _ second: Token, _ secondCloses: Token.Kind?) -> Bool? {
+    private func pair(_ first: Token, _ firstCloses: Token.Kind?, _ second: Token, _ secondCloses: Token.Kind?) -> Bool?
+    {
         switch (first.kind, second.kind) {
         case (.parent, .close) where secondCloses == .parent: false
         case (.block, .close) where secondCloses == .block: true

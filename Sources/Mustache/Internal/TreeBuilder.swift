@@ -33,8 +33,11 @@ struct TreeBuilder {
                 let position = source.position(of: token.start)
                 let name = partialName(token.name)
                 if case .fixed(let fixed) = name { references.append(Reference(name: fixed, position: position)) }
-                stack[stack.count - 1].nodes.append(.partial(PartialNode(
-                    name: name, standalone: token.standalone, indentation: token.indentation, position: position)))
+                stack[stack.count - 1].nodes.append(
+                    .partial(
+                        PartialNode(
+                            name: name, standalone: token.standalone, indentation: token.indentation, position: position
+                        )))
             case .section, .inverted, .parent, .block:
                 stack.append(Frame(token: token))
             case .close:
@@ -42,7 +45,8 @@ struct TreeBuilder {
                     throw scanner.error(at: token.start, .unexpectedClosingTag(token.name))
                 }
                 guard frame.token.name == token.name else {
-                    throw scanner.error(at: token.start, .mismatchedClosingTag(found: token.name, expected: frame.token.name))
+                    throw scanner.error(
+                        at: token.start, .mismatchedClosingTag(found: token.name, expected: frame.token.name))
                 }
                 let node = node(for: frame, closedBy: token)
                 if case .parent(let parent) = node, case .fixed(let name) = parent.name {
@@ -65,21 +69,24 @@ struct TreeBuilder {
             for case .block(let block) in frame.nodes where arguments[block.name] == nil {
                 arguments[block.name] = block.content
             }
-            return .parent(ParentNode(
-                name: partialName(open.name), standalone: open.standalone, indentation: open.indentation,
-                arguments: arguments, position: source.position(of: open.start)))
+            return .parent(
+                ParentNode(
+                    name: partialName(open.name), standalone: open.standalone, indentation: open.indentation,
+                    arguments: arguments, position: source.position(of: open.start)))
         case .block:
             let start = open.contentStartsLine ? open.lineEnd : open.end
             let end = close.standalone ? close.lineStart : close.start
             let common = open.contentStartsLine && start < end ? source.commonIndentation(start, end) : ""
             let nodes = common.isEmpty ? frame.nodes : Dedent(amount: common).apply(frame.nodes)
-            return .block(BlockNode(
-                name: open.name, content: BlockContent(nodes: nodes, startsLine: open.contentStartsLine),
-                standalone: open.standalone, indentation: common.isEmpty ? open.indentation : common))
+            return .block(
+                BlockNode(
+                    name: open.name, content: BlockContent(nodes: nodes, startsLine: open.contentStartsLine),
+                    standalone: open.standalone, indentation: common.isEmpty ? open.indentation : common))
         default:
-            return .section(SectionNode(
-                name: Name(open.name), inverted: open.kind == .inverted, nodes: frame.nodes,
-                raw: source.text(open.end, close.start), delimiters: open.delimiters))
+            return .section(
+                SectionNode(
+                    name: Name(open.name), inverted: open.kind == .inverted, nodes: frame.nodes,
+                    raw: source.text(open.end, close.start), delimiters: open.delimiters))
         }
     }
 

@@ -66,8 +66,10 @@ extension BuildError {
     /// The result of `body`, one stage's asynchronous work; its error is wrapped as by
     /// `wrapping(_:_:)`.
     @discardableResult
-    static func wrapping<T, E: Error>(_ reason: (E) -> Reason,
-                                      _ body: () async throws(E) -> T) async throws(BuildError) -> T {
+    static func wrapping<T, E: Error>(
+        _ reason: (E) -> Reason,
+        _ body: () async throws(E) -> T
+    ) async throws(BuildError) -> T {
         do {
             return try await body()
         } catch {

@@ -4,8 +4,9 @@ import PlanetBase
 import PlanetPublisher
 import PlanetSite
 import PlanetSubscriptions
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A digest of everything a build's site is made from besides the cache and the clock: the

@@ -42,8 +42,10 @@ public struct BuildOptions: Sendable, Equatable {
     public var addressPolicy: AddressPolicy = .standard
 
     /// Creates options with the given fields; defaults 8 jobs, 30 s timeout, the clock and the default cache.
-    public init(configURL: URL, outputURL: URL, templates: TemplateSource, now: Date? = nil,
-                jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil) {
+    public init(
+        configURL: URL, outputURL: URL, templates: TemplateSource, now: Date? = nil,
+        jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil
+    ) {
         self.configURL = configURL
         self.outputURL = outputURL
         self.templates = templates
@@ -54,10 +56,13 @@ public struct BuildOptions: Sendable, Equatable {
     }
 
     /// Options with the templates folder `templatesURL`.
-    public init(configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
-                jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil) {
-        self.init(configURL: configURL, outputURL: outputURL, templates: .folder(templatesURL), now: now,
-                  jobs: jobs, timeout: timeout, cacheURL: cacheURL)
+    public init(
+        configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
+        jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil
+    ) {
+        self.init(
+            configURL: configURL, outputURL: outputURL, templates: .folder(templatesURL), now: now,
+            jobs: jobs, timeout: timeout, cacheURL: cacheURL)
     }
 
     /// The templates folder, nil for built-in templates.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a build's time went, phase by phase: wall time and the process's CPU time (every
@@ -34,17 +35,20 @@ public struct BuildPhases: Sendable, Equatable {
     public mutating func mark(_ name: String) {
         let (wall, cpu) = (ContinuousClock.now, Self.processCPU())
         let elapsed = wall - lastWall
-        phases.append(Phase(name: name,
-                            wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                            cpu: cpu - lastCPU))
+        phases.append(
+            Phase(
+                name: name,
+                wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                cpu: cpu - lastCPU))
         (lastWall, lastCPU) = (wall, cpu)
     }
 
     /// `phases: config 1.2/1.1 ms, fetch 20.3/8.0 ms, …` (wall/CPU, milliseconds).
     public var line: String {
-        "phases (wall/cpu ms): " + phases.map {
-            $0.name + " " + String(format: "%.1f/%.1f", $0.wall * 1000, $0.cpu * 1000)
-        }.joined(separator: ", ")
+        "phases (wall/cpu ms): "
+            + phases.map {
+                $0.name + " " + String(format: "%.1f/%.1f", $0.wall * 1000, $0.cpu * 1000)
+            }.joined(separator: ", ")
     }
 
     /// CPU seconds used by the process so far, every thread.

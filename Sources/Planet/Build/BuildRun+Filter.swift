@@ -60,7 +60,9 @@ struct LeftOut: Sendable {
 
     /// Whether the cached entry head `cached` of `feedURL` is left out.
     func contains(_ cached: CachedEntry, feedURL: String) -> Bool {
-        if filtered.contains(EntryKey(feedURL: feedURL, id: cached.entry.id)) || hidden.contains(cached.entry.id) { return true }
+        if filtered.contains(EntryKey(feedURL: feedURL, id: cached.entry.id)) || hidden.contains(cached.entry.id) {
+            return true
+        }
         if let link = cached.entry.link, hidden.contains(link) { return true }
         return false
     }

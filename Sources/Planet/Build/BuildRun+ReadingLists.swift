@@ -14,7 +14,8 @@ extension BuildRun {
     ///   without the feeds feeds.txt lists itself or an earlier list already gave; and warnings.
     /// - Throws: `BuildError.cache`.
     func readingListFeeds(_ lists: [URL], listed: [Subscription], fetcher: Fetcher) async throws(BuildError)
-        -> (feeds: [Subscription], warnings: [String]) {
+        -> (feeds: [Subscription], warnings: [String])
+    {
         guard !lists.isEmpty else { return ([], []) }
         var seen = Set(listed.map { FeedURLNormalizer.comparisonKey($0.url) })
         var feeds: [Subscription] = []
@@ -33,12 +34,14 @@ extension BuildRun {
                         let outlines = try OPMLReader.outlines(document.data)
                         let read = outlines.compactMap { outline -> ListedFeed? in
                             guard let url = URL(string: outline.xmlURL, relativeTo: document.finalURL)?.absoluteURL,
-                                  url.hasHTTPScheme else { return nil }
+                                url.hasHTTPScheme
+                            else { return nil }
                             return ListedFeed(url: url.absoluteString, title: outline.title)
                         }
                         current = read
                         try await cacheCall { () throws(CacheError) in
-                            try await cache.recordReadingList(key, feeds: read, validators: FetchValidators(document), now: now)
+                            try await cache.recordReadingList(
+                                key, feeds: read, validators: FetchValidators(document), now: now)
                         }
                     } catch let error as BuildError {
                         throw error

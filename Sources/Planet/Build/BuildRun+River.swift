@@ -45,8 +45,10 @@ extension BuildRun {
     /// the end (`loadWhole`, once for every page).
     /// - Throws: `BuildError.cache`.
     /// - Parameter fetched: this run's outcomes and the feeds' states after it (`fetchAndRecord`).
-    func chooseRiver(_ subscriptions: [Subscription], fetched: Fetched,
-                     archivePages: Int = 0) async throws(BuildError) -> Selection {
+    func chooseRiver(
+        _ subscriptions: [Subscription], fetched: Fetched,
+        archivePages: Int = 0
+    ) async throws(BuildError) -> Selection {
         let outcomes = fetched.outcomes
         let snapshot = try await snapshot(states: fetched.states)
         let faces = self.faces(subscriptions, outcomes: outcomes, snapshot: snapshot)
@@ -59,11 +61,13 @@ extension BuildRun {
             let outcome = outcomes[key]
             let state = snapshot.states[key]
             let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
-            let status = Self.status(subscription, source: source, outcome: outcome, state: state,
-                                     kept: snapshot.counts[key] ?? 0, newest: snapshot.newest[key], activity: activity)
+            let status = Self.status(
+                subscription, source: source, outcome: outcome, state: state,
+                kept: snapshot.counts[key] ?? 0, newest: snapshot.newest[key], activity: activity)
             statuses.append(status)
-            var item = SiteSubscription(name: source.name, feedURL: source.publicFeedURL,
-                                        siteLink: source.siteLink, failure: status.lastError)
+            var item = SiteSubscription(
+                name: source.name, feedURL: source.publicFeedURL,
+                siteLink: source.siteLink, failure: status.lastError)
             item.custom = source.custom
             item.inactive = status.inactive
             item.face = faces.byFeed[key]
@@ -98,22 +102,26 @@ extension BuildRun {
             pages.append(Array(whole[offset..<offset + entries.count]))
             offset += entries.count
         }
-        return Selection(pages: pages, sidebar: sidebar, statuses: statuses, faces: faces,
-                         heads: lastRead.heads, readAllHeads: lastRead.all, newest: snapshot.newest)
+        return Selection(
+            pages: pages, sidebar: sidebar, statuses: statuses, faces: faces,
+            heads: lastRead.heads, readAllHeads: lastRead.all, newest: snapshot.newest)
     }
 
     /// The river's candidates of `heads`, feed by feed in feeds.txt order, each with its feed's
     /// source, without the entries `excluded` leaves out (filters, hidden entries).
-    static func candidates(_ heads: [CachedEntry], subscriptions: [Subscription], sources: [String: RiverSource],
-                           excluded: LeftOut) -> [RiverCandidate] {
+    static func candidates(
+        _ heads: [CachedEntry], subscriptions: [Subscription], sources: [String: RiverSource],
+        excluded: LeftOut
+    ) -> [RiverCandidate] {
         let byFeed = Dictionary(grouping: heads, by: \.feedURL)
         var candidates: [RiverCandidate] = []
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
             guard let source = sources[key] else { continue }
             for cached in byFeed[key] ?? [] where !excluded.contains(cached, feedURL: key) {
-                var candidate = RiverCandidate(entry: cached.entry, source: source, firstSeen: cached.firstSeen,
-                                               backlog: cached.backlog)
+                var candidate = RiverCandidate(
+                    entry: cached.entry, source: source, firstSeen: cached.firstSeen,
+                    backlog: cached.backlog)
                 candidate.position = cached.position
                 candidates.append(candidate)
             }
@@ -128,7 +136,8 @@ extension BuildRun {
         var byFeed: [String: SiteFace] = [:]
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
-            let image = outcomes[key]?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar }
+            let image =
+                outcomes[key]?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar }
                 ?? snapshot.states[key]?.image
             byFeed[key] = faces.face(for: subscription, image: image)
         }

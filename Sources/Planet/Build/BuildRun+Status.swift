@@ -8,8 +8,10 @@ import PlanetSubscriptions
 extension BuildRun {
     /// The status of one subscription after this run: this run's outcome over the cache's memory
     /// of earlier runs. File paths are replaced by the feed's name (never published).
-    static func status(_ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
-                       state: FeedState?, kept: Int) -> FeedStatus {
+    static func status(
+        _ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
+        state: FeedState?, kept: Int
+    ) -> FeedStatus {
         let result: FeedStatus.Outcome
         switch outcome {
         case .parsed?: result = .ok
@@ -26,15 +28,18 @@ extension BuildRun {
             errorKind: failing ? (outcome?.failure?.kind.rawValue ?? state?.errorKind) : nil,
             httpStatus: outcome?.failure?.status ?? state?.lastStatus, entriesKept: kept,
             failureStreak: state?.failureStreak ?? 0,
-            redirectTo: state?.redirectTarget.map(URLText.removingUserinfo), gone: state?.gone ?? false, retryAfter: state?.retryAfter)
+            redirectTo: state?.redirectTarget.map(URLText.removingUserinfo), gone: state?.gone ?? false,
+            retryAfter: state?.retryAfter)
         status.entriesDropped = outcome?.feed?.entriesDropped ?? 0
         status.failingSince = failing ? (state?.failingSince ?? state?.lastAttempt) : nil
         return status
     }
 
     /// `status(_:source:outcome:state:kept:)` with the newest entry's date and `activity`'s verdict.
-    static func status(_ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
-                       state: FeedState?, kept: Int, newest: Date?, activity: ActivityRule) -> FeedStatus {
+    static func status(
+        _ subscription: Subscription, source: RiverSource, outcome: FeedOutcome?,
+        state: FeedState?, kept: Int, newest: Date?, activity: ActivityRule
+    ) -> FeedStatus {
         var status = status(subscription, source: source, outcome: outcome, state: state, kept: kept)
         status.inactive = activity.isInactive(status, newest: newest)
         status.newestEntry = newest
@@ -44,8 +49,10 @@ extension BuildRun {
     /// Every subscription's status after this run, from the states after it and the cache's feed
     /// rows (entries kept, newest entries): what a build that renders nothing reports.
     /// - Throws: `BuildError.cache`.
-    func statuses(_ subscriptions: [Subscription], fetched: Fetched,
-                  activity: ActivityRule) async throws(BuildError) -> [FeedStatus] {
+    func statuses(
+        _ subscriptions: [Subscription], fetched: Fetched,
+        activity: ActivityRule
+    ) async throws(BuildError) -> [FeedStatus] {
         let (outcomes, byURL) = (fetched.outcomes, fetched.states)
         let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
         return subscriptions.map { subscription in
@@ -54,8 +61,9 @@ extension BuildRun {
             // A status names the feed and its public URL, nothing else of its source.
             let (name, publicURL) = FeedSource.names(subscription, feed: outcome?.feed, state: state)
             let source = RiverSource(feedURL: key, name: name, publicFeedURL: publicURL, head: RiverSourceHead())
-            return Self.status(subscription, source: source, outcome: outcome, state: state,
-                               kept: facts[key]?.kept ?? 0, newest: facts[key]?.newest, activity: activity)
+            return Self.status(
+                subscription, source: source, outcome: outcome, state: state,
+                kept: facts[key]?.kept ?? 0, newest: facts[key]?.newest, activity: activity)
         }
     }
 }

@@ -57,11 +57,12 @@ struct BuildRun: Sendable {
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         if options.offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>()
-        let due = Self.interleavedByHost(subscriptions.filter { subscription in
-            let key = subscription.url.absoluteString
-            guard seen.insert(key).inserted else { return false }
-            return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
-        })
+        let due = Self.interleavedByHost(
+            subscriptions.filter { subscription in
+                let key = subscription.url.absoluteString
+                guard seen.insert(key).inserted else { return false }
+                return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
+            })
         var validators: [URL: FetchValidators] = [:]
         for subscription in due {
             if let known = byURL[subscription.url.absoluteString]?.validators { validators[subscription.url] = known }
@@ -85,14 +86,17 @@ struct BuildRun: Sendable {
         }
         func recordDocuments() async throws(CacheError) {
             guard !documents.isEmpty else { return }
-            try await cache.recordSuccesses(documents.compactMap { item in
-                guard case .parsed(let feed, let info) = item.outcome else { return nil }
-                return FeedCache.SuccessRecord(feedURL: item.subscription.url.absoluteString, feed: feed, info: info,
-                                               newFeedItems: settings.newFeedItems,
-                                               ignoreUpdated: item.subscription.settings.ignoreUpdated)
-            }, now: now, retention: retention)
+            try await cache.recordSuccesses(
+                documents.compactMap { item in
+                    guard case .parsed(let feed, let info) = item.outcome else { return nil }
+                    return FeedCache.SuccessRecord(
+                        feedURL: item.subscription.url.absoluteString, feed: feed, info: info,
+                        newFeedItems: settings.newFeedItems,
+                        ignoreUpdated: item.subscription.settings.ignoreUpdated)
+                }, now: now, retention: retention)
             for item in documents {
-                after[item.subscription.url.absoluteString] = try await cache.state(for: item.subscription.url.absoluteString)
+                after[item.subscription.url.absoluteString] = try await cache.state(
+                    for: item.subscription.url.absoluteString)
                 // Recorded: the entries live in the cache now; keep only the feed's head
                 // (title, links) for the sidebar and status, not every entry's HTML.
                 try await finish(item.outcome.withoutEntries, of: item.subscription)
@@ -167,35 +171,42 @@ struct BuildRun: Sendable {
     }
 
     /// Calls `options.progress` for a feed just recorded.
-    private func report(_ outcome: FeedOutcome, of subscription: Subscription, done: Int, total: Int,
-                        failed: Int) async throws(CacheError) {
+    private func report(
+        _ outcome: FeedOutcome, of subscription: Subscription, done: Int, total: Int,
+        failed: Int
+    ) async throws(CacheError) {
         guard let progress = options.progress else { return }
         let state = try await cache.state(for: subscription.url.absoluteString)
         let source = FeedSource.make(subscription, feed: outcome.feed, state: state)
-        progress(BuildProgress(done: done, total: total, failed: failed,
-                               feed: Self.status(subscription, source: source, outcome: outcome, state: state, kept: 0),
-                               failure: outcome.failure))
+        progress(
+            BuildProgress(
+                done: done, total: total, failed: failed,
+                feed: Self.status(subscription, source: source, outcome: outcome, state: state, kept: 0),
+                failure: outcome.failure))
     }
 
     /// Records one outcome of `subscription`. (A 304 of a feed the cache had a copy of when the
     /// run began is recorded with the others after the fetch loop.)
     /// - Returns: the outcome recorded: `outcome`, or a failure for a 304 without a cached copy.
     private func record(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError)
-        -> FeedOutcome {
+        -> FeedOutcome
+    {
         let key = subscription.url.absoluteString
         switch outcome {
         case .parsed(let feed, let info):
-            try await cache.recordSuccess(feedURL: key, feed: feed, info: info, now: now, retention: retention,
-                                           newFeedItems: settings.newFeedItems,
-                                           ignoreUpdated: subscription.settings.ignoreUpdated)
+            try await cache.recordSuccess(
+                feedURL: key, feed: feed, info: info, now: now, retention: retention,
+                newFeedItems: settings.newFeedItems,
+                ignoreUpdated: subscription.settings.ignoreUpdated)
             return outcome
         case .notModified:
             if try await cache.state(for: key)?.lastSuccess != nil {
                 try await cache.recordNotModified(feedURL: key, now: now, retention: retention)
                 return outcome
             }
-            let failure = FetchFailure(kind: .other, url: subscription.url, status: 304,
-                                       message: "\(subscription.url.displayString): HTTP 304 but no cached copy")
+            let failure = FetchFailure(
+                kind: .other, url: subscription.url, status: 304,
+                message: "\(subscription.url.displayString): HTTP 304 but no cached copy")
             try await recordFailure(failure, of: key)
             return .failed(failure)
         case .failed(let failure):
@@ -205,8 +216,9 @@ struct BuildRun: Sendable {
     }
 
     private func recordFailure(_ failure: FetchFailure, of key: String) async throws(CacheError) {
-        try await cache.recordFailure(feedURL: key, failure: failure, now: now,
-                                      retryAfter: failure.retryAfterDate(now: now), configFingerprint: fingerprint)
+        try await cache.recordFailure(
+            feedURL: key, failure: failure, now: now,
+            retryAfter: failure.retryAfterDate(now: now), configFingerprint: fingerprint)
     }
 
     /// Rewrites feeds.txt for every current subscription whose feed moved for good (301/308),
@@ -249,8 +261,9 @@ struct BuildRun: Sendable {
     func snapshot(states: [String: FeedState]) async throws(BuildError) -> Snapshot {
         // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
         let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
-        return Snapshot(states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 },
-                        newest: facts.compactMapValues(\.newest))
+        return Snapshot(
+            states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 },
+            newest: facts.compactMapValues(\.newest))
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);

@@ -50,13 +50,16 @@ enum FeedOutcome: Sendable {
             do {
                 // Deferred: the cache keeps summary and content raw, and only the entries the
                 // site shows are sanitized, on their way out of the cache (`FeedCache.entries(keys:)`).
-                let feed = try Feed.parse(document.data, url: document.finalURL,
-                                          contentType: document.contentType, maxBytes: maxBytes,
-                                          sanitizing: .deferred)
+                let feed = try Feed.parse(
+                    document.data, url: document.finalURL,
+                    contentType: document.contentType, maxBytes: maxBytes,
+                    sanitizing: .deferred)
                 return .parsed(feed, FetchInfo(document))
             } catch {
-                return .failed(FetchFailure(kind: .notAFeed, url: result.subscription.url, status: document.status,
-                                            message: error.description))
+                return .failed(
+                    FetchFailure(
+                        kind: .notAFeed, url: result.subscription.url, status: document.status,
+                        message: error.description))
             }
         }
     }

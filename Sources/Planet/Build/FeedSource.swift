@@ -25,18 +25,21 @@ enum FeedSource {
         // entry's own xml:lang still comes first on the page).
         let stated = feed.map(\.language) ?? state?.language
         let language = LanguageTag.normalized(stated) == nil ? subscription.settings.language ?? stated : stated
-        let head = RiverSourceHead(id: feed.map(\.id) ?? state?.feedID, title: title,
-                                   updated: feed.map(\.updated) ?? state?.updated,
-                                   authorName: author?.name, authorEmail: author?.email,
-                                   authorURI: author.flatMap { PublicLink.check($0.uri) },
-                                   language: language)
+        let head = RiverSourceHead(
+            id: feed.map(\.id) ?? state?.feedID, title: title,
+            updated: feed.map(\.updated) ?? state?.updated,
+            authorName: author?.name, authorEmail: author?.email,
+            authorURI: author.flatMap { PublicLink.check($0.uri) },
+            language: language)
         var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
         source.custom = subscription.settings.custom
         return source
     }
 
     /// The source's display name and the feed URL readers may see, as `make` gives them.
-    static func names(_ subscription: Subscription, feed: Feed?, state: FeedState?) -> (name: String, publicFeedURL: String?) {
+    static func names(_ subscription: Subscription, feed: Feed?, state: FeedState?) -> (
+        name: String, publicFeedURL: String?
+    ) {
         let title = feed?.title ?? state?.title
         // The subscription URL without userinfo: credentials never reach a page.
         let shown = subscription.url.displayString
@@ -51,8 +54,9 @@ enum FeedSource {
     static func publicMessage(_ message: String?, subscription: Subscription, name: String) -> String? {
         guard let message else { return nil }
         if subscription.url.hasHTTPScheme {
-            return message.replacingOccurrences(of: subscription.url.absoluteString,
-                                                with: subscription.url.displayString)
+            return message.replacingOccurrences(
+                of: subscription.url.absoluteString,
+                with: subscription.url.displayString)
         }
         return message.replacingOccurrences(of: subscription.url.absoluteString, with: name)
             .replacingOccurrences(of: subscription.url.path, with: name)

@@ -11,8 +11,9 @@ extension PlanetBuild {
         for subscription in subscriptions {
             if let cap = subscription.settings.itemsPerFeed { caps[subscription.url.absoluteString] = cap }
         }
-        return RiverPage(limit: settings.itemsPerPage, itemsPerFeed: settings.itemsPerFeed, feedCaps: caps,
-                         daysPerPage: settings.daysPerPage)
+        return RiverPage(
+            limit: settings.itemsPerPage, itemsPerFeed: settings.itemsPerFeed, feedCaps: caps,
+            daysPerPage: settings.daysPerPage)
     }
 }
 

@@ -60,7 +60,9 @@ public enum PlanetBuild {
         let target = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
             try publisher.check()
         }
-        let record = try await run.cacheCall { () throws(CacheError) in try await run.cache.siteRecord(output: target.path) }
+        let record = try await run.cacheCall { () throws(CacheError) in
+            try await run.cache.siteRecord(output: target.path)
+        }
         let contentVersion = try await run.cacheCall { () throws(CacheError) in try await run.cache.contentVersion() }
         var fingerprint = BuildFingerprint()
         fingerprint.addPlanet()
@@ -71,19 +73,23 @@ public enum PlanetBuild {
         for (path, data) in faceFiles.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
         fingerprint.addSubscriptions(subscriptions, outcomes: fetched.outcomes)
         let inputs = fingerprint.value
-        let sameInputs = record.map { record in
-            record.fingerprint == inputs && record.contentVersion == contentVersion
-                && record.validUntil.map { run.now < $0 } ?? true
-        } ?? false
+        let sameInputs =
+            record.map { record in
+                record.fingerprint == inputs && record.contentVersion == contentVersion
+                    && record.validUntil.map { run.now < $0 } ?? true
+            } ?? false
         if let record, sameInputs, OutputManifest.read(target) == record.manifest {
-            let statuses = try await run.statuses(subscriptions, fetched: fetched,
-                                                  activity: ActivityRule(run.settings, now: run.now))
+            let statuses = try await run.statuses(
+                subscriptions, fetched: fetched,
+                activity: ActivityRule(run.settings, now: run.now))
             phases.mark("unchanged")
-            var report = report(fetched.outcomes, statuses: statuses, entries: record.entries,
-                                subscriptions: subscriptions, since: start)
+            var report = report(
+                fetched.outcomes, statuses: statuses, entries: record.entries,
+                subscriptions: subscriptions, since: start)
             report.siteReused = true
             report.redirectsApplied = applied
-            report.configWarnings = list.warnings + faceFiles.warnings + readingLists.warnings
+            report.configWarnings =
+                list.warnings + faceFiles.warnings + readingLists.warnings
                 + archiveWarning(site, run.settings)
             report.phases = phases
             return report
@@ -112,22 +118,27 @@ public enum PlanetBuild {
             try publisher.publish(plan)
         }
         phases.mark("publish")
-        let validUntil = SiteValidity.until(now: run.now, heads: selection.heads, readAll: selection.readAllHeads,
-                                            pages: selection.pages, daysPerPage: run.settings.daysPerPage,
-                                            statuses: selection.statuses, newest: selection.newest,
-                                            activityThreshold: run.settings.activityThreshold)
+        let validUntil = SiteValidity.until(
+            now: run.now, heads: selection.heads, readAll: selection.readAllHeads,
+            pages: selection.pages, daysPerPage: run.settings.daysPerPage,
+            statuses: selection.statuses, newest: selection.newest,
+            activityThreshold: run.settings.activityThreshold)
         // Best effort: without the record the next build renders again and writes nothing new.
-        try? await run.cache.recordSite(SiteRecord(output: target.path, changedAt: rendering.updated,
-                                                   fingerprint: inputs, contentVersion: contentVersion,
-                                                   validUntil: validUntil, entries: selection.river.count,
-                                                   manifest: OutputManifest.read(target)))
+        try? await run.cache.recordSite(
+            SiteRecord(
+                output: target.path, changedAt: rendering.updated,
+                fingerprint: inputs, contentVersion: contentVersion,
+                validUntil: validUntil, entries: selection.river.count,
+                manifest: OutputManifest.read(target)))
         phases.mark("site record")
 
-        var report = report(fetched.outcomes, statuses: selection.statuses, entries: selection.river.count,
-                            subscriptions: subscriptions, since: start)
+        var report = report(
+            fetched.outcomes, statuses: selection.statuses, entries: selection.river.count,
+            subscriptions: subscriptions, since: start)
         report.filesWritten = published.written
         report.redirectsApplied = applied
-        report.configWarnings = list.warnings + selection.faces.warnings + readingLists.warnings
+        report.configWarnings =
+            list.warnings + selection.faces.warnings + readingLists.warnings
             + archiveWarning(site, run.settings)
         report.phases = phases
         return report
@@ -171,9 +182,10 @@ public enum PlanetBuild {
         }
         let settings = list.settings
         let site = siteConfiguration(settings)
-        return BuildRun(options: options, cache: cache, now: options.now ?? Date(), settings: settings,
-                        siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
-                        fingerprint: fingerprint(of: list))
+        return BuildRun(
+            options: options, cache: cache, now: options.now ?? Date(), settings: settings,
+            siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
+            fingerprint: fingerprint(of: list))
     }
 
     /// One rendering of the site: its context, status report and root value, at `updated` (when
@@ -210,27 +222,35 @@ public enum PlanetBuild {
     /// The site's rendering at `updated`: every template over the river and its archive pages
     /// (with the status report's `feeds_status` and `has_redirects`), status.json, the face files
     /// and the static files held in memory.
-    static func rendering(_ selection: Selection, site: Site, pages: SitePages, run: BuildRun,
-                          updated: Date) -> Rendering {
-        var context = SiteContext(configuration: run.siteConfiguration, river: selection.river,
-                                  subscriptions: selection.sidebar, now: run.now, pages: pages,
-                                  faces: selection.faces.byFeed)
+    static func rendering(
+        _ selection: Selection, site: Site, pages: SitePages, run: BuildRun,
+        updated: Date
+    ) -> Rendering {
+        var context = SiteContext(
+            configuration: run.siteConfiguration, river: selection.river,
+            subscriptions: selection.sidebar, now: run.now, pages: pages,
+            faces: selection.faces.byFeed)
         context.olderPages = Array(selection.pages.dropFirst())
         context.updated = updated
         let status = StatusReport(title: run.siteConfiguration.title, generated: updated, feeds: selection.statuses)
-        let root = site.rootValue(context, extra: [
-            "feeds_status": status.mustacheValue,
-            "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil }),
-        ])
-        return Rendering(site: site, context: context, status: status, root: root,
-                         extraFiles: selection.faces.files.merging(site.staticFiles) { faces, _ in faces },
-                         updated: updated)
+        let root = site.rootValue(
+            context,
+            extra: [
+                "feeds_status": status.mustacheValue,
+                "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil })
+            ])
+        return Rendering(
+            site: site, context: context, status: status, root: root,
+            extraFiles: selection.faces.files.merging(site.staticFiles) { faces, _ in faces },
+            updated: updated)
     }
 
     /// What publishing `files` and the templates' static folder would write (`Publisher.plan`).
     /// - Throws: `BuildError.publish`.
-    static func plan(_ files: [String: Data], site: Site, publisher: Publisher,
-                     current: [String: Data]? = nil) throws(BuildError) -> Publisher.Plan {
+    static func plan(
+        _ files: [String: Data], site: Site, publisher: Publisher,
+        current: [String: Data]? = nil
+    ) throws(BuildError) -> Publisher.Plan {
         try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
             try publisher.plan(files: files, staticFolder: site.staticFolder, current: current)
         }
@@ -238,13 +258,16 @@ public enum PlanetBuild {
 
     /// The report of the run: feeds ok, failures (sorted by URL), skipped feeds, entries on the
     /// page, redirects to apply, every feed's status, and the time since `start`.
-    static func report(_ outcomes: [String: FeedOutcome], statuses: [FeedStatus], entries: Int,
-                       subscriptions: [Subscription], since start: ContinuousClock.Instant) -> BuildReport {
+    static func report(
+        _ outcomes: [String: FeedOutcome], statuses: [FeedStatus], entries: Int,
+        subscriptions: [Subscription], since start: ContinuousClock.Instant
+    ) -> BuildReport {
         let elapsed = ContinuousClock.now - start
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
-        var report = BuildReport(feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
-                                 duration: Double(elapsed.components.seconds)
-                                    + Double(elapsed.components.attoseconds) / 1e18)
+        var report = BuildReport(
+            feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
+            duration: Double(elapsed.components.seconds)
+                + Double(elapsed.components.attoseconds) / 1e18)
         report.skipped = subscriptions.count - outcomes.count
         for feed in statuses {
             if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target }
@@ -265,8 +288,10 @@ public enum PlanetBuild {
     /// What the output folder must never replace: feeds.txt's folder, the templates folder and
     /// the cache file (`Publisher.check()`).
     static func guardedPlaces(_ options: BuildOptions) -> [Publisher.Guarded] {
-        var places = [Publisher.Guarded("feeds.txt's folder", options.configURL.absoluteURL.deletingLastPathComponent()),
-                      Publisher.Guarded("the cache", options.resolvedCacheURL)]
+        var places = [
+            Publisher.Guarded("feeds.txt's folder", options.configURL.absoluteURL.deletingLastPathComponent()),
+            Publisher.Guarded("the cache", options.resolvedCacheURL)
+        ]
         if let templates = options.templatesURL { places.append(Publisher.Guarded("the templates", templates)) }
         return places
     }
@@ -274,13 +299,14 @@ public enum PlanetBuild {
     /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
     /// page's language is `language`, else the `locale` its dates are written in, else `en`.
     static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
-        SiteConfiguration(title: settings.title ?? "Planet",
-                          link: settings.link?.absoluteString ?? "http://localhost/",
-                          description: settings.siteDescription ?? "",
-                          ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-                          timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
-                          itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
-                            ?? .nameAndTitle,
-                          locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
+        SiteConfiguration(
+            title: settings.title ?? "Planet",
+            link: settings.link?.absoluteString ?? "http://localhost/",
+            description: settings.siteDescription ?? "",
+            ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
+            timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
+            itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
+                ?? .nameAndTitle,
+            locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
     }
 }

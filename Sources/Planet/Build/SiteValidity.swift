@@ -3,6 +3,7 @@ import Foundation
 import PlanetCache
 import PlanetRiver
 import PlanetSite
+
 /// Until when the passing of time alone cannot change a site: the first instant at which a rule
 /// that compares a date with the build time decides otherwise (`SiteRecord.validUntil`). Every
 /// such rule of the river, the site and the status report is here; one added elsewhere must be
@@ -28,8 +29,10 @@ enum SiteValidity {
     ///   - daysPerPage: setting `days_per_page` (the index's rule only).
     ///   - statuses: every feed's status, with `inactive` set by `activity`.
     ///   - newest: each feed's newest entry date.
-    static func until(now: Date, heads: [CachedEntry], readAll: Bool, pages: [[RiverEntry]], daysPerPage: Int?,
-                      statuses: [FeedStatus], newest: [String: Date], activityThreshold: Int?) -> Date? {
+    static func until(
+        now: Date, heads: [CachedEntry], readAll: Bool, pages: [[RiverEntry]], daysPerPage: Int?,
+        statuses: [FeedStatus], newest: [String: Date], activityThreshold: Int?
+    ) -> Date? {
         var until: Date?
         func flip(at instant: Date) { until = min(until ?? instant, instant) }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An exclusive lock on a file (`flock(2)`, `LOCK_EX`), held while a build runs so that two
@@ -33,8 +34,9 @@ public final class BuildLock: Sendable {
     ///   when the wait is cancelled, `.cannotCreate` when the lock file cannot be created.
     /// - Parameter grace: how long a held lock is retried without `wait` (``grace`` by default).
     public static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(LockError) -> BuildLock {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                 withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))

@@ -19,14 +19,22 @@ enum ArgumentParser {
                 parsed.positionals.append(word)
                 continue
             }
-            if word == "--" { optionsEnded = true; continue }
-            if word == "-h" || word == "--help" { parsed.wantsHelp = true; continue }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if word == "-h" || word == "--help" {
+                parsed.wantsHelp = true
+                continue
+            }
             let body = word.hasPrefix("--") ? word.dropFirst(2) : word.dropFirst()
             let name = String(body.prefix { $0 != "=" })
             let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
             guard word.hasPrefix("--"), let option = spec.option(named: name) else {
-                throw UsageError(command: command, message: "unknown option '\(word)'; "
-                    + "'\(command) --help' lists the options")
+                throw UsageError(
+                    command: command,
+                    message: "unknown option '\(word)'; "
+                        + "'\(command) --help' lists the options")
             }
             guard let placeholder = option.value else {
                 if inline != nil {
@@ -48,13 +56,17 @@ enum ArgumentParser {
         let required = spec.arguments.filter { !$0.isOptional }.count
         if parsed.positionals.count < required {
             let missing = spec.arguments[parsed.positionals.count].name
-            throw UsageError(command: command, message: "missing \(missing); "
-                + "'\(command) --help' shows the usage")
+            throw UsageError(
+                command: command,
+                message: "missing \(missing); "
+                    + "'\(command) --help' shows the usage")
         }
         if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeated != true {
             let extra = parsed.positionals[spec.arguments.count]
-            throw UsageError(command: command, message: "unexpected argument '\(extra)'; "
-                + "'\(command) --help' shows the usage")
+            throw UsageError(
+                command: command,
+                message: "unexpected argument '\(extra)'; "
+                    + "'\(command) --help' shows the usage")
         }
         return parsed
     }

@@ -36,8 +36,9 @@ struct ParsedArguments: Sendable, Equatable {
     /// Stops the program when `option` is not in the command's table or not of the kind read.
     private func check(_ option: CommandSpec.Option, isFlag: Bool) {
         precondition(options.contains(option), "'--\(option.name)' is not an option of \(command)")
-        precondition((option.value == nil) == isFlag,
-                     "'--\(option.name)' of \(command) is \(isFlag ? "an option with a value" : "a flag")")
+        precondition(
+            (option.value == nil) == isFlag,
+            "'--\(option.name)' of \(command) is \(isFlag ? "an option with a value" : "a flag")")
     }
 
     /// The positional argument at `index`, nil when absent.
@@ -46,13 +47,16 @@ struct ParsedArguments: Sendable, Equatable {
     }
 
     /// `--name N` as a whole number in `range`; `fallback` when absent.
-    func int(_ option: CommandSpec.Option, default fallback: Int,
-             in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    func int(
+        _ option: CommandSpec.Option, default fallback: Int,
+        in range: ClosedRange<Int>
+    ) throws(UsageError) -> Int {
         guard let text = value(option) else { return fallback }
         let name = option.name
         guard let number = Int(text), range.contains(number) else {
-            throw error("'--\(name)' must be a whole number from \(range.lowerBound) to "
-                + "\(range.upperBound), not '\(text)'")
+            throw error(
+                "'--\(name)' must be a whole number from \(range.lowerBound) to "
+                    + "\(range.upperBound), not '\(text)'")
         }
         return number
     }

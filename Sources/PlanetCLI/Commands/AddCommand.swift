@@ -9,16 +9,20 @@ import PlanetSubscriptions
 /// finding the feed of a web page).
 enum AddCommand: Subcommand {
     static let noFetch = CommandSpec.Option(name: "no-fetch", help: "Add without fetching (no check, no default name).")
-    static let pick = CommandSpec.Option(name: "pick", value: "N",
-                                         help: "When a page links several feeds, take the Nth.", defaultText: "1")
-    static let timeout = CommandSpec.Option(name: "timeout", value: "SECONDS", help: "Time allowed to each fetch.",
-                                            defaultText: "30")
+    static let pick = CommandSpec.Option(
+        name: "pick", value: "N",
+        help: "When a page links several feeds, take the Nth.", defaultText: "1")
+    static let timeout = CommandSpec.Option(
+        name: "timeout", value: "SECONDS", help: "Time allowed to each fetch.",
+        defaultText: "30")
 
     static let spec = CommandSpec(
         name: "add",
         summary: "add a feed to feeds.txt",
-        arguments: [.init(name: "URL", help: "The feed or its web page (example.org/feed gets https://), or a file path."),
-                    .init(name: "NAME", help: "Display name; default: the feed's title.", isOptional: true)],
+        arguments: [
+            .init(name: "URL", help: "The feed or its web page (example.org/feed gets https://), or a file path."),
+            .init(name: "NAME", help: "Display name; default: the feed's title.", isOptional: true)
+        ],
         options: [FeedsFile.config, noFetch, pick, timeout],
         discussion: "A web page is searched for <link rel=\"alternate\"> feeds (RSS, Atom, JSON Feed).\n"
             + "A feed already listed (URLs compared after normalization) is left as it is.")
@@ -51,8 +55,9 @@ enum AddCommand: Subcommand {
         var subscription = Subscription(url: url, name: name)
         if !arguments.flag(noFetch) {
             do {
-                let found = try await FeedCheck.check(url, pick: picked, timeout: timeout,
-                                                      currentDirectory: io.currentDirectory)
+                let found = try await FeedCheck.check(
+                    url, pick: picked, timeout: timeout,
+                    currentDirectory: io.currentDirectory)
                 found.discovery.map { show($0, of: url, io: io) }
                 subscription = Subscription(url: found.url, name: name ?? found.title)
             } catch {
@@ -88,8 +93,9 @@ enum AddCommand: Subcommand {
         if links.count > 1 {
             io.line("'\(page)' links \(links.count) feeds:")
             for (number, link) in links.enumerated() {
-                io.line("  \(number + 1). \(URLText.removingUserinfo(link.url.absoluteString))"
-                    + (link.title.map { "  (\($0))" } ?? ""))
+                io.line(
+                    "  \(number + 1). \(URLText.removingUserinfo(link.url.absoluteString))"
+                        + (link.title.map { "  (\($0))" } ?? ""))
             }
             if discovery.index < links.count { io.line("taking \(discovery.index + 1); --pick N takes another") }
         } else if let feedURL = discovery.feedURL {

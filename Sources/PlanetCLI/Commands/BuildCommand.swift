@@ -4,37 +4,48 @@ import PlanetSite
 
 /// `planet build`: reads feeds.txt, fetches and parses every feed, writes the site.
 enum BuildCommand: Subcommand {
-    static let config = CommandSpec.Option(name: "config", value: "FILE", help: "The subscription list.",
-                                           defaultText: "./feeds.txt")
+    static let config = CommandSpec.Option(
+        name: "config", value: "FILE", help: "The subscription list.",
+        defaultText: "./feeds.txt")
     static let output = CommandSpec.Option(
-        name: "output", value: "DIR", help: "Folder the site is written to; replaced whole on "
+        name: "output", value: "DIR",
+        help: "Folder the site is written to; replaced whole on "
             + "every build, so it must be missing, empty or a site planet wrote (marked by a "
             + ".planet-site file). A symbolic link is kept and its target replaced.",
         defaultText: "output/ beside feeds.txt")
-    static let templates = CommandSpec.Option(name: "templates", value: "DIR", help: "Mustache templates.",
-                                              defaultText: "templates/ beside feeds.txt, else the built-in ones")
-    static let now = CommandSpec.Option(name: "now", value: "RFC3339",
-                                        help: "Build time, e.g. 2024-01-02T03:04:05Z, for reproducible output.",
-                                        defaultText: "SOURCE_DATE_EPOCH, else the clock")
+    static let templates = CommandSpec.Option(
+        name: "templates", value: "DIR", help: "Mustache templates.",
+        defaultText: "templates/ beside feeds.txt, else the built-in ones")
+    static let now = CommandSpec.Option(
+        name: "now", value: "RFC3339",
+        help: "Build time, e.g. 2024-01-02T03:04:05Z, for reproducible output.",
+        defaultText: "SOURCE_DATE_EPOCH, else the clock")
     static let jobs = CommandSpec.Option(name: "jobs", value: "N", help: "Feeds fetched at once.", defaultText: "8")
-    static let timeout = CommandSpec.Option(name: "timeout", value: "SECONDS", help: "Time allowed to each feed.",
-                                            defaultText: "30")
-    static let cache = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache.",
-                                          defaultText: ".planet/cache.sqlite beside feeds.txt")
+    static let timeout = CommandSpec.Option(
+        name: "timeout", value: "SECONDS", help: "Time allowed to each feed.",
+        defaultText: "30")
+    static let cache = CommandSpec.Option(
+        name: "cache", value: "FILE", help: "The SQLite cache.",
+        defaultText: ".planet/cache.sqlite beside feeds.txt")
     static let offline = CommandSpec.Option(name: "offline", help: "Render from the cache only; fetch nothing.")
     static let strict = CommandSpec.Option(name: "strict", help: "Exit with status 1 when a feed failed.")
-    static let applyRedirects = CommandSpec.Option(name: "apply-redirects",
-                                                   help: "Rewrite feeds.txt for feeds that moved for good (301/308).")
+    static let applyRedirects = CommandSpec.Option(
+        name: "apply-redirects",
+        help: "Rewrite feeds.txt for feeds that moved for good (301/308).")
     static let wait = CommandSpec.Option(name: "wait", help: "Wait for a build already running instead of stopping.")
     static let verbose = CommandSpec.Option(name: "verbose", help: "One line per feed.")
-    static let quiet = CommandSpec.Option(name: "quiet", help: "For cron: print build errors, and a failing feed only "
-                                              + "on the first run it fails (every failing feed with --strict).")
+    static let quiet = CommandSpec.Option(
+        name: "quiet",
+        help: "For cron: print build errors, and a failing feed only "
+            + "on the first run it fails (every failing feed with --strict).")
 
     static let spec = CommandSpec(
         name: "build",
         summary: "fetch every feed of feeds.txt and write the site",
-        options: [config, output, templates, now, jobs, timeout, cache, offline, strict, applyRedirects, wait, verbose,
-                  quiet],
+        options: [
+            config, output, templates, now, jobs, timeout, cache, offline, strict, applyRedirects, wait, verbose,
+            quiet
+        ],
         discussion: "Failing feeds are reported and do not stop the build; exit status 0 means the "
             + "site was written (with --strict: and no feed failed, else 1).\nExit status 2: bad "
             + "usage, malformed feeds.txt, a template, cache or write error (the last good site is "
@@ -78,7 +89,8 @@ enum BuildCommand: Subcommand {
     static func buildOptions(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> BuildOptions {
         let config = io.fileURL(arguments.value(config) ?? "feeds.txt")
         let folder = config.absoluteURL.deletingLastPathComponent()
-        let output = arguments.value(output).map { io.fileURL($0, isDirectory: true) }
+        let output =
+            arguments.value(output).map { io.fileURL($0, isDirectory: true) }
             ?? folder.appendingPathComponent("output", isDirectory: true)
         let templates = try templateSource(arguments, folder: folder, io: io)
         var options = BuildOptions(
@@ -95,14 +107,17 @@ enum BuildCommand: Subcommand {
 
     /// `--templates DIR` (which must exist), else `templates/` beside feeds.txt when it exists,
     /// else the built-in default templates (`DefaultTemplates`).
-    static func templateSource(_ arguments: ParsedArguments, folder: URL,
-                               io: CommandIO) throws(UsageError) -> TemplateSource {
+    static func templateSource(
+        _ arguments: ParsedArguments, folder: URL,
+        io: CommandIO
+    ) throws(UsageError) -> TemplateSource {
         var isFolder: ObjCBool = false
         if let given = arguments.value(templates) {
             let url = io.fileURL(given, isDirectory: true)
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw arguments.error("'\(given)': templates folder not found; run 'planet init' to get the "
-                                      + "default templates, or leave out --templates to use the built-in ones")
+                throw arguments.error(
+                    "'\(given)': templates folder not found; run 'planet init' to get the "
+                        + "default templates, or leave out --templates to use the built-in ones")
             }
             return .folder(url)
         }

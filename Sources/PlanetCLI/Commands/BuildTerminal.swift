@@ -2,10 +2,11 @@ import Foundation
 import Planet
 import PlanetFetcher
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
-import PlanetBase
-import PlanetSite
+    import Glibc
+    import PlanetBase
+    import PlanetSite
 #endif
 
 /// What `planet build` writes to standard error, fit for cron.
@@ -47,7 +48,11 @@ final class BuildTerminal: Sendable {
     var progress: (@Sendable (BuildProgress) -> Void)? {
         switch verbosity {
         case .quiet: return nil
-        case .verbose: return { self.clearProgress(); self.io.message(self.line(for: $0.feed, failure: $0.failure)) }
+        case .verbose:
+            return {
+                self.clearProgress()
+                self.io.message(self.line(for: $0.feed, failure: $0.failure))
+            }
         case .normal:
             guard isTerminal else { return nil }
             return { step in
@@ -75,14 +80,16 @@ final class BuildTerminal: Sendable {
         }
         for (old, new) in report.redirectsToApply.sorted(by: { $0.key < $1.key }) where verbosity != .quiet {
             // Without userinfo: a password never goes into a log.
-            io.message("planet: \(URLText.removingUserinfo(old)) moved permanently to \(URLText.removingUserinfo(new)); "
-                + "run planet build --apply-redirects")
+            io.message(
+                "planet: \(URLText.removingUserinfo(old)) moved permanently to \(URLText.removingUserinfo(new)); "
+                    + "run planet build --apply-redirects")
         }
         guard verbosity != .quiet else { return }
         var summary = report.summaryLine
         if color, !report.failures.isEmpty {
-            summary = summary.replacingOccurrences(of: "\(report.failures.count) failed",
-                                                   with: red("\(report.failures.count) failed"))
+            summary = summary.replacingOccurrences(
+                of: "\(report.failures.count) failed",
+                with: red("\(report.failures.count) failed"))
         }
         io.message(summary)
         if io.environment["PLANET_PHASES"] == "1" { io.message("planet: " + report.phases.line) }
@@ -97,12 +104,12 @@ final class BuildTerminal: Sendable {
     /// `planet: ok      https://… (12 entries)` style line for one feed; a failure's line says
     /// `failure`'s message (naming the URL or path) when given, else the published one.
     func line(for feed: FeedStatus, failure: FetchFailure? = nil) -> String {
-        let where_ = feed.url ?? feed.name
+        let location = feed.url ?? feed.name
         switch feed.outcome {
-        case .ok: return "planet: ok           \(where_)"
-        case .notModified: return "planet: not modified \(where_)"
-        case .skipped: return "planet: skipped      \(where_)"
-        case .failed: return "planet: " + red("failed") + "       " + (failure?.message ?? feed.lastError ?? where_)
+        case .ok: return "planet: ok           \(location)"
+        case .notModified: return "planet: not modified \(location)"
+        case .skipped: return "planet: skipped      \(location)"
+        case .failed: return "planet: " + red("failed") + "       " + (failure?.message ?? feed.lastError ?? location)
         }
     }
 

@@ -3,8 +3,9 @@ import PlanetSubscriptions
 
 /// `planet export [--format opml]`: the subscription list for other feed readers, on stdout.
 enum ExportCommand: Subcommand {
-    static let format = CommandSpec.Option(name: "format", value: "FORMAT",
-                                           help: "Output format; only 'opml' (OPML 2.0).", defaultText: "opml")
+    static let format = CommandSpec.Option(
+        name: "format", value: "FORMAT",
+        help: "Output format; only 'opml' (OPML 2.0).", defaultText: "opml")
 
     static let spec = CommandSpec(
         name: "export",
@@ -19,8 +20,10 @@ enum ExportCommand: Subcommand {
         }
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let settings = list.settings
-        io.out(OPMLWriter.document(title: settings.title, ownerName: settings.ownerName,
-                                   ownerEmail: settings.ownerEmail, subscriptions: list.subscriptions))
+        io.out(
+            OPMLWriter.document(
+                title: settings.title, ownerName: settings.ownerName,
+                ownerEmail: settings.ownerEmail, subscriptions: list.subscriptions))
         return ExitStatus.success
     }
 }

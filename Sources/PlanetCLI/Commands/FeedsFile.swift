@@ -7,8 +7,9 @@ import PlanetSubscriptions
 /// messages on stderr, atomic saving.
 enum FeedsFile {
     /// `--config FILE`, in the table of every command that reads or edits feeds.txt.
-    static let config = CommandSpec.Option(name: "config", value: "FILE", help: "The subscription list.",
-                                           defaultText: "./feeds.txt")
+    static let config = CommandSpec.Option(
+        name: "config", value: "FILE", help: "The subscription list.",
+        defaultText: "./feeds.txt")
 
     /// The `--config` file, relative to the current folder.
     static func url(_ arguments: ParsedArguments, io: CommandIO) -> URL {
@@ -19,7 +20,7 @@ enum FeedsFile {
     static func cacheURL(_ arguments: ParsedArguments, _ cache: CommandSpec.Option, io: CommandIO) -> URL {
         arguments.value(cache).map { io.fileURL($0) }
             ?? url(arguments, io: io).absoluteURL.deletingLastPathComponent()
-                .appendingPathComponent(".planet/cache.sqlite")
+            .appendingPathComponent(".planet/cache.sqlite")
     }
 
     /// Loads feeds.txt; on error prints `planet CMD: feeds.txt:LINE: …` and returns nil.
@@ -32,7 +33,7 @@ enum FeedsFile {
             let list = try FeedList.load(file)
             for warning in list.warnings { io.message("\(arguments.command): warning: \(warning)") }
             return list
-        } catch where creating && error.reason == .missing {
+        } catch  where creating && error.reason == .missing {
             return FeedList(file: file)
         } catch {
             io.message("\(arguments.command): \(error.description)")
@@ -43,8 +44,10 @@ enum FeedsFile {
     /// Edits feeds.txt under its lock (`FeedList.edit`): reads it as it is now, runs `body`,
     /// saves; warnings and errors are printed as `load` prints them.
     /// - Returns: what `body` returned, nil after an error (printed; the file is untouched).
-    static func edit<T>(_ arguments: ParsedArguments, io: CommandIO, creating: Bool = false,
-                        _ body: (inout FeedList) throws(FeedListError) -> T) -> T? {
+    static func edit<T>(
+        _ arguments: ParsedArguments, io: CommandIO, creating: Bool = false,
+        _ body: (inout FeedList) throws(FeedListError) -> T
+    ) -> T? {
         do {
             return try FeedList.edit(url(arguments, io: io), creating: creating, body)
         } catch {

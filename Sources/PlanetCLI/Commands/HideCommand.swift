@@ -16,8 +16,9 @@ enum HideCommand: Subcommand {
             + "next build (--offline too). 'planet unhide' puts it back; 'planet list --hidden' lists hidden entries.")
 
     /// `--cache FILE`, of `hide` and `unhide`.
-    static let cache = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache.",
-                                          defaultText: ".planet/cache.sqlite beside feeds.txt")
+    static let cache = CommandSpec.Option(
+        name: "cache", value: "FILE", help: "The SQLite cache.",
+        defaultText: ".planet/cache.sqlite beside feeds.txt")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         await change(arguments, io: io, hiding: true)
@@ -33,7 +34,8 @@ enum HideCommand: Subcommand {
             case (true, false): io.line("'\(value)' was already hidden")
             case (false, true): io.line("'\(value)' is shown again from the next build")
             case (false, false):
-                io.message("\(arguments.command): '\(value)' is not hidden; 'planet list --hidden' lists hidden entries")
+                io.message(
+                    "\(arguments.command): '\(value)' is not hidden; 'planet list --hidden' lists hidden entries")
                 return ExitStatus.usage
             }
             return ExitStatus.success

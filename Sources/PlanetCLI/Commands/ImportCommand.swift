@@ -8,8 +8,9 @@ import PlanetSubscriptions
 /// `planet import FILE`: adds the feeds of an OPML subscription list or of a Planet Venus
 /// config.ini to feeds.txt; feeds already listed are skipped.
 enum ImportCommand: Subcommand {
-    static let allowFiles = CommandSpec.Option(name: "allow-files",
-                                               help: "Also import feeds that are local files (file:// URLs, paths).")
+    static let allowFiles = CommandSpec.Option(
+        name: "allow-files",
+        help: "Also import feeds that are local files (file:// URLs, paths).")
 
     static let spec = CommandSpec(
         name: "import",
@@ -54,10 +55,13 @@ enum ImportCommand: Subcommand {
         }
         let created = !FileManager.default.fileExists(atPath: FeedsFile.url(arguments, io: io).path)
         guard let list = FeedsFile.load(arguments, io: io, creating: true) else { return ExitStatus.usage }
-        let isXML = data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
+        let isXML =
+            data.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<")
         var source: Source
         do {
-            source = isXML ? try opml(data, file: file, io: io, command: arguments.command)
+            source =
+                isXML
+                ? try opml(data, file: file, io: io, command: arguments.command)
                 : try venus(data, file: file)
         } catch {
             io.message("\(arguments.command): \(error.message)")
@@ -70,17 +74,19 @@ enum ImportCommand: Subcommand {
             io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
         }
         for name in source.missingFaces {
-            io.message("\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
-                + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
+            io.message(
+                "\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
+                    + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
         }
         // Under the lock, against feeds.txt as it is now.
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })
         else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
-        io.line("imported \(summary.added) feed\(summary.added == 1 ? "" : "s") from \(file.relativePath) "
-            + (created ? "into the new \(list.file.relativePath) " : "")
-            + "(\(summary.skipped) already listed)"
-            + (summary.settings.isEmpty ? "" : "; settings set: \(summary.settings.joined(separator: ", "))"))
+        io.line(
+            "imported \(summary.added) feed\(summary.added == 1 ? "" : "s") from \(file.relativePath) "
+                + (created ? "into the new \(list.file.relativePath) " : "")
+                + "(\(summary.skipped) already listed)"
+                + (summary.settings.isEmpty ? "" : "; settings set: \(summary.settings.joined(separator: ", "))"))
         return ExitStatus.success
     }
 
@@ -119,7 +125,8 @@ enum ImportCommand: Subcommand {
             throw Failure(message: "\(file.relativePath): \(error.description)")
         }
         guard !outlines.isEmpty else {
-            throw Failure(message: "\(file.relativePath): no feeds found (expected <outline xmlUrl=\"…\"> in the OPML body)")
+            throw Failure(
+                message: "\(file.relativePath): no feeds found (expected <outline xmlUrl=\"…\"> in the OPML body)")
         }
         var feeds: [(Subscription, String?)] = []
         for outline in outlines {
@@ -127,8 +134,9 @@ enum ImportCommand: Subcommand {
             // ("feed.xml", "feeds/a.xml") would otherwise read as a host name, as `planet add
             // example.org` does; a scheme-less "host.example/path" is still taken as https.
             guard !isRelativeReference(outline.xmlURL) else {
-                io.message("\(command): warning: \(file.relativePath): skipped '\(URLText.removingUserinfo(outline.xmlURL))': "
-                    + "xmlUrl is not an absolute URL (expected e.g. https://example.org/feed.xml)")
+                io.message(
+                    "\(command): warning: \(file.relativePath): skipped '\(URLText.removingUserinfo(outline.xmlURL))': "
+                        + "xmlUrl is not an absolute URL (expected e.g. https://example.org/feed.xml)")
                 continue
             }
             let url: URL
@@ -148,12 +156,15 @@ enum ImportCommand: Subcommand {
 
     /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list
     /// becomes), each skipped with a warning naming it and `--allow-files`.
-    private static func localFilesSkipped(_ feeds: [(subscription: Subscription, group: String?)], file: URL,
-                                          io: CommandIO, command: String) -> [(subscription: Subscription, group: String?)] {
+    private static func localFilesSkipped(
+        _ feeds: [(subscription: Subscription, group: String?)], file: URL,
+        io: CommandIO, command: String
+    ) -> [(subscription: Subscription, group: String?)] {
         feeds.filter { feed in
             guard feed.subscription.url.isFileURL else { return true }
-            io.message("\(command): warning: \(file.relativePath): skipped the local file '\(feed.subscription.url.path)' "
-                + "(pass --allow-files to import local files)")
+            io.message(
+                "\(command): warning: \(file.relativePath): skipped the local file '\(feed.subscription.url.path)' "
+                    + "(pass --allow-files to import local files)")
             return false
         }
     }
@@ -165,12 +176,15 @@ enum ImportCommand: Subcommand {
         }
         let config = VenusConfig.parse(text)
         guard !config.subscriptions.isEmpty || !config.readingLists.isEmpty else {
-            throw Failure(message: "\(file.relativePath): no feed sections found "
-                + "(expected '[https://…]' sections of a Planet Venus config.ini, or an OPML file)")
+            throw Failure(
+                message: "\(file.relativePath): no feed sections found "
+                    + "(expected '[https://…]' sections of a Planet Venus config.ini, or an OPML file)")
         }
-        var source = Source(list: ImportedList(feeds: config.subscriptions.map {
-            (Subscription(url: $0.url, name: $0.name, settings: $0.settings), nil)
-        }, settings: config.settings, readingLists: config.readingLists))
+        var source = Source(
+            list: ImportedList(
+                feeds: config.subscriptions.map {
+                    (Subscription(url: $0.url, name: $0.name, settings: $0.settings), nil)
+                }, settings: config.settings, readingLists: config.readingLists))
         source.ignored = config.ignored
         let folder = file.absoluteURL.deletingLastPathComponent()
         for name in config.faces {
@@ -185,16 +199,21 @@ enum ImportCommand: Subcommand {
     }
 
     /// Copies face files into `faces/` beside feeds.txt; a face already there is kept.
-    private static func copyFaces(_ faces: [(name: String, file: URL)], beside feeds: URL, io: CommandIO, command: String) {
+    private static func copyFaces(
+        _ faces: [(name: String, file: URL)], beside feeds: URL, io: CommandIO, command: String
+    ) {
         let folder = feeds.absoluteURL.deletingLastPathComponent().appendingPathComponent("faces", isDirectory: true)
         for face in faces {
             let target = folder.appendingPathComponent(face.name)
             guard !FileManager.default.fileExists(atPath: target.path) else { continue }
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: face.file, to: target)
             } catch {
-                io.message("\(command): warning: face '\(face.name)' could not be copied to faces/ (\(FeedsFile.reason(error)))")
+                io.message(
+                    "\(command): warning: face '\(face.name)' could not be copied to faces/ (\(FeedsFile.reason(error)))"
+                )
             }
         }
     }

@@ -58,20 +58,23 @@ enum InitCommand: Subcommand {
         for file in files {
             let url = folder.appendingPathComponent(file.path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
                 written.append(url)
             } catch {
                 // Leave no half planet behind: what this run wrote goes again (folders stay).
                 for url in written { try? FileManager.default.removeItem(at: url) }
-                io.message("\(arguments.command): \(shown)\(file.path): cannot be written "
-                    + "(\(FeedsFile.reason(error))); nothing was changed")
+                io.message(
+                    "\(arguments.command): \(shown)\(file.path): cannot be written "
+                        + "(\(FeedsFile.reason(error))); nothing was changed")
                 return ExitStatus.usage
             }
         }
-        io.line("created \(shown)feeds.txt, \(shown)pages/about.md and \(shown)templates/ "
-            + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'")
+        io.line(
+            "created \(shown)feeds.txt, \(shown)pages/about.md and \(shown)templates/ "
+                + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'")
         return ExitStatus.success
     }
 

@@ -6,11 +6,14 @@ import PlanetSubscriptions
 
 /// `planet list [--json]`: the feeds of feeds.txt in file order, with what the cache knows of them.
 enum ListCommand: Subcommand {
-    static let cache = CommandSpec.Option(name: "cache", value: "FILE", help: "The SQLite cache (only read).",
-                                          defaultText: ".planet/cache.sqlite beside feeds.txt")
+    static let cache = CommandSpec.Option(
+        name: "cache", value: "FILE", help: "The SQLite cache (only read).",
+        defaultText: ".planet/cache.sqlite beside feeds.txt")
     static let json = CommandSpec.Option(name: "json", help: "Print a JSON array of the feeds.")
-    static let hidden = CommandSpec.Option(name: "hidden", help: "List the entries hidden with 'planet hide' instead "
-                                               + "(link or id, and when it was hidden).")
+    static let hidden = CommandSpec.Option(
+        name: "hidden",
+        help: "List the entries hidden with 'planet hide' instead "
+            + "(link or id, and when it was hidden).")
 
     static let spec = CommandSpec(
         name: "list",
@@ -23,7 +26,9 @@ enum ListCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
         let cacheFile = FeedsFile.cacheURL(arguments, cache, io: io)
-        if arguments.flag(hidden) { return await HideCommand.list(cache: cacheFile, command: arguments.command, io: io) }
+        if arguments.flag(hidden) {
+            return await HideCommand.list(cache: cacheFile, command: arguments.command, io: io)
+        }
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let feeds = list.subscriptions
         let statuses: [ListStatus]
@@ -43,8 +48,10 @@ enum ListCommand: Subcommand {
     static func table(_ rows: [(Subscription, ListStatus)]) -> String {
         var cells = [["NAME", "URL", "STATUS", "LAST SUCCESS", "ENTRIES"]]
         for (feed, status) in rows {
-            cells.append([feed.name ?? "", URLText.removingUserinfo(feed.url.absoluteString), status.text, status.lastSuccessText,
-                          String(status.entries)])
+            cells.append([
+                feed.name ?? "", URLText.removingUserinfo(feed.url.absoluteString), status.text, status.lastSuccessText,
+                String(status.entries)
+            ])
         }
         let widths = (0..<5).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         return cells.map { row in
@@ -57,9 +64,12 @@ enum ListCommand: Subcommand {
     /// Sorted keys and no escaped slashes, so the output is stable and readable.
     static func json(_ rows: [(Subscription, ListStatus)]) -> String {
         let objects: [[String: Any]] = rows.map { feed, status in
-            ["line": feed.line, "name": feed.name ?? NSNull(), "url": URLText.removingUserinfo(feed.url.absoluteString),
-             "status": status.status, "last_success": status.lastSuccess.map(FeedDateParser.rfc3339) ?? NSNull(),
-             "entries": status.entries, "error": status.error ?? NSNull()]
+            [
+                "line": feed.line, "name": feed.name ?? NSNull(),
+                "url": URLText.removingUserinfo(feed.url.absoluteString),
+                "status": status.status, "last_success": status.lastSuccess.map(FeedDateParser.rfc3339) ?? NSNull(),
+                "entries": status.entries, "error": status.error ?? NSNull()
+            ]
         }
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: options) else { return "[]" }

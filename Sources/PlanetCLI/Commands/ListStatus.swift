@@ -21,8 +21,10 @@ struct ListStatus: Sendable, Equatable {
 
     static let neverFetched = ListStatus(status: "never-fetched", lastSuccess: nil, entries: 0, error: nil)
 
-    init(status: String, lastSuccess: Date?, entries: Int, error: String?, failureStreak: Int = 0,
-         movedTo: String? = nil) {
+    init(
+        status: String, lastSuccess: Date?, entries: Int, error: String?, failureStreak: Int = 0,
+        movedTo: String? = nil
+    ) {
         self.status = status
         self.lastSuccess = lastSuccess
         self.entries = entries
@@ -33,10 +35,11 @@ struct ListStatus: Sendable, Equatable {
 
     init(_ state: FeedState, entries: Int) {
         let failing = state.errorKind != nil
-        self.init(status: state.gone ? "gone" : failing ? "failing" : state.lastSuccess == nil ? "never-fetched" : "ok",
-                  lastSuccess: state.lastSuccess, entries: entries,
-                  error: state.errorKind.map { kind in state.errorMessage.map { "\(kind): \($0)" } ?? kind },
-                  failureStreak: state.failureStreak, movedTo: state.redirectTarget)
+        self.init(
+            status: state.gone ? "gone" : failing ? "failing" : state.lastSuccess == nil ? "never-fetched" : "ok",
+            lastSuccess: state.lastSuccess, entries: entries,
+            error: state.errorKind.map { kind in state.errorMessage.map { "\(kind): \($0)" } ?? kind },
+            failureStreak: state.failureStreak, movedTo: state.redirectTarget)
     }
 
     /// `ok`, `never fetched`, `failing (timeout, 3 times)`, `gone (HTTP 410)`, plus `, moved to URL`.
@@ -68,7 +71,8 @@ struct ListStatus: Sendable, Equatable {
         }
         let cache = try FeedCache(readingOnly: cachePath)  // list never creates, migrates or writes
         guard try await cache.hasSchema() else { return subscriptions.map { _ in .neverFetched } }
-        let states = Dictionary(try await cache.allStates().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        let states = Dictionary(
+            try await cache.allStates().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         let counts = try await cache.entryCounts()
         return subscriptions.map { subscription in
             let key = subscription.url.absoluteString

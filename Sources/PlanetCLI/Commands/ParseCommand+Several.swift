@@ -28,8 +28,9 @@ extension ParseCommand {
         let documents = Array(sources.enumerated())
         await Lanes.run(documents, width: limit, delivery: .inOrder(maxWaiting: maxWaiting)) { index, source in
             // With --json the entries' HTML is sanitized while the line is written.
-            let outcome = await ParseOutcome.examine(source, io: io, timeout: timeout, namingSource: true,
-                                                     sanitizing: json ? .deferred : .eager)
+            let outcome = await ParseOutcome.examine(
+                source, io: io, timeout: timeout, namingSource: true,
+                sanitizing: json ? .deferred : .eager)
             return await report(outcome, source: source, json: json, first: index == 0)
         } deliver: { (_, ready: Report) async in
             if !ready.err.isEmpty { io.err(ready.err) }
@@ -51,8 +52,9 @@ extension ParseCommand {
                 line.append(UInt8(ascii: "\n"))
                 return Report(status: outcome.status, out: line, err: "")
             }
-            return Report(status: outcome.status,
-                          out: Array(TerminalText.printable(header(source, first: first) + summary(of: feed)).utf8), err: "")
+            return Report(
+                status: outcome.status,
+                out: Array(TerminalText.printable(header(source, first: first) + summary(of: feed)).utf8), err: "")
         case .failed(let message, let status):
             let err = TerminalText.printable("planet parse: \(message)") + "\n"
             if json {
@@ -60,8 +62,10 @@ extension ParseCommand {
                 let error = JSONValue.string(message).renderedOnOneLine()
                 return Report(status: status, out: Array("{\"source\":\(quoted),\"error\":\(error)}\n".utf8), err: err)
             }
-            return Report(status: status, out: Array(TerminalText.printable(header(source, first: first) + "error:   \(message)\n").utf8),
-                          err: err)
+            return Report(
+                status: status,
+                out: Array(TerminalText.printable(header(source, first: first) + "error:   \(message)\n").utf8),
+                err: err)
         }
     }
 

@@ -7,14 +7,18 @@ import Planet
 /// per argument (several: `ParseCommand+Several.swift`).
 enum ParseCommand: Subcommand {
     static let json = CommandSpec.Option(name: "json", help: "Print what was read as one JSON object (keys below).")
-    static let timeout = CommandSpec.Option(name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.",
-                                            defaultText: "30")
+    static let timeout = CommandSpec.Option(
+        name: "timeout", value: "SECONDS", help: "Time allowed to fetch a URL.",
+        defaultText: "30")
 
     static let spec = CommandSpec(
         name: "parse",
         summary: "parse feeds and show what planet reads in them",
-        arguments: [.init(name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch; several may be given.",
-                          isRepeated: true)],
+        arguments: [
+            .init(
+                name: "FILE|URL", help: "A feed file, or an http(s) URL to fetch; several may be given.",
+                isRepeated: true)
+        ],
         options: [json, timeout],
         discussion: "JSON keys, sorted; absent values are null, dates RFC 3339 UTC:\n"
             + "  format, title, link, feed_url, subtitle, id, language, updated, author {name, email, uri},\n"

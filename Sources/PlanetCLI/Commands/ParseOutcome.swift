@@ -28,8 +28,10 @@ enum ParseOutcome: Sendable {
     ///     false for the one-argument messages (a parse error names the document URL).
     ///   - sanitizing: `.eager` (default) for a feed with sanitized HTML; `.deferred` leaves the
     ///     entries' HTML raw, for `Feed.sanitizedJSONContractLine` to sanitize as it writes.
-    static func examine(_ source: String, io: CommandIO, timeout: Double, namingSource: Bool,
-                        sanitizing: HTMLSanitizing = .eager) async -> ParseOutcome {
+    static func examine(
+        _ source: String, io: CommandIO, timeout: Double, namingSource: Bool,
+        sanitizing: HTMLSanitizing = .eager
+    ) async -> ParseOutcome {
         let document: FetchedDocument
         do {
             document = try await DocumentSource.load(source, io: io, timeout: timeout)
@@ -42,16 +44,24 @@ enum ParseOutcome: Sendable {
         }
         do {
             if sanitizing == .deferred {
-                return .parsed(try Feed.parse(document.data, url: document.finalURL, contentType: document.contentType,
-                                              sanitizing: .deferred))
+                return .parsed(
+                    try Feed.parse(
+                        document.data, url: document.finalURL, contentType: document.contentType,
+                        sanitizing: .deferred))
             }
-            return .parsed(try await Feed.parseConcurrently(document.data, url: document.finalURL,
-                                                            contentType: document.contentType))
+            return .parsed(
+                try await Feed.parseConcurrently(
+                    document.data, url: document.finalURL,
+                    contentType: document.contentType))
         } catch {
             let links = FeedDiscovery.alternateLinks(html: document.data, base: document.finalURL)
-            let hint = links.isEmpty ? "" : "; it links the feed\(links.count == 1 ? "" : "s") "
-                + links.map { "'\(URLText.removingUserinfo($0.url.absoluteString))'" }.joined(separator: ", ")
-            let what = namingSource
+            let hint =
+                links.isEmpty
+                ? ""
+                : "; it links the feed\(links.count == 1 ? "" : "s") "
+                    + links.map { "'\(URLText.removingUserinfo($0.url.absoluteString))'" }.joined(separator: ", ")
+            let what =
+                namingSource
                 ? "'\(source)': " + FeedParseError(url: nil, reason: error.reason).description
                 : error.description
             return .failed(message: what + hint, status: ExitStatus.usage)

@@ -6,7 +6,9 @@ enum RemoveCommand: Subcommand {
     static let spec = CommandSpec(
         name: "remove",
         summary: "remove a feed from feeds.txt",
-        arguments: [.init(name: "URL|NAME", help: "The feed's URL (compared as 'add' normalizes it), or its display name.")],
+        arguments: [
+            .init(name: "URL|NAME", help: "The feed's URL (compared as 'add' normalizes it), or its display name.")
+        ],
         options: [FeedsFile.config],
         discussion: "The comment lines directly above the feed go with it. A name shared by several "
             + "feeds removes nothing: remove one by its URL.")
@@ -15,9 +17,13 @@ enum RemoveCommand: Subcommand {
         guard let list = FeedsFile.load(arguments, io: io) else { return ExitStatus.usage }
         let target = arguments.positionals[0]
         let directory = io.currentDirectory
-        guard let removed = FeedsFile.edit(arguments, io: io, { list throws(FeedListError) in
-            try list.remove(target, currentDirectory: directory)
-        }) else { return ExitStatus.usage }
+        guard
+            let removed = FeedsFile.edit(
+                arguments, io: io,
+                { list throws(FeedListError) in
+                    try list.remove(target, currentDirectory: directory)
+                })
+        else { return ExitStatus.usage }
         io.line("removed \(FeedsFile.label(removed)) from \(list.file.relativePath)")
         return ExitStatus.success
     }

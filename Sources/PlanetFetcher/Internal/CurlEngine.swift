@@ -85,8 +85,10 @@ final class CurlEngine: Sendable {
         }
         if broken {
             if case .add(_, _, let continuation) = command {
-                continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
-                                                       errorText: "libcurl could not make a multi handle"))
+                continuation.resume(
+                    returning: .notRun(
+                        code: Int32(CURLE_FAILED_INIT.rawValue),
+                        errorText: "libcurl could not make a multi handle"))
             }
             return
         }
@@ -138,9 +140,12 @@ final class CurlEngine: Sendable {
             var request = request
             request.started = .now
             guard let transfer = CurlTransfer(request, continuation: continuation, reusing: idle.popLast()),
-                  curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
-                continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
-                                                       errorText: "libcurl could not start the transfer"))
+                curl_multi_add_handle(multi, transfer.easy) == CURLM_OK
+            else {
+                continuation.resume(
+                    returning: .notRun(
+                        code: Int32(CURLE_FAILED_INIT.rawValue),
+                        errorText: "libcurl could not start the transfer"))
                 return
             }
             live[id] = transfer
@@ -169,19 +174,26 @@ final class CurlEngine: Sendable {
                 switch command {
                 case .add(let id, let request, let continuation):
                     if cancelledEarly.remove(id) != nil {
-                        continuation.resume(returning: .notRun(code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue),
-                                                               errorText: "cancelled", cancelled: true))
+                        continuation.resume(
+                            returning: .notRun(
+                                code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue),
+                                errorText: "cancelled", cancelled: true))
                         continue
                     }
                     waiting.append((id, request, continuation))
                 case .cancel(let id):
                     if live[id] != nil {
-                        finish(id, .notRun(code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
-                                           cancelled: true))
+                        finish(
+                            id,
+                            .notRun(
+                                code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
+                                cancelled: true))
                     } else if let index = waiting[firstWaiting...].firstIndex(where: { $0.id == id }) {
                         let cancelled = waiting.remove(at: index)
-                        cancelled.continuation.resume(returning: .notRun(
-                            code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true))
+                        cancelled.continuation.resume(
+                            returning: .notRun(
+                                code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true
+                            ))
                     } else {
                         cancelledEarly.insert(id)
                     }
@@ -194,13 +206,16 @@ final class CurlEngine: Sendable {
             var ended = false
             while let message = curl_multi_info_read(multi, &left) {
                 guard planet_curl_msg_is_done(message) != 0, let easy = planet_curl_msg_easy(message),
-                      let id = idOfEasy[easy], let transfer = live[id] else { continue }
+                    let id = idOfEasy[easy], let transfer = live[id]
+                else { continue }
                 finish(id, transfer.response(code: planet_curl_msg_result(message)))
                 ended = true
             }
             // A place came free and a request waits: start it now, without waiting for the poll.
             if ended, firstWaiting < waiting.count { continue }
-            if stopping && live.isEmpty && firstWaiting == waiting.count && inbox.withLock({ $0.commands.isEmpty }) { break }
+            if stopping && live.isEmpty && firstWaiting == waiting.count && inbox.withLock({ $0.commands.isEmpty }) {
+                break
+            }
             var waiter = curl_waitfd(fd: wake.read, events: Int16(CURL_WAIT_POLLIN), revents: 0)
             curl_multi_poll(multi, &waiter, 1, 1000, nil)
             if waiter.revents != 0 {
@@ -222,8 +237,10 @@ final class CurlEngine: Sendable {
         }
         closePipe()
         for case .add(_, _, let continuation) in commands {
-            continuation.resume(returning: .notRun(code: Int32(CURLE_FAILED_INIT.rawValue),
-                                                   errorText: "libcurl could not make a multi handle"))
+            continuation.resume(
+                returning: .notRun(
+                    code: Int32(CURLE_FAILED_INIT.rawValue),
+                    errorText: "libcurl could not make a multi handle"))
         }
     }
 }

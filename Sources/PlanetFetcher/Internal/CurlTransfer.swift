@@ -9,7 +9,7 @@ import Glibc
 final class CurlTransfer {
     /// The fields the fetcher reads, lower-cased (all others are skipped unread), as bytes.
     private static let wanted: [[UInt8]] = [
-        "content-type", "etag", "last-modified", "retry-after", "location", "www-authenticate",
+        "content-type", "etag", "last-modified", "retry-after", "location", "www-authenticate"
     ].map { Array($0.utf8) }
     /// `content-length`, read for its values only (RFC 9112 §6.3).
     private static let contentLength = Array("content-length".utf8)
@@ -35,8 +35,10 @@ final class CurlTransfer {
     /// Takes `reusing` (an easy handle of a finished transfer: `curl_easy_reset` clears every
     /// option, and libcurl keeps its buffers) or creates an easy handle, and sets every option;
     /// nil when libcurl cannot make one.
-    init?(_ request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>,
-          reusing: UnsafeMutableRawPointer? = nil) {
+    init?(
+        _ request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>,
+        reusing: UnsafeMutableRawPointer? = nil
+    ) {
         if let reusing { curl_easy_reset(reusing) }
         guard let easy = reusing ?? curl_easy_init() else { return nil }
         self.easy = easy
@@ -131,7 +133,8 @@ final class CurlTransfer {
         let field = line[..<colon]
         // Whether the field's name, lower-cased (ASCII letters only), is `name`.
         func named(_ name: [UInt8]) -> Bool {
-            name.count == field.count && zip(name, field).allSatisfy { $0 == ($1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0)) }
+            name.count == field.count
+                && zip(name, field).allSatisfy { $0 == ($1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0)) }
         }
         if named(Self.contentLength) {
             // Every value of every Content-Length field of this head ("5", "5, 5"): more than one
@@ -150,7 +153,8 @@ final class CurlTransfer {
             value = value.dropLast()
         }
         // ISO-8859-1: each byte is the scalar of its value (for ASCII, the UTF-8 reading is the same).
-        headers[name] = value.allSatisfy { $0 < 0x80 }
+        headers[name] =
+            value.allSatisfy { $0 < 0x80 }
             ? String(decoding: value, as: UTF8.self) : String(value.map { Character(Unicode.Scalar($0)) })
         return bytes.count
     }
@@ -205,14 +209,15 @@ final class CurlTransfer {
         let buffered = String(cString: errorBuffer)
         let text = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
         let ok = code == CURLE_OK
-        return HTTPResponse(code: Int32(code.rawValue), errorText: text, status: status, headers: headers,
-                            body: ok ? body : Data(), redirectURL: location.map { String(cString: $0) },
-                            tooLarge: tooLarge || code == CURLE_FILESIZE_EXCEEDED,
-                            refusedPrivate: refusedPrivate,
-                            headerCut: statusLineSeen && !headerComplete,
-                            conflictingLength: contentLengths.count > 1,
-                            connectedPrivate: connected.map(request.policy.isPrivate) ?? false,
-                            started: request.started)
+        return HTTPResponse(
+            code: Int32(code.rawValue), errorText: text, status: status, headers: headers,
+            body: ok ? body : Data(), redirectURL: location.map { String(cString: $0) },
+            tooLarge: tooLarge || code == CURLE_FILESIZE_EXCEEDED,
+            refusedPrivate: refusedPrivate,
+            headerCut: statusLineSeen && !headerComplete,
+            conflictingLength: contentLengths.count > 1,
+            connectedPrivate: connected.map(request.policy.isPrivate) ?? false,
+            started: request.started)
     }
 }
 

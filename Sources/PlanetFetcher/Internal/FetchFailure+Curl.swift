@@ -16,18 +16,26 @@ extension FetchFailure {
     }
 
     /// Kind and plain-words description of a libcurl result.
-    static func classify(_ response: HTTPResponse, host: String,
-                         configuration: FetcherConfiguration) -> (Kind, String) {
+    static func classify(
+        _ response: HTTPResponse, host: String,
+        configuration: FetcherConfiguration
+    ) -> (Kind, String) {
         let detail = response.errorText
         if response.cancelled { return (.other, "fetch cancelled") }
         if response.tooLarge {
-            return (.tooLarge, "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big")
+            return (
+                .tooLarge,
+                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big"
+            )
         }
         if response.refusedPrivate { return (.privateAddress, privateRedirect) }
         // A header still arriving when the time ran out is a stalled server (below), not a cut one.
         if response.headerCut && CURLcode(UInt32(response.code)) != CURLE_OPERATION_TIMEDOUT {
             if CURLcode(UInt32(response.code)) == CURLE_OUT_OF_MEMORY {
-                return (.badResponse, "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); the server is broken")
+                return (
+                    .badResponse,
+                    "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); the server is broken"
+                )
             }
             let why = response.code == 0 ? "the connection closed" : detail
             return (.badResponse, "the answer from '\(host)' stopped inside its header (\(why)); the server is broken")
@@ -41,43 +49,72 @@ extension FetchFailure {
             if detail.contains("unreachable") || detail.contains("No route") {
                 return (.noConnection, "no connection to the internet (\(detail)); check the network of this machine")
             }
-            return (.connectionFailed, "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, try again later")
+            return (
+                .connectionFailed,
+                "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, try again later"
+            )
         case CURLE_OPERATION_TIMEDOUT:
-            return (.timeout, "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise --timeout if it is only slow)")
+            return (
+                .timeout,
+                "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise --timeout if it is only slow)"
+            )
         case CURLE_PARTIAL_FILE:
-            return (.connectionFailed, "connection to '\(host)' lost before the feed was complete (\(detail)); the network or the server dropped it, try again later")
+            return (
+                .connectionFailed,
+                "connection to '\(host)' lost before the feed was complete (\(detail)); the network or the server dropped it, try again later"
+            )
         case CURLE_GOT_NOTHING:
             return (.connectionFailed, "'\(host)' closed the connection without an answer (\(detail))")
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR:
             if detail.localizedCaseInsensitiveContains("chunk") {
                 return (.badResponse, "the chunked body from '\(host)' is malformed (\(detail)); the server is broken")
             }
-            return (.connectionFailed, "connection to '\(host)' lost (\(detail)); the network or the server dropped it, try again later")
+            return (
+                .connectionFailed,
+                "connection to '\(host)' lost (\(detail)); the network or the server dropped it, try again later"
+            )
         case CURLE_WEIRD_SERVER_REPLY:
             return (.badResponse, "the answer from '\(host)' is not valid HTTP (\(detail)); the server is broken")
         case CURLE_BAD_CONTENT_ENCODING:
-            return (.badResponse, "the body from '\(host)' could not be decoded (\(detail)); its Content-Encoding is broken, tell the site")
+            return (
+                .badResponse,
+                "the body from '\(host)' could not be decoded (\(detail)); its Content-Encoding is broken, tell the site"
+            )
         case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
             return (.badResponse, "HTTP/2 error talking to '\(host)' (\(detail)); the server is broken")
         case CURLE_OUT_OF_MEMORY:
             return (.other, "libcurl ran out of memory (\(detail)); the machine is short of memory")
         case CURLE_FILESIZE_EXCEEDED:
-            return (.tooLarge, "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big")
+            return (
+                .tooLarge,
+                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big"
+            )
         case CURLE_PEER_FAILED_VERIFICATION:
             return (.tlsError, "the certificate of \(host) is not trusted (\(detail)); fix the server or its chain")
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_USE_SSL_FAILED, CURLE_SSL_SHUTDOWN_FAILED,
-             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_ISSUER_ERROR:
-            return (.tlsError, "TLS handshake with \(host) failed (\(detail)); check that the server speaks https on this port with a current TLS version and a valid certificate")
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_ISSUER_ERROR:
+            return (
+                .tlsError,
+                "TLS handshake with \(host) failed (\(detail)); check that the server speaks https on this port with a current TLS version and a valid certificate"
+            )
         case CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CLIENTCERT,
-             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED:
-            return (.tlsError, "TLS is not usable on this machine (\(detail)); install or repair the ca-certificates package")
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED:
+            return (
+                .tlsError,
+                "TLS is not usable on this machine (\(detail)); install or repair the ca-certificates package"
+            )
         case CURLE_LOGIN_DENIED, CURLE_AUTH_ERROR, CURLE_REMOTE_ACCESS_DENIED:
-            return (.needsCredentials, "the server refused the credentials (\(detail)); check user and password in the URL")
+            return (
+                .needsCredentials, "the server refused the credentials (\(detail)); check user and password in the URL"
+            )
         case CURLE_URL_MALFORMAT:
             return (.other, "not a valid URL (\(detail)); fix it in feeds.txt")
         case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"):
             // No status line: another protocol (TLS, SSH, …) on the port, or an HTTP/0.9 server.
-            return (.badResponse, "the answer from '\(host)' is not HTTP: it has no status line (\(detail)); check the scheme and port of the URL, or tell the site")
+            return (
+                .badResponse,
+                "the answer from '\(host)' is not HTTP: it has no status line (\(detail)); check the scheme and port of the URL, or tell the site"
+            )
         case CURLE_UNSUPPORTED_PROTOCOL:
             return (.other, "only http and https URLs are fetched (\(detail))")
         case CURLE_PROXY:
@@ -102,22 +139,27 @@ extension FetchFailure {
     init(status: Int, headers: [String: String], url: URL, credentialsSent: Bool) {
         let place = "'\(url.displayString)'"
         if status == 401 {
-            let challenge = headers["www-authenticate"].map { " (\($0.prefix { $0 != " " && $0 != "," }) authentication)" } ?? ""
+            let challenge =
+                headers["www-authenticate"].map { " (\($0.prefix { $0 != " " && $0 != "," }) authentication)" } ?? ""
             let next: String
             if credentialsSent {
                 next = "the user or password in the URL is not accepted; check them"
             } else if URLText.userinfo(of: url.absoluteString) != nil {
-                next = "a redirect led to another host or port, where the URL's credentials are not sent; subscribe to the feed's address there"
+                next =
+                    "a redirect led to another host or port, where the URL's credentials are not sent; subscribe to the feed's address there"
             } else {
                 next = "put a user and password in the URL in feeds.txt (https://user:password@host/…)"
             }
-            self.init(kind: .needsCredentials, url: url, status: status,
-                      message: "\(place): HTTP 401 Unauthorized: the feed needs credentials\(challenge); \(next)")
+            self.init(
+                kind: .needsCredentials, url: url, status: status,
+                message: "\(place): HTTP 401 Unauthorized: the feed needs credentials\(challenge); \(next)")
             return
         }
-        self.init(kind: .httpError, url: url, status: status,
-                  message: "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: RetryAfter(headers["retry-after"]) != nil))",
-                  retryAfter: headers["retry-after"])
+        self.init(
+            kind: .httpError, url: url, status: status,
+            message:
+                "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: RetryAfter(headers["retry-after"]) != nil))",
+            retryAfter: headers["retry-after"])
     }
 
     /// What an admin can do about an HTTP error status, as "; …" (empty when nothing useful

@@ -56,7 +56,8 @@ struct HTTPResponse: Sendable {
 
     /// A response for a transfer that never ran.
     static func notRun(code: Int32, errorText: String, cancelled: Bool = false) -> HTTPResponse {
-        HTTPResponse(code: code, errorText: errorText, status: 0, headers: [:], body: Data(),
-                     redirectURL: nil, cancelled: cancelled)
+        HTTPResponse(
+            code: code, errorText: errorText, status: 0, headers: [:], body: Data(),
+            redirectURL: nil, cancelled: cancelled)
     }
 }

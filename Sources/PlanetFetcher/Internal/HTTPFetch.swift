@@ -42,51 +42,73 @@ struct HTTPFetch: Sendable {
             if milliseconds <= 0 {
                 response = .notRun(code: 28, errorText: "the timeout ran out between redirects")
             } else {
-                response = await engine.transfer(HTTPRequest(
-                    url: current, headers: headers, userAgent: configuration.userAgent,
-                    timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
-                    refusePrivate: refusePrivate, policy: configuration.addressPolicy))
+                response = await engine.transfer(
+                    HTTPRequest(
+                        url: current, headers: headers, userAgent: configuration.userAgent,
+                        timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
+                        refusePrivate: refusePrivate, policy: configuration.addressPolicy))
             }
             if firstStart == nil, let started = response.started {
                 firstStart = started
                 deadline = started + timeout
             }
             if refusePrivate && Self.hidesTarget(response) {
-                return .failed(FetchFailure(kind: .privateAddress, url: url,
-                                            message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
+                return .failed(
+                    FetchFailure(
+                        kind: .privateAddress, url: url,
+                        message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
             }
             if response.conflictingLength && !response.cancelled {
-                return .failed(FetchFailure(kind: .badResponse, url: url,
-                                            message: "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"))
+                return .failed(
+                    FetchFailure(
+                        kind: .badResponse, url: url,
+                        message:
+                            "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"
+                    ))
             }
             guard response.code == 0, !response.headerCut else {
-                return .failed(FetchFailure(curl: response, url: url, host: Self.host(of: current),
-                                            configuration: configuration))
+                return .failed(
+                    FetchFailure(
+                        curl: response, url: url, host: Self.host(of: current),
+                        configuration: configuration))
             }
             switch response.status {
             case 304:
                 return .notModified
             case 200..<300:
-                return .fetched(FetchedDocument(
-                    data: response.body,
-                    finalURL: URL(string: URLText.removingUserinfo(current)) ?? url,
-                    contentType: response.headers["content-type"], status: response.status,
-                    etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                    permanentRedirect: permanentRedirect))
+                return .fetched(
+                    FetchedDocument(
+                        data: response.body,
+                        finalURL: URL(string: URLText.removingUserinfo(current)) ?? url,
+                        contentType: response.headers["content-type"], status: response.status,
+                        etag: response.headers["etag"], lastModified: response.headers["last-modified"],
+                        permanentRedirect: permanentRedirect))
             case 301, 302, 303, 307, 308:
                 guard let location = response.redirectURL else {
-                    return .failed(FetchFailure(kind: .other, url: url, status: response.status,
-                                                message: "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location header; ask the site for the feed's new address"))
+                    return .failed(
+                        FetchFailure(
+                            kind: .other, url: url, status: response.status,
+                            message:
+                                "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location header; ask the site for the feed's new address"
+                        ))
                 }
                 var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
                 guard URLScheme.hasHTTPScheme(target) else {
-                    return .failed(FetchFailure(kind: .other, url: url, status: response.status,
-                                                message: "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not http(s); only http and https are followed, ask the site for the feed's address"))
+                    return .failed(
+                        FetchFailure(
+                            kind: .other, url: url, status: response.status,
+                            message:
+                                "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not http(s); only http and https are followed, ask the site for the feed's address"
+                        ))
                 }
                 redirects += 1
                 guard redirects <= configuration.maxRedirects, visited.insert(target).inserted else {
-                    return .failed(FetchFailure(kind: .tooManyRedirects, url: url,
-                                                message: "'\(url.displayString)': more than \(configuration.maxRedirects) redirects (or a redirect loop)"))
+                    return .failed(
+                        FetchFailure(
+                            kind: .tooManyRedirects, url: url,
+                            message:
+                                "'\(url.displayString)': more than \(configuration.maxRedirects) redirects (or a redirect loop)"
+                        ))
                 }
                 // Credentials go only where they were given: the same scheme, host and port.
                 if let credentials, URLText.origin(of: target) == home {
@@ -100,11 +122,17 @@ struct HTTPFetch: Sendable {
                 refusePrivate = refusePrivate || !response.connectedPrivate
                 current = target
             case 400...:
-                return .failed(FetchFailure(status: response.status, headers: response.headers, url: url,
-                                            credentialsSent: URLText.userinfo(of: current) != nil))
+                return .failed(
+                    FetchFailure(
+                        status: response.status, headers: response.headers, url: url,
+                        credentialsSent: URLText.userinfo(of: current) != nil))
             default:
-                return .failed(FetchFailure(kind: .other, url: url, status: response.status,
-                                            message: "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the feed with 200"))
+                return .failed(
+                    FetchFailure(
+                        kind: .other, url: url, status: response.status,
+                        message:
+                            "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the feed with 200"
+                    ))
             }
         }
     }
@@ -121,7 +149,9 @@ struct HTTPFetch: Sendable {
 
     /// The host of an absolute URL's text, for messages (brackets of an IPv6 literal kept).
     static func host(of text: String) -> String {
-        guard let origin = URLText.origin(of: text), let start = origin.range(of: "://")?.upperBound else { return text }
+        guard let origin = URLText.origin(of: text), let start = origin.range(of: "://")?.upperBound else {
+            return text
+        }
         var host = origin[start...]
         if host.hasPrefix("[") {
             if let end = host.firstIndex(of: "]") { return String(host[...end]) }

@@ -24,6 +24,6 @@ enum HTTPStatus {
         429: "Too Many Requests", 431: "Request Header Fields Too Large",
         451: "Unavailable For Legal Reasons", 500: "Internal Server Error", 501: "Not Implemented",
         502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
-        505: "HTTP Version Not Supported", 511: "Network Authentication Required",
+        505: "HTTP Version Not Supported", 511: "Network Authentication Required"
     ]
 }

@@ -27,8 +27,9 @@ public struct SitePage: Sendable, Equatable {
     ///   - markdown: CommonMark text.
     public init(name: String, markdown: String) {
         let document = CommonMark.render(markdown)
-        self.init(name: name, title: document.title ?? Self.title(fromName: name), html: document.html,
-                  opensWithHeading: document.title != nil)
+        self.init(
+            name: name, title: document.title ?? Self.title(fromName: name), html: document.html,
+            opensWithHeading: document.title != nil)
     }
 
     static func title(fromName name: String) -> String {

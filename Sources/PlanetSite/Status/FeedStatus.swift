@@ -59,11 +59,13 @@ public struct FeedStatus: Sendable, Equatable {
     public var failingSince: Date?
 
     /// Creates a status with the given fields; optional facts default to nil, counts to 0, `gone` to false.
-    public init(subscriptionURL: String, url: String?, name: String, outcome: Outcome,
-                lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
-                errorKind: String? = nil, httpStatus: Int? = nil, entriesKept: Int = 0,
-                failureStreak: Int = 0, redirectTo: String? = nil, gone: Bool = false,
-                retryAfter: Date? = nil) {
+    public init(
+        subscriptionURL: String, url: String?, name: String, outcome: Outcome,
+        lastSuccess: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
+        errorKind: String? = nil, httpStatus: Int? = nil, entriesKept: Int = 0,
+        failureStreak: Int = 0, redirectTo: String? = nil, gone: Bool = false,
+        retryAfter: Date? = nil
+    ) {
         self.subscriptionURL = subscriptionURL
         self.url = url
         self.name = name

@@ -44,8 +44,8 @@ public struct StatusReport: Sendable, Equatable {
                 "feeds": .int(feeds.count),
                 "ok": .int(feeds.filter { !$0.isFailing }.count),
                 "failing": .int(feeds.filter(\.isFailing).count),
-                "redirects_to_apply": .int(feeds.filter { $0.redirectTo != nil }.count),
-            ]),
+                "redirects_to_apply": .int(feeds.filter { $0.redirectTo != nil }.count)
+            ])
         ])
         return Data((object.rendered() + "\n").utf8)
     }
@@ -67,7 +67,7 @@ public struct StatusReport: Sendable, Equatable {
             "redirect_to": text(feed.redirectTo),
             "gone": .bool(feed.gone),
             "retry_after": date(feed.retryAfter),
-            "inactive": .bool(feed.inactive),
+            "inactive": .bool(feed.inactive)
         ])
     }
 
@@ -75,25 +75,26 @@ public struct StatusReport: Sendable, Equatable {
     /// status.json plus `failing` (bool); dates RFC 3339 UTC strings or null; `entries_dropped`
     /// null when 0 (so `{{#entries_dropped}}` shows only when some were).
     public var mustacheValue: MustacheValue {
-        .array(feeds.map { feed in
-            func text(_ value: String?) -> MustacheValue { value.map { .string($0) } ?? .null }
-            return .object([
-                "url": text(feed.url),
-                "name": .string(feed.name),
-                "outcome": .string(feed.outcome.rawValue),
-                "failing": .bool(feed.isFailing),
-                "newest_entry": text(feed.newestEntry.map(FeedDateParser.rfc3339)),
-                "failing_since": text(feed.failingSince.map(FeedDateParser.rfc3339)),
-                "last_error": text(feed.lastError),
-                "error_kind": text(feed.errorKind),
-                "http_status": feed.httpStatus.map { .int($0) } ?? .null,
-                "entries_kept": .int(feed.entriesKept),
-                "entries_dropped": feed.entriesDropped > 0 ? .int(feed.entriesDropped) : .null,
-                "redirect_to": text(feed.redirectTo),
-                "gone": .bool(feed.gone),
-                "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
-                "inactive": .bool(feed.inactive),
-            ])
-        })
+        .array(
+            feeds.map { feed in
+                func text(_ value: String?) -> MustacheValue { value.map { .string($0) } ?? .null }
+                return .object([
+                    "url": text(feed.url),
+                    "name": .string(feed.name),
+                    "outcome": .string(feed.outcome.rawValue),
+                    "failing": .bool(feed.isFailing),
+                    "newest_entry": text(feed.newestEntry.map(FeedDateParser.rfc3339)),
+                    "failing_since": text(feed.failingSince.map(FeedDateParser.rfc3339)),
+                    "last_error": text(feed.lastError),
+                    "error_kind": text(feed.errorKind),
+                    "http_status": feed.httpStatus.map { .int($0) } ?? .null,
+                    "entries_kept": .int(feed.entriesKept),
+                    "entries_dropped": feed.entriesDropped > 0 ? .int(feed.entriesDropped) : .null,
+                    "redirect_to": text(feed.redirectTo),
+                    "gone": .bool(feed.gone),
+                    "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
+                    "inactive": .bool(feed.inactive)
+                ])
+            })
     }
 }

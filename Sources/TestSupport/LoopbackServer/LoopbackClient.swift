@@ -51,8 +51,9 @@ public enum LoopbackClient {
         guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(reason: "bad status line") }
         let fields = lines.dropFirst().compactMap { line -> LoopbackHeader? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return LoopbackHeader(String(line[..<colon]),
-                                  line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            return LoopbackHeader(
+                String(line[..<colon]),
+                line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         return Response(status: status, headers: fields, body: Data(received[end.upperBound...]))
     }

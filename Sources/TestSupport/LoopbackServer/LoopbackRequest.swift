@@ -16,8 +16,10 @@ public struct LoopbackRequest: Sendable, Equatable {
     public var host: String = "127.0.0.1"
 
     /// Creates a request with the given fields; no query, no headers and port 0 by default.
-    public init(method: String, path: String, query: String? = nil, headers: [LoopbackHeader] = [],
-                port: Int = 0) {
+    public init(
+        method: String, path: String, query: String? = nil, headers: [LoopbackHeader] = [],
+        port: Int = 0
+    ) {
         self.method = method
         self.path = path
         self.query = query
@@ -44,9 +46,10 @@ public struct LoopbackRequest: Sendable, Equatable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             return LoopbackHeader(String(line[..<colon]), value)
         }
-        var request = LoopbackRequest(method: String(requestLine[0]), path: String(parts[0]),
-                                      query: parts.count > 1 ? String(parts[1]) : nil,
-                                      headers: headers, port: port)
+        var request = LoopbackRequest(
+            method: String(requestLine[0]), path: String(parts[0]),
+            query: parts.count > 1 ? String(parts[1]) : nil,
+            headers: headers, port: port)
         request.host = host
         return request
     }

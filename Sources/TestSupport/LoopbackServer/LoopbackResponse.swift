@@ -22,8 +22,10 @@ public struct LoopbackResponse: Sendable {
     public var raw: Data?
 
     /// Creates a response with the given fields; by default an immediate, complete 200 with no headers and an empty body.
-    public init(status: Int = 200, reason: String? = nil, headers: [LoopbackHeader] = [],
-                body: Data = Data(), delay: Double = 0, closeAfterBytes: Int? = nil, raw: Data? = nil) {
+    public init(
+        status: Int = 200, reason: String? = nil, headers: [LoopbackHeader] = [],
+        body: Data = Data(), delay: Double = 0, closeAfterBytes: Int? = nil, raw: Data? = nil
+    ) {
         self.raw = raw
         self.status = status
         self.reason = reason
@@ -50,6 +52,6 @@ public struct LoopbackResponse: Sendable {
         304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
         400: "Bad Request", 403: "Forbidden", 404: "Not Found", 410: "Gone",
         429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
-        503: "Service Unavailable",
+        503: "Service Unavailable"
     ]
 }

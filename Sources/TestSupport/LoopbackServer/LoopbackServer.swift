@@ -48,8 +48,10 @@ public final class LoopbackServer: Sendable {
     ///   - address: a loopback address: another of 127.0.0.0/8, or `::1`.
     /// - Throws: when the socket cannot be created, bound or listened on (`::1` on a machine
     ///   without IPv6 loopback).
-    public static func start(_ routes: [String: LoopbackRoute],
-                             address: LoopbackAddress = .ipv4(0x7f00_0001)) async throws -> LoopbackServer {
+    public static func start(
+        _ routes: [String: LoopbackRoute],
+        address: LoopbackAddress = .ipv4(0x7f00_0001)
+    ) async throws -> LoopbackServer {
         let (fd, port) = try Socket.listenOnLoopback(address)
         let server = LoopbackServer(listener: fd, port: port, address: address, routes: routes)
         let thread = Thread { server.acceptLoop() }
@@ -113,7 +115,7 @@ public final class LoopbackServer: Sendable {
             defer { state.stopWaiters = [] }
             return state.stopWaiters
         }
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Reads one request from `client`, answers it according to its route and closes.
@@ -130,7 +132,8 @@ public final class LoopbackServer: Sendable {
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
         }
         defer { state.withLock { $0.inFlight -= 1 } }
-        let response = routes[request.path]?.respond(request)
+        let response =
+            routes[request.path]?.respond(request)
             ?? LoopbackResponse(status: 404, body: Data("no route for \(request.path)\n".utf8))
         if response.delay > 0, Socket.peerActs(client, within: response.delay) {
             return  // the client gave up (or the server stops) before the delay ran out
@@ -149,8 +152,9 @@ public final class LoopbackServer: Sendable {
         var buffer = Data()
         while true {
             if let end = buffer.range(of: separator)?.lowerBound {
-                return LoopbackRequest.parse(head: String(decoding: buffer[..<end], as: UTF8.self),
-                                             port: port, host: address.urlHost)
+                return LoopbackRequest.parse(
+                    head: String(decoding: buffer[..<end], as: UTF8.self),
+                    port: port, host: address.urlHost)
             }
             guard buffer.count < 65_536, let chunk = Socket.read(client) else { return nil }
             buffer.append(chunk)

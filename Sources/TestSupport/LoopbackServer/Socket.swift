@@ -13,8 +13,10 @@ enum Socket {
 
     /// A TCP socket listening on `address` (a loopback address) at an ephemeral port.
     /// - Returns: the file descriptor and the port the kernel chose (read back with getsockname).
-    static func listenOnLoopback(_ address: LoopbackAddress = .ipv4(0x7f00_0001),
-                                 backlog: Int32 = 64) throws(Failure) -> (fd: Int32, port: Int) {
+    static func listenOnLoopback(
+        _ address: LoopbackAddress = .ipv4(0x7f00_0001),
+        backlog: Int32 = 64
+    ) throws(Failure) -> (fd: Int32, port: Int) {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(call: "socket", errno: errno) }

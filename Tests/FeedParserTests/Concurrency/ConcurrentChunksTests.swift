@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FeedParser
 
 /// `ConcurrentChunks`: contiguous ranges of about equal weight, and a map that keeps the order.
@@ -25,7 +26,7 @@ struct ConcurrentChunksTests {
         Case(weights: [0, 0, 0], lanes: 3, expected: [0..<1, 1..<2, 2..<3]),
         Case(weights: [1, 2], lanes: 8, expected: [0..<1, 1..<2]),
         Case(weights: [3, 3, 3, 3, 3, 3], lanes: 3, expected: [0..<2, 2..<4, 4..<6]),
-        Case(weights: [-4, 2, 2], lanes: 2, expected: [0..<2, 2..<3]),
+        Case(weights: [-4, 2, 2], lanes: 2, expected: [0..<2, 2..<3])
     ]
 
     @Test("ranges", arguments: cases)
@@ -33,8 +34,9 @@ struct ConcurrentChunksTests {
         #expect(ConcurrentChunks.ranges(weights: testCase.weights, lanes: testCase.lanes) == testCase.expected)
     }
 
-    @Test("ranges cover every index once, in order, at most `lanes` of them, none empty",
-          arguments: [1, 2, 3, 7, 64])
+    @Test(
+        "ranges cover every index once, in order, at most `lanes` of them, none empty",
+        arguments: [1, 2, 3, 7, 64])
     func rangesCover(_ lanes: Int) {
         for count in 0..<40 {
             let weights = (0..<count).map { ($0 * 37) % 11 }

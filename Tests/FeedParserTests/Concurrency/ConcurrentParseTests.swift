@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FeedParser
 
 /// `Feed.parseConcurrently` and `Entry.sanitizingHTML(_:lanes:)` give exactly what the eager
@@ -12,10 +13,12 @@ struct ConcurrentParseTests {
         #expect(DeferredSanitizingTests.cases.count >= 80)
     }
 
-    @Test("parseConcurrently equals the eager parse (1, 2, 3 and 16 lanes; with and without a URL)",
-          arguments: DeferredSanitizingTests.cases)
+    @Test(
+        "parseConcurrently equals the eager parse (1, 2, 3 and 16 lanes; with and without a URL)",
+        arguments: DeferredSanitizingTests.cases)
     func equalsEager(_ testCase: DeferredSanitizingTests.Case) async throws {
-        let data = try Data(contentsOf: try #require(DeferredSanitizingTests.fixtures).appendingPathComponent(testCase.path))
+        let data = try Data(
+            contentsOf: try #require(DeferredSanitizingTests.fixtures).appendingPathComponent(testCase.path))
         try await withDeadline {
             for url in [URL(string: "https://feeds.example/\(testCase.path)"), nil] {
                 let eager = Result { () throws(FeedParseError) in try Feed.parse(data, url: url) }
@@ -48,8 +51,9 @@ struct ConcurrentParseTests {
                 + String(repeating: "&lt;a href=\"/p\(number)\"&gt;link&lt;/a&gt; ", count: number % 9)
                 + "&lt;script&gt;s()&lt;/script&gt;&lt;/p&gt;</description></item>"
         }
-        let data = Data(("<rss version=\"2.0\"><channel><title>T</title><link>https://site.example/</link>"
-            + items.joined() + "</channel></rss>").utf8)
+        let data = Data(
+            ("<rss version=\"2.0\"><channel><title>T</title><link>https://site.example/</link>"
+                + items.joined() + "</channel></rss>").utf8)
         let url = URL(string: "https://site.example/feed.xml")
         let eager = try Feed.parse(data, url: url)
         let concurrent = try await withDeadline { try await Feed.parseConcurrently(data, url: url) }
@@ -62,12 +66,15 @@ struct ConcurrentParseTests {
     @Test("sanitizingHTML of many entries equals each entry's sanitizingHTML", arguments: [1, 2, 5])
     func entriesInLanes(_ lanes: Int) async throws {
         let entries = (0..<23).map { number in
-            Entry(id: "e\(number)", summary: number % 3 == 0 ? nil : "<b onclick=x>s\(number)</b><a href='r\(number)'>r</a>",
-                  content: number % 4 == 0 ? "<script>only</script>" : "<p>c\(number)",
-                  htmlBase: "https://base.example/dir/")
+            Entry(
+                id: "e\(number)",
+                summary: number % 3 == 0 ? nil : "<b onclick=x>s\(number)</b><a href='r\(number)'>r</a>",
+                content: number % 4 == 0 ? "<script>only</script>" : "<p>c\(number)",
+                htmlBase: "https://base.example/dir/")
         }
         let sanitized = try await withDeadline { await Entry.sanitizingHTML(entries, lanes: lanes) }
         #expect(sanitized == entries.map { $0.sanitizingHTML() })
-        #expect(sanitized[1].summary == #"<b>s1</b><a href="https://base.example/dir/r1" rel="noopener noreferrer">r</a>"#)
+        #expect(
+            sanitized[1].summary == #"<b>s1</b><a href="https://base.example/dir/r1" rel="noopener noreferrer">r</a>"#)
     }
 }

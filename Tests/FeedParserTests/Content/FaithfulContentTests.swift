@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// What the author wrote comes through as written: each case is a minimal document and the exact
@@ -32,7 +33,8 @@ struct FaithfulContentTests {
 
     @Test("Atom type=text content is text, never unescaped into markup (RFC 4287 §3.1.1.1)")
     func atomTextContent() throws {
-        let entry = try Self.entry(Self.atom("<content type=\"text\">Never use the &lt;blink&gt; tag; if a&lt;b then c</content>"))
+        let entry = try Self.entry(
+            Self.atom("<content type=\"text\">Never use the &lt;blink&gt; tag; if a&lt;b then c</content>"))
         #expect(entry.content == "Never use the &lt;blink&gt; tag; if a&lt;b then c")
     }
 
@@ -44,14 +46,17 @@ struct FaithfulContentTests {
 
     @Test("XHTML content whose only child is escaped text keeps it as text (RFC 4287 §3.1.1.3)")
     func xhtmlEscapedText() throws {
-        let entry = try Self.entry(Self.atom(
-            "<content type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">The &lt;b&gt; tag</div></content>"))
+        let entry = try Self.entry(
+            Self.atom(
+                "<content type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">The &lt;b&gt; tag</div></content>")
+        )
         #expect(entry.content == "The &lt;b&gt; tag")
     }
 
     @Test("JSON Feed content_text is text (JSON Feed 1.1)")
     func jsonContentText() throws {
-        let json = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","content_text":"Press &lt;kbd&gt;Ctrl&lt;/kbd&gt;"}]}"#
+        let json =
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","content_text":"Press &lt;kbd&gt;Ctrl&lt;/kbd&gt;"}]}"#
         let entry = try Self.entry(json)
         #expect(entry.content == "Press &amp;lt;kbd&amp;gt;Ctrl&amp;lt;/kbd&amp;gt;")
     }
@@ -62,21 +67,25 @@ struct FaithfulContentTests {
         #expect(entry.summary == "&lt;nick&gt; hello there")
     }
 
-    @Test("double-escaped HTML in RSS and type=html is still unescaped once", arguments: [
-        "<description>&amp;lt;p&amp;gt;Hi &amp;lt;b&amp;gt;you&amp;lt;/b&amp;gt;&amp;lt;/p&amp;gt;</description>",
-    ])
+    @Test(
+        "double-escaped HTML in RSS and type=html is still unescaped once",
+        arguments: [
+            "<description>&amp;lt;p&amp;gt;Hi &amp;lt;b&amp;gt;you&amp;lt;/b&amp;gt;&amp;lt;/p&amp;gt;</description>"
+        ])
     func doubleEscapedRSS(_ item: String) throws {
         #expect(try Self.entry(Self.rss(item)).summary == "<p>Hi <b>you</b></p>")
         let atom = try Self.entry(Self.atom("<summary type=\"html\">&amp;lt;p&amp;gt;Hi&amp;lt;/p&amp;gt;</summary>"))
         #expect(atom.summary == "<p>Hi</p>")
     }
 
-    @Test("the heuristic needs a known element: a pair, or a void one", arguments: [
-        ("&lt;p&gt;a&lt;/p&gt;", true), ("a&lt;br&gt;b", true), ("&lt;img src=\"x.png\"&gt;", true),
-        ("&lt;nick&gt; hi &lt;/nick&gt;", false), ("Wrap it in &lt;details&gt;", false),
-        ("The &lt;b&gt; tag", false), ("&lt;p&gt;a &lt;b&gt;", false), ("a &lt;/p&gt;", false),
-        ("<p>&lt;p&gt;a&lt;/p&gt;</p>", false),
-    ])
+    @Test(
+        "the heuristic needs a known element: a pair, or a void one",
+        arguments: [
+            ("&lt;p&gt;a&lt;/p&gt;", true), ("a&lt;br&gt;b", true), ("&lt;img src=\"x.png\"&gt;", true),
+            ("&lt;nick&gt; hi &lt;/nick&gt;", false), ("Wrap it in &lt;details&gt;", false),
+            ("The &lt;b&gt; tag", false), ("&lt;p&gt;a &lt;b&gt;", false), ("a &lt;/p&gt;", false),
+            ("<p>&lt;p&gt;a&lt;/p&gt;</p>", false)
+        ])
     func doubleEscapedRule(_ html: String, _ expected: Bool) {
         #expect(PlainText.isDoubleEscapedHTML(html) == expected)
     }
@@ -85,8 +94,10 @@ struct FaithfulContentTests {
 
     @Test("&#146; &#147; &#148; &#150; are the windows-1252 punctuation, in titles and HTML")
     func windows1252References() throws {
-        let entry = try Self.entry(Self.rss(
-            "<title>Don&#146;t &#147;quote&#148; &#150; ok</title><description>Don&amp;#146;t &amp;#150; x&amp;#129;y</description>"))
+        let entry = try Self.entry(
+            Self.rss(
+                "<title>Don&#146;t &#147;quote&#148; &#150; ok</title><description>Don&amp;#146;t &amp;#150; x&amp;#129;y</description>"
+            ))
         #expect(entry.title == "Don\u{2019}t \u{201C}quote\u{201D} \u{2013} ok")
         #expect(entry.summary == "Don\u{2019}t \u{2013} xy")
     }
@@ -112,9 +123,10 @@ struct FaithfulContentTests {
 
     @Test("media-type parameters do not change the type")
     func typeParameters() throws {
-        let entry = try Self.entry(Self.atom(
-            "<title type=\"text/html; charset=utf-8\">A &lt;b&gt;bold&lt;/b&gt; move</title>"
-            + "<content type=\"text/html; charset=utf-8\">&lt;p&gt;Hi&lt;/p&gt;</content>"))
+        let entry = try Self.entry(
+            Self.atom(
+                "<title type=\"text/html; charset=utf-8\">A &lt;b&gt;bold&lt;/b&gt; move</title>"
+                    + "<content type=\"text/html; charset=utf-8\">&lt;p&gt;Hi&lt;/p&gt;</content>"))
         #expect(entry.title == "A bold move")
         #expect(entry.content == "<p>Hi</p>")
     }
@@ -130,13 +142,15 @@ struct FaithfulContentTests {
 
     // MARK: 5. RSS Name (email)
 
-    @Test("RSS authors: an address in parentheses in either order", arguments: [
-        ("Bo Chen (bo@example.org)", Person(name: "Bo Chen", email: "bo@example.org")),
-        ("bo@example.org (Bo Chen)", Person(name: "Bo Chen", email: "bo@example.org")),
-        ("Bo Chen (the editor)", Person(name: "Bo Chen (the editor)")),
-        ("Bo Chen <bo@example.org>", Person(name: "Bo Chen", email: "bo@example.org")),
-        ("bo@example.org", Person(email: "bo@example.org")),
-    ])
+    @Test(
+        "RSS authors: an address in parentheses in either order",
+        arguments: [
+            ("Bo Chen (bo@example.org)", Person(name: "Bo Chen", email: "bo@example.org")),
+            ("bo@example.org (Bo Chen)", Person(name: "Bo Chen", email: "bo@example.org")),
+            ("Bo Chen (the editor)", Person(name: "Bo Chen (the editor)")),
+            ("Bo Chen <bo@example.org>", Person(name: "Bo Chen", email: "bo@example.org")),
+            ("bo@example.org", Person(email: "bo@example.org"))
+        ])
     func rssPerson(_ text: String, _ expected: Person) throws {
         let entry = try Self.entry(Self.rss("<author>\(XML.Element.escape(text, quotes: false))</author>"))
         #expect(entry.author == expected)
@@ -146,26 +160,31 @@ struct FaithfulContentTests {
 
     @Test("script and style text stays out of an XHTML title")
     func xhtmlTitle() throws {
-        let entry = try Self.entry(Self.atom(
-            "<title type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">Notes<style>b{}</style> from <script>x()</script>Oslo</div></title>"))
+        let entry = try Self.entry(
+            Self.atom(
+                "<title type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">Notes<style>b{}</style> from <script>x()</script>Oslo</div></title>"
+            ))
         #expect(entry.title == "Notes from Oslo")
     }
 
     // MARK: 7. <!DOCTYPE inside entry HTML
 
-    @Test("a doctype inside entry HTML is ignored, as HTML ignores it in body", arguments: [
-        ("Every page starts with <!DOCTYPE", "Every page starts with"),
-        ("a <!doctype html> b", "a  b"),
-        ("<p>x</p><!-- <!DOCTYPE html --><p>y</p>", "<p>x</p><p>y</p>"),
-    ])
+    @Test(
+        "a doctype inside entry HTML is ignored, as HTML ignores it in body",
+        arguments: [
+            ("Every page starts with <!DOCTYPE", "Every page starts with"),
+            ("a <!doctype html> b", "a  b"),
+            ("<p>x</p><!-- <!DOCTYPE html --><p>y</p>", "<p>x</p><p>y</p>")
+        ])
     func doctypeInBody(_ html: String, _ expected: String) {
         #expect(HTMLSanitizer.sanitizeEntryHTML(html, base: nil) == expected)
     }
 
     @Test("a doctype in an RSS description and title")
     func doctypeInFeed() throws {
-        let entry = try Self.entry(Self.rss(
-            "<title>About &lt;!DOCTYPE</title><description>Every page starts with &lt;!DOCTYPE</description>"))
+        let entry = try Self.entry(
+            Self.rss(
+                "<title>About &lt;!DOCTYPE</title><description>Every page starts with &lt;!DOCTYPE</description>"))
         #expect(entry.summary == "Every page starts with")
         #expect(entry.title == "About")
     }
@@ -185,23 +204,25 @@ struct FaithfulContentTests {
     @Test("a feed read from a file resolves relative URLs against its site link")
     func fileFeedRSS() throws {
         let file = URL(fileURLWithPath: "/tmp/saved/feed.xml")
-        let entry = try Self.entry(Self.rss(
-            "<link>posts/1</link><description>&lt;img src=\"/a.png\"&gt; &lt;a href=\"b.html\"&gt;b&lt;/a&gt;</description>",
-            channel: "<link>https://blog.example.org/</link>"), url: file)
+        let entry = try Self.entry(
+            Self.rss(
+                "<link>posts/1</link><description>&lt;img src=\"/a.png\"&gt; &lt;a href=\"b.html\"&gt;b&lt;/a&gt;</description>",
+                channel: "<link>https://blog.example.org/</link>"), url: file)
         #expect(entry.link == "https://blog.example.org/posts/1")
-        #expect(entry.summary == "<img src=\"https://blog.example.org/a.png\" alt=\"\" loading=\"lazy\"> "
-            + "<a href=\"https://blog.example.org/b.html\" rel=\"noopener noreferrer\">b</a>")
+        #expect(
+            entry.summary == "<img src=\"https://blog.example.org/a.png\" alt=\"\" loading=\"lazy\"> "
+                + "<a href=\"https://blog.example.org/b.html\" rel=\"noopener noreferrer\">b</a>")
     }
 
     @Test("a file Atom feed: entries and their xml:base resolve against the site link")
     func fileFeedAtom() throws {
         let file = URL(fileURLWithPath: "/tmp/saved/feed.atom")
         let document = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link href="https://blog.example.org/"/>
-        <icon>/icon.png</icon>
-        <entry xml:base="notes/"><id>1</id><link href="hello"/><content type="html">&lt;img src="a.png"&gt;</content></entry></feed>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link href="https://blog.example.org/"/>
+            <icon>/icon.png</icon>
+            <entry xml:base="notes/"><id>1</id><link href="hello"/><content type="html">&lt;img src="a.png"&gt;</content></entry></feed>
+            """
         let feed = try Feed.parse(Data(document.utf8), url: file)
         #expect(feed.icon == "https://blog.example.org/icon.png")
         let entry = try #require(feed.entries.first)
@@ -214,17 +235,23 @@ struct FaithfulContentTests {
 struct RepeatedGuidTests {
     @Test("a guid shared by different items is not an id: each falls back to its link")
     func repeatedGuid() throws {
-        let items = (1...3).map { "<item><guid>same</guid><title>Post \($0)</title><link>https://example.org/\($0)</link></item>" }
-        let document = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title><link>https://example.org/</link>"
+        let items = (1...3).map {
+            "<item><guid>same</guid><title>Post \($0)</title><link>https://example.org/\($0)</link></item>"
+        }
+        let document =
+            "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title><link>https://example.org/</link>"
             + items.joined() + "<item><guid>own</guid><title>Own</title></item></channel></rss>"
         let feed = try Feed.parse(Data(document.utf8), url: URL(string: "https://example.org/feed"))
-        #expect(feed.entries.map(\.id) == ["https://example.org/1", "https://example.org/2", "https://example.org/3", "own"])
+        #expect(
+            feed.entries.map(\.id) == ["https://example.org/1", "https://example.org/2", "https://example.org/3", "own"]
+        )
     }
 
     @Test("the same item twice keeps its guid")
     func repeatedItem() throws {
         let item = "<item><guid>same</guid><title>Post</title><link>https://example.org/1</link></item>"
-        let document = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title>\(item)\(item)</channel></rss>"
+        let document =
+            "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title>\(item)\(item)</channel></rss>"
         let feed = try Feed.parse(Data(document.utf8), url: URL(string: "https://example.org/feed"))
         #expect(feed.entries.map(\.id) == ["same", "same"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// Constructs older generators and extensions write, each a minimal document and the exact
@@ -53,7 +54,8 @@ struct ReadConstructsTests {
 
     @Test("Atom 0.3 base64 text constructs: a title and text/html content")
     func atom03Base64() throws {
-        let feed = try Self.feed("""
+        let feed = try Self.feed(
+            """
             <?xml version="1.0"?>
             <feed version="0.3" xmlns="http://purl.org/atom/ns#">
             <title mode="base64" type="text/plain">QmFzZSBzaXh0eS1mb3Vy</title>
@@ -66,7 +68,8 @@ struct ReadConstructsTests {
 
     @Test("Atom 0.3 homepage is the person's uri")
     func atom03Homepage() throws {
-        let feed = try Self.feed("""
+        let feed = try Self.feed(
+            """
             <?xml version="1.0"?>
             <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>O</title>
             <author><name>Old Timer</name><homepage>https://example.org/me</homepage></author></feed>
@@ -78,13 +81,18 @@ struct ReadConstructsTests {
 
     @Test("dc:author names the item's author (RSS and Atom)")
     func dcAuthor() throws {
-        #expect(try Self.entry(Self.rss("<title>x</title><dc:author>Ann Lee</dc:author>")).author == Person(name: "Ann Lee"))
-        #expect(try Self.entry(Self.atom("<title>x</title><dc:author>Ann Lee</dc:author>")).author == Person(name: "Ann Lee"))
+        #expect(
+            try Self.entry(Self.rss("<title>x</title><dc:author>Ann Lee</dc:author>")).author == Person(name: "Ann Lee")
+        )
+        #expect(
+            try Self.entry(Self.atom("<title>x</title><dc:author>Ann Lee</dc:author>")).author
+                == Person(name: "Ann Lee"))
     }
 
     @Test("RSS 1.0 rdf:about is the item id when there is no other (RSS 1.0 §5.5)")
     func rdfAbout() throws {
-        let entry = try Self.entry("""
+        let entry = try Self.entry(
+            """
             <?xml version="1.0"?>
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
             <channel rdf:about="https://example.org/rss"><title>R</title><link>https://example.org/</link></channel>
@@ -96,17 +104,26 @@ struct ReadConstructsTests {
 
     @Test("channel itunes:summary is the subtitle when nothing else is")
     func itunesSummarySubtitle() throws {
-        #expect(try Self.feed(Self.rss("<title>x</title>", channel: "<itunes:summary>About the show</itunes:summary>")).subtitle
+        #expect(
+            try Self.feed(Self.rss("<title>x</title>", channel: "<itunes:summary>About the show</itunes:summary>"))
+                .subtitle
                 == "About the show")
-        #expect(try Self.feed(Self.rss("<title>x</title>", channel: "<description>D</description><itunes:summary>S</itunes:summary>"))
-                .subtitle == "D")
+        #expect(
+            try Self.feed(
+                Self.rss("<title>x</title>", channel: "<description>D</description><itunes:summary>S</itunes:summary>")
+            )
+            .subtitle == "D")
     }
 
     @Test("itunes:category (text attribute) and media:category are categories")
     func extensionCategories() throws {
-        let item = "<title>x</title><category>a</category><itunes:category text=\"Technology\"/><media:category>Science</media:category>"
+        let item =
+            "<title>x</title><category>a</category><itunes:category text=\"Technology\"/><media:category>Science</media:category>"
         #expect(try Self.entry(Self.rss(item)).categories == ["a", "Technology", "Science"])
-        #expect(try Self.entry(Self.atom("<title>x</title><media:category>Science</media:category>")).categories == ["Science"])
+        #expect(
+            try Self.entry(Self.atom("<title>x</title><media:category>Science</media:category>")).categories == [
+                "Science"
+            ])
     }
 
     @Test("media:title is the title of an untitled item, never over a title")
@@ -118,8 +135,9 @@ struct ReadConstructsTests {
 
     // MARK: Older generators
 
-    @Test("un-namespaced body, fullitem and RSS summary are content",
-          arguments: ["body", "fullitem", "summary"])
+    @Test(
+        "un-namespaced body, fullitem and RSS summary are content",
+        arguments: ["body", "fullitem", "summary"])
     func olderContent(element: String) throws {
         let entry = try Self.entry(Self.rss("<title>x</title><\(element)>Full &lt;b&gt;post&lt;/b&gt;</\(element)>"))
         #expect(entry.content == "Full <b>post</b>")
@@ -133,7 +151,9 @@ struct ReadConstructsTests {
         #expect(FeedDateParser.parse("2024-01-02 10:00:00 Europe/Berlin") == Date(timeIntervalSince1970: 1_704_186_000))
         // 2024-03-31 is the day summer time starts: 10:00 CEST is 08:00Z.
         #expect(FeedDateParser.parse("2024-03-31 10:00:00 Europe/Berlin") == Date(timeIntervalSince1970: 1_711_872_000))
-        #expect(FeedDateParser.parse("2024-01-02T10:00:00+05:00 Europe/Berlin") == Date(timeIntervalSince1970: 1_704_171_600))
+        #expect(
+            FeedDateParser.parse("2024-01-02T10:00:00+05:00 Europe/Berlin")
+                == Date(timeIntervalSince1970: 1_704_171_600))
         #expect(FeedDateParser.parse("2024-01-02 10:00:00 Nowhere/Atlantis") == nil)
     }
 }
@@ -142,11 +162,16 @@ struct ReadConstructsTests {
 @Suite("Sanitizer: Flash objects become an embed link")
 struct FlashObjectTests {
     @Test func objectWithMovieParam() {
-        let html = #"<object width="320"><param name="movie" value="http://www.youtube.com/v/WJPKM5aJGW8" /><embed src="http://www.youtube.com/v/WJPKM5aJGW8" type="application/x-shockwave-flash"></embed></object>"#
-        #expect(HTMLSanitizer.sanitizeEntryHTML(html, base: nil)
-                == #"<a href="http://www.youtube.com/v/WJPKM5aJGW8" rel="noopener noreferrer">Embedded video: youtube.com/v/WJPKM5aJGW8</a>"#)
+        let html =
+            #"<object width="320"><param name="movie" value="http://www.youtube.com/v/WJPKM5aJGW8" /><embed src="http://www.youtube.com/v/WJPKM5aJGW8" type="application/x-shockwave-flash"></embed></object>"#
+        #expect(
+            HTMLSanitizer.sanitizeEntryHTML(html, base: nil)
+                == #"<a href="http://www.youtube.com/v/WJPKM5aJGW8" rel="noopener noreferrer">Embedded video: youtube.com/v/WJPKM5aJGW8</a>"#
+        )
         let embedOnly = #"<object><embed src="https://player.example.com/v.swf"></object>"#
-        #expect(HTMLSanitizer.sanitizeEntryHTML(embedOnly, base: nil)
-                == #"<a href="https://player.example.com/v.swf" rel="noopener noreferrer">Embedded content: player.example.com/v.swf</a>"#)
+        #expect(
+            HTMLSanitizer.sanitizeEntryHTML(embedOnly, base: nil)
+                == #"<a href="https://player.example.com/v.swf" rel="noopener noreferrer">Embedded content: player.example.com/v.swf</a>"#
+        )
     }
 }

@@ -53,7 +53,7 @@ enum DateCases {
         DateCase("2017-11-23T21:08:29+00:00", "2017-11-23T21:08:29Z", "061 date_published"),
         DateCase("2009-05-27T20:38:05Z", "2009-05-27T20:38:05Z", "062 updated"),
         DateCase("Fri, 15 Mar 2019 02:18:06 +0200", "2019-03-15T00:18:06Z", "063 pubDate"),
-        DateCase("Mon, 26 Sep 2016 09:18:39 +0000", "2016-09-26T09:18:39Z", "064 pubDate"),
+        DateCase("Mon, 26 Sep 2016 09:18:39 +0000", "2016-09-26T09:18:39Z", "064 pubDate")
     ]
 
     static let rfc822: [DateCase] = [
@@ -109,7 +109,7 @@ enum DateCases {
         DateCase("Thu, 01 Jan 2004", "2004-01-01T00:00:00Z", "no time"),
         DateCase("Wed, 02 Oct 2002 08:00:00 EST", "2002-10-02T13:00:00Z", "RSS 2.0 spec example"),
         DateCase("Wed, 02 Oct 2002 13:00:00 GMT", "2002-10-02T13:00:00Z", "RSS 2.0 spec example"),
-        DateCase("Wed, 02 Oct 2002 15:00:00 +0200", "2002-10-02T13:00:00Z", "RSS 2.0 spec example"),
+        DateCase("Wed, 02 Oct 2002 15:00:00 +0200", "2002-10-02T13:00:00Z", "RSS 2.0 spec example")
     ]
 
     static let iso: [DateCase] = [
@@ -139,7 +139,7 @@ enum DateCases {
         DateCase("1700000000", "2023-11-14T22:13:20Z", "Unix seconds"),
         DateCase("1700000000123", "2023-11-14T22:13:20Z", "Unix milliseconds"),
         DateCase("1700000000.5", "2023-11-14T22:13:20Z", "Unix seconds with fraction"),
-        DateCase("\n\t2003-12-31T10:14:55Z\n", "2003-12-31T10:14:55Z", "surrounding whitespace"),
+        DateCase("\n\t2003-12-31T10:14:55Z\n", "2003-12-31T10:14:55Z", "surrounding whitespace")
     ]
 
     static let localized: [DateCase] = [
@@ -175,7 +175,7 @@ enum DateCases {
         DateCase("10.01.2020 14:03", "2020-01-10T14:03:00Z", "German numeric"),
         DateCase("1/10/2020 2:03 PM", "2020-01-10T14:03:00Z", "US numeric"),
         DateCase("25/12/2020 08:00", "2020-12-25T08:00:00Z", "day-first numeric"),
-        DateCase("2020-1-10 14:03", "2020-01-10T14:03:00Z", "loose ISO"),
+        DateCase("2020-1-10 14:03", "2020-01-10T14:03:00Z", "loose ISO")
     ]
 
     static let unreadable: [DateCase] = [
@@ -198,6 +198,6 @@ enum DateCases {
         DateCase("0001-01-01T00:00:00Z", nil, "Go zero time"),
         DateCase("12 Jan", nil, "no year"),
         DateCase("12345", nil, "5 digits"),
-        DateCase("123456789012345", nil, "15 digits"),
+        DateCase("123456789012345", nil, "15 digits")
     ]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 @Suite("FeedDateParser writing")
@@ -18,7 +19,7 @@ struct FeedDateFormattingTests {
         Case(seconds: 951_782_400, rfc3339: "2000-02-29T00:00:00Z", rfc822: "Tue, 29 Feb 2000 00:00:00 +0000"),
         Case(seconds: -1, rfc3339: "1969-12-31T23:59:59Z", rfc822: "Wed, 31 Dec 1969 23:59:59 +0000"),
         Case(seconds: -0.5, rfc3339: "1969-12-31T23:59:59Z", rfc822: "Wed, 31 Dec 1969 23:59:59 +0000"),
-        Case(seconds: 4_102_444_799, rfc3339: "2099-12-31T23:59:59Z", rfc822: "Thu, 31 Dec 2099 23:59:59 +0000"),
+        Case(seconds: 4_102_444_799, rfc3339: "2099-12-31T23:59:59Z", rfc822: "Thu, 31 Dec 2099 23:59:59 +0000")
     ]
 
     @Test("RFC 3339 and RFC 822 output", arguments: cases)

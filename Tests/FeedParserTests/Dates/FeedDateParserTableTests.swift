@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// One date string as found in a feed, with the UTC instant a reader of it agrees with.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 @Suite("feed autodiscovery")
@@ -23,14 +24,18 @@ struct FeedDiscoveryTests {
             </head><body><p>Hi</body></html>
             """
         let feeds = FeedDiscovery.alternateLinks(html: Data(html.utf8), base: Self.page)
-        #expect(feeds == [
-            DiscoveredFeed(url: URL(string: "https://blog.example.org/feed.xml")!, title: "Blog RSS",
-                           type: "application/rss+xml"),
-            DiscoveredFeed(url: URL(string: "https://blog.example.org/posts/atom.xml")!, title: "Blog Atom",
-                           type: "application/atom+xml"),
-            DiscoveredFeed(url: URL(string: "https://cdn.example.net/feed.json")!, title: nil,
-                           type: "application/feed+json"),
-        ])
+        #expect(
+            feeds == [
+                DiscoveredFeed(
+                    url: URL(string: "https://blog.example.org/feed.xml")!, title: "Blog RSS",
+                    type: "application/rss+xml"),
+                DiscoveredFeed(
+                    url: URL(string: "https://blog.example.org/posts/atom.xml")!, title: "Blog Atom",
+                    type: "application/atom+xml"),
+                DiscoveredFeed(
+                    url: URL(string: "https://cdn.example.net/feed.json")!, title: nil,
+                    type: "application/feed+json")
+            ])
     }
 
     @Test func aBaseElementChangesTheBaseAndLinksInTheBodyCount() {
@@ -52,8 +57,10 @@ struct FeedDiscoveryTests {
         #expect(feeds.map(\.title) == ["Café"])
     }
 
-    @Test(arguments: ["", "<p>no links</p>", "not html at all", "{\"json\": true}",
-                      "<link rel=alternate type=text/css href=/x.css>"])
+    @Test(arguments: [
+        "", "<p>no links</p>", "not html at all", "{\"json\": true}",
+        "<link rel=alternate type=text/css href=/x.css>"
+    ])
     func findsNothingWhereNothingIsAnnounced(_ html: String) {
         #expect(FeedDiscovery.alternateLinks(html: Data(html.utf8), base: Self.page).isEmpty)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// The precedence and repair rules of `DocumentDecoder`, on bytes built in the test.
@@ -37,8 +38,9 @@ struct DocumentDecoderRulesTests {
 
     @Test("the charset of an XML media type overrides the declaration (RFC 7303 §3)")
     func httpCharsetWins() {
-        let decoded = DocumentDecoder.decodeXML(Self.xml("ISO-8859-1", Self.privet1251),
-                                                contentType: "text/xml; charset=windows-1251")
+        let decoded = DocumentDecoder.decodeXML(
+            Self.xml("ISO-8859-1", Self.privet1251),
+            contentType: "text/xml; charset=windows-1251")
         #expect(Self.title(decoded) == "Привет")
         #expect(decoded.sourceEncoding == "windows-1251")
         #expect(decoded.warnings.count == 1)
@@ -48,8 +50,9 @@ struct DocumentDecoderRulesTests {
 
     @Test("a charset=utf-8 that the bytes disprove loses to the declaration")
     func lyingHTTPCharset() {
-        let decoded = DocumentDecoder.decodeXML(Self.xml("windows-1251", Self.privet1251),
-                                                contentType: "application/rss+xml; charset=UTF-8")
+        let decoded = DocumentDecoder.decodeXML(
+            Self.xml("windows-1251", Self.privet1251),
+            contentType: "application/rss+xml; charset=UTF-8")
         #expect(Self.title(decoded) == "Привет")
         #expect(decoded.sourceEncoding == "windows-1251")
         #expect(decoded.warnings.count == 2)
@@ -57,8 +60,9 @@ struct DocumentDecoderRulesTests {
 
     @Test("the charset of a non-XML media type does not beat the declaration")
     func htmlCharsetIsWeak() {
-        let decoded = DocumentDecoder.decodeXML(Self.xml("UTF-8", Array("Café".utf8)),
-                                                contentType: "text/html; charset=iso-8859-1")
+        let decoded = DocumentDecoder.decodeXML(
+            Self.xml("UTF-8", Array("Café".utf8)),
+            contentType: "text/html; charset=iso-8859-1")
         #expect(Self.title(decoded) == "Café")
         #expect(decoded.sourceEncoding == "utf-8")
         #expect(decoded.warnings.isEmpty)
@@ -125,9 +129,13 @@ struct DocumentDecoderRulesTests {
 
     @Test("a single-quoted declaration is rewritten in place")
     func singleQuotes() {
-        let data = Data("<?xml version='1.0' encoding='ISO-8859-1' standalone='yes'?><a>".utf8) + Data([0xE9]) + Data("</a>".utf8)
+        let data =
+            Data("<?xml version='1.0' encoding='ISO-8859-1' standalone='yes'?><a>".utf8) + Data([0xE9])
+            + Data("</a>".utf8)
         let decoded = DocumentDecoder.decodeXML(data, contentType: nil)
-        #expect(String(decoding: decoded.utf8, as: UTF8.self) == "<?xml version='1.0' encoding='UTF-8' standalone='yes'?><a>é</a>")
+        #expect(
+            String(decoding: decoded.utf8, as: UTF8.self)
+                == "<?xml version='1.0' encoding='UTF-8' standalone='yes'?><a>é</a>")
     }
 
     @Test("ASCII under a legacy label is passed through and named after the label")
@@ -142,13 +150,18 @@ struct DocumentDecoderRulesTests {
     @Test("decodeText: BOM dropped, charset and <meta charset> honoured, JSON passed through")
     func text() {
         let json = Data("{\"title\":\"Grüße\"}".utf8)
-        #expect(DocumentDecoder.decodeText(json, contentType: "application/feed+json") == DecodedDocument(utf8: json, sourceEncoding: "utf-8"))
+        #expect(
+            DocumentDecoder.decodeText(json, contentType: "application/feed+json")
+                == DecodedDocument(utf8: json, sourceEncoding: "utf-8"))
         #expect(DocumentDecoder.decodeText(Data([0xEF, 0xBB, 0xBF]) + json, contentType: nil).utf8 == json)
         let html = Data("<html><head><meta charset=\"windows-1251\"><title>".utf8) + Data(Self.privet1251)
-        #expect(String(decoding: DocumentDecoder.decodeText(html, contentType: nil).utf8, as: UTF8.self)
-            .hasSuffix("<title>Привет"))
+        #expect(
+            String(decoding: DocumentDecoder.decodeText(html, contentType: nil).utf8, as: UTF8.self)
+                .hasSuffix("<title>Привет"))
         let koi: [UInt8] = [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]
-        #expect(DocumentDecoder.decodeText(Data(koi), contentType: "text/plain; charset=KOI8-R").utf8 == Data("Привет".utf8))
+        #expect(
+            DocumentDecoder.decodeText(Data(koi), contentType: "text/plain; charset=KOI8-R").utf8 == Data("Привет".utf8)
+        )
         let utf16 = Data([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00])
         #expect(DocumentDecoder.decodeText(utf16, contentType: nil).utf8 == Data("{}".utf8))
     }

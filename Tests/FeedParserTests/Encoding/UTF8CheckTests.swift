@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// `UTF8Check`, eight ASCII bytes at a time, counts what a plain byte-by-byte pass counts, on
@@ -29,11 +30,14 @@ struct UTF8CheckTests {
 
     @Test func countsAsByteByByte() {
         var generator = SplitMix64(seed: 3629)
-        let pieces: [[UInt8]] = [Array("plain ascii text".utf8), Array("日本語のテキスト".utf8), Array("Кириллица".utf8),
-                                 Array("\u{1F600}".utf8), [0x80], [0xC2], [0xE3, 0x81], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-                                 [0x01], [0x09, 0x0A, 0x0D], [0xFF], [0xC0, 0xAF], Array("é".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("plain ascii text".utf8), Array("日本語のテキスト".utf8), Array("Кириллица".utf8),
+            Array("\u{1F600}".utf8), [0x80], [0xC2], [0xE3, 0x81], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0x01], [0x09, 0x0A, 0x0D], [0xFF], [0xC0, 0xAF], Array("é".utf8)
+        ]
         for round in 0..<3_000 {
-            let bytes: [UInt8] = round % 3 == 0
+            let bytes: [UInt8] =
+                round % 3 == 0
                 ? (0..<Int(generator.next() % 40)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
                 : (0..<Int(generator.next() % 12)).flatMap { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
             let check = bytes.withUnsafeBufferPointer(UTF8Check.init)

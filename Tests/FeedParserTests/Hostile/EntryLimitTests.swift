@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FeedParser
 
 /// One document gives at most its newest `maxEntries` entries; the rest are never converted, and a
@@ -15,7 +16,10 @@ struct EntryLimitTests {
             // Item n is dated n days after 2020-01-01; items 0..<500 carry no date.
             var items = ""
             for number in 0..<3_000 {
-                let date = number < 500 ? "" : "<pubDate>\(FeedDateParser.rfc3339(Date(timeIntervalSince1970: 1_577_836_800 + Double(number) * 86_400)))</pubDate>"
+                let date =
+                    number < 500
+                    ? ""
+                    : "<pubDate>\(FeedDateParser.rfc3339(Date(timeIntervalSince1970: 1_577_836_800 + Double(number) * 86_400)))</pubDate>"
                 items += "<item><guid>urn:\(number)</guid><title>t\(number)</title>\(date)</item>\n"
             }
             let data = Data("<rss version=\"2.0\"><channel><title>T</title>\(items)</channel></rss>".utf8)
@@ -25,19 +29,22 @@ struct EntryLimitTests {
         #expect(feed.entries.first?.id == "urn:2000")
         #expect(feed.entries.last?.id == "urn:2999")
         #expect(feed.entriesDropped == 2_000)
-        #expect(feed.warnings.contains("2000 of 3000 entries dropped: only the newest 1000 entries of a document are read"))
+        #expect(
+            feed.warnings.contains("2000 of 3000 entries dropped: only the newest 1000 entries of a document are read"))
     }
 
     @Test("undated entries rank after dated ones, in document order; Atom and JSON Feed too")
     func undatedAndOtherFormats() throws {
-        let atom = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>T</title>"
+        let atom =
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>T</title>"
             + "<entry><id>urn:u1</id><title>u1</title></entry>"
             + "<entry><id>urn:d</id><title>d</title><updated>2024-01-01T00:00:00Z</updated></entry>"
             + "<entry><id>urn:u2</id><title>u2</title></entry></feed>"
         let parsed = try Feed.parse(Data(atom.utf8), url: Self.url, maxEntries: 2)
         #expect(parsed.entries.map(\.id) == ["urn:u1", "urn:d"])
         #expect(parsed.entriesDropped == 1)
-        let json = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":["#
+        let json =
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":["#
             + #"{"id":"a","content_text":"a","date_published":"2020-01-01T00:00:00Z"},"#
             + #"{"id":"b","content_text":"b","date_published":"2024-01-01T00:00:00Z"},"#
             + #"{"id":"c","content_text":"c","date_published":"2022-01-01T00:00:00Z"}]}"#

@@ -6,6 +6,6 @@ enum PeakMemory {
     static var megabytes: Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss / 1024   // kilobytes on Linux
+        return usage.ru_maxrss / 1024  // kilobytes on Linux
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FeedParser
 
 /// Safe XML (docs/ARCHITECTURE.md, rules 6 and 8): XXE, entity amplification and oversized documents are refused quickly,
@@ -19,16 +20,18 @@ struct XMLAttackTests {
         Case(name: "XXE file entity", document: { XMLAttack.fileEntity }, detail: "(XXE)"),
         Case(name: "billion laughs", document: { XMLAttack.billionLaughs }, detail: "entity"),
         Case(name: "quadratic blowup in text", document: { XMLAttack.quadraticBlowup }, detail: "entity expansion"),
-        Case(name: "quadratic blowup in an attribute", document: { XMLAttack.quadraticBlowupInAttribute },
-             detail: "entity expansion"),
-        Case(name: "50 MB body", document: { XMLAttack.fiftyMegabytes }, detail: "larger than the cap"),
+        Case(
+            name: "quadratic blowup in an attribute", document: { XMLAttack.quadraticBlowupInAttribute },
+            detail: "entity expansion"),
+        Case(name: "50 MB body", document: { XMLAttack.fiftyMegabytes }, detail: "larger than the cap")
     ]
 
     @Test("refused as malformed, quickly, with bounded memory", arguments: cases)
     func refused(_ testCase: Case) async throws {
         let outcome = try await withDeadline { () -> Result<Feed, FeedParseError> in
             let data = testCase.document()
-            return Result { () throws(FeedParseError) in try Feed.parse(data, url: URL(string: "https://example.org/f")) }
+            return Result { () throws(FeedParseError) in try Feed.parse(data, url: URL(string: "https://example.org/f"))
+            }
         }
         guard case .failure(let error) = outcome, case .malformed(let detail) = error.reason else {
             Issue.record("expected a .malformed refusal, got \(outcome)")
@@ -43,7 +46,9 @@ struct XMLAttackTests {
     func noNetwork() async throws {
         let server = try await LoopbackServer.start(["/xxe": .ok("root:x:0:0"), "/evil.dtd": .ok("<!ENTITY leak 'x'>")])
         let general = try await withDeadline {
-            Result { () throws(FeedParseError) in try Feed.parse(XMLAttack.httpEntity(server.url(for: "/xxe")), url: nil) }
+            Result { () throws(FeedParseError) in
+                try Feed.parse(XMLAttack.httpEntity(server.url(for: "/xxe")), url: nil)
+            }
         }
         let parameter = try await withDeadline {
             Result { () throws(FeedParseError) in
@@ -65,7 +70,8 @@ struct XMLAttackTests {
     @Test("a public DOCTYPE and small internal entities still parse")
     func ordinaryDoctypes() throws {
         let netscape = XMLAttack.rss(
-            doctype: #"<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">"#,
+            doctype:
+                #"<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">"#,
             title: "Old school")
         #expect(try Feed.parse(netscape, url: nil).entries.map(\.title) == ["Old school"])
         let declared = XMLAttack.rss(doctype: #"<!DOCTYPE rss [<!ENTITY co "ACME">]>"#, title: "&co; and &co;")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// `HTMLEntityText` may only answer where libxml2's HTML parser gives the same text: checked here
@@ -15,7 +16,7 @@ struct HTMLEntityTextTests {
         "a & b", "&amp", "&lt p", "&#;", "&#x;", "&#abc;", "&unknown;", "&LT;", "&lt.x;", "&lt_;",
         "&#0;", "&#1;", "&#xD800;", "&#xFFFE;", "&#x110000;", "&#13;", "&#999999999;", "&a1234567890b;",
         "cr\r\nlf", "nul\u{0}x", "ff\u{0C}", "\u{FFFE}", "\u{FFFF}x", "<p>tag</p>", "&lt;<b>",
-        "&", "&#", "&#x", "x&", "&lt;&", "&#12", "&amp;amp;", "\u{85}\u{9F}", "a\u{7F}b",
+        "&", "&#", "&#x", "x&", "&lt;&", "&#12", "&amp;amp;", "\u{85}\u{9F}", "a\u{7F}b"
     ]
 
     @Test("same text as libxml2's HTML parser wherever it answers", arguments: samples)
@@ -35,13 +36,16 @@ struct HTMLEntityTextTests {
 
     /// Random text from pieces around the edges of the rules, 2,000 strings.
     @Test func generatedTextMatchesLibXML2() {
-        let pieces = ["a", "Z", " ", "\t", "\n", "\r", "é", "日", "\u{1F600}", "，", "&", "&amp;", "&lt;", "&gt;",
-                      "&quot;", "&nbsp;", "&apos;", "&hellip;", "&#", "&#x", "&#38;", "&#x26;", "&#1;", "&#0;",
-                      ";", "#", "x", "0", "9", "f", "lt", "amp", "&eacute", "&Auml;", "\u{FFFD}", "\u{7F}", "\u{9D}"]
+        let pieces = [
+            "a", "Z", " ", "\t", "\n", "\r", "é", "日", "\u{1F600}", "，", "&", "&amp;", "&lt;", "&gt;",
+            "&quot;", "&nbsp;", "&apos;", "&hellip;", "&#", "&#x", "&#38;", "&#x26;", "&#1;", "&#0;",
+            ";", "#", "x", "0", "9", "f", "lt", "amp", "&eacute", "&Auml;", "\u{FFFD}", "\u{7F}", "\u{9D}"
+        ]
         var generator = SplitMix64(seed: 18)
         var answered = 0
         for _ in 0..<2_000 {
-            let text = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))]
+            }.joined()
             guard let fast = HTMLEntityText.decoded(text) else { continue }
             answered += 1
             #expect(fast == LibXML2.parsedHTMLText(text), "\(Array(text.utf8))")
@@ -65,7 +69,8 @@ struct HTMLEntityTextTests {
         let corpus = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/corpus"))
         var checked = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.hasSuffix(".xml") {
-            let decoded = DocumentDecoder.decodeXML(try Data(contentsOf: corpus.appendingPathComponent(name)), contentType: nil)
+            let decoded = DocumentDecoder.decodeXML(
+                try Data(contentsOf: corpus.appendingPathComponent(name)), contentType: nil)
             guard let root = LibXML2.parse(FeedSniffer.trimmedXML(decoded.utf8), base: nil).root else { continue }
             var texts: [String] = []
             Self.collect(root, into: &texts)
@@ -107,7 +112,8 @@ struct SplitMix64 {
 struct DoubleEscapedTests {
     static func reference(_ html: String) -> Bool {
         guard !html.utf8.contains(UInt8(ascii: "<")), html.containsLiteral("&lt;") else { return false }
-        var starts = Set<String>(), ends = Set<String>()
+        var starts = Set<String>()
+        var ends = Set<String>()
         let utf8 = Array(html.utf8)
         let open = Array("&lt;".utf8)
         var index = 0
@@ -125,8 +131,9 @@ struct DoubleEscapedTests {
                 index += 1
             }
             guard !name.isEmpty, index < utf8.count,
-                  [UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: "&")].contains(utf8[index]),
-                  case let tag = String(decoding: name, as: UTF8.self), SanitizerPolicy.elements[tag] != nil else { continue }
+                [UInt8(ascii: " "), 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: "&")].contains(utf8[index]),
+                case let tag = String(decoding: name, as: UTF8.self), SanitizerPolicy.elements[tag] != nil
+            else { continue }
             if isEnd { ends.insert(tag) } else { starts.insert(tag) }
         }
         return !starts.isDisjoint(with: ends) || !starts.isDisjoint(with: SanitizerPolicy.void)
@@ -139,11 +146,14 @@ struct DoubleEscapedTests {
 
     @Test func generatedTextAnswersAsBefore() {
         var generator = SplitMix64(seed: 1_999)
-        let pieces = ["&lt;", "&gt;", "&lt;/", "p", "P", "br", "img", "nick", "details", "h1", "x", " ", "/", "&amp;",
-                      "&", "l", "t;", "\n", "日本", "<", "abcdefghijklmnopqr", "9"]
+        let pieces = [
+            "&lt;", "&gt;", "&lt;/", "p", "P", "br", "img", "nick", "details", "h1", "x", " ", "/", "&amp;",
+            "&", "l", "t;", "\n", "日本", "<", "abcdefghijklmnopqr", "9"
+        ]
         var trues = 0
         for _ in 0..<5_000 {
-            let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))]
+            }.joined()
             let expected = Self.reference(text)
             if expected { trues += 1 }
             #expect(PlainText.isDoubleEscapedHTML(text) == expected, "\(text)")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import FeedParser
 import PlanetBase
+import Testing
+
+@testable import FeedParser
 
 /// `WordScan`'s eight-bytes-at-once tests are exact for "no such byte", and the byte scans built
 /// on them find what a byte-by-byte loop finds.
@@ -11,7 +12,9 @@ struct WordScanTests {
     static func words() -> [UInt64] {
         var generator = SplitMix64(seed: 8)
         var words = (0..<20_000).map { _ in generator.next() }
-        let edges: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x26, 0x3C, 0x3E, 0x5C, 0x7F, 0x80, 0xC2, 0xEF, 0xFF]
+        let edges: [UInt8] = [
+            0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x26, 0x3C, 0x3E, 0x5C, 0x7F, 0x80, 0xC2, 0xEF, 0xFF
+        ]
         for _ in 0..<20_000 {
             var word: UInt64 = 0
             for shift in stride(from: 0, to: 64, by: 8) {
@@ -42,15 +45,19 @@ struct WordScanTests {
         var generator = SplitMix64(seed: 9)
         let alphabet: [UInt8] = Array("abc xyz".utf8) + [0x0A, 0x22, 0x5C, 0xE6, 0x97, 0xA5]
         for _ in 0..<2_000 {
-            let bytes = (0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let bytes = (0..<Int(generator.next() % 40)).map { _ in
+                alphabet[Int(generator.next() % UInt64(alphabet.count))]
+            }
             let start = bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count))
             let isSpecial: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
             let expected = bytes.indices.first { $0 >= start && isSpecial(bytes[$0]) } ?? bytes.count
             let found = bytes.withUnsafeBufferPointer { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return WordScan.firstSpecial(base, from: start, count: buffer.count, mayHold: { word in
-                    WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0x22) | WordScan.has(word, 0x5C) != 0
-                }, isSpecial: isSpecial)
+                return WordScan.firstSpecial(
+                    base, from: start, count: buffer.count,
+                    mayHold: { word in
+                        WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0x22) | WordScan.has(word, 0x5C) != 0
+                    }, isSpecial: isSpecial)
             }
             #expect(found == expected, "\(bytes) from \(start)")
         }
@@ -63,9 +70,11 @@ struct EscapingByRunsTests {
     /// Strings of the characters each escaper treats apart, beside plain and multi-byte ones.
     static func samples() -> [String] {
         var generator = SplitMix64(seed: 21)
-        let pieces = ["a", "bc", " ", "\"", "&", "<", ">", "\\", "\n", "\t", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}",
-                      "\u{80}", "\u{85}", "\u{92}", "\u{9F}", "\u{A0}", "é", "日本", "，", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}",
-                      "\u{1F600}", "abcdefgh", "ijklmnop"]
+        let pieces = [
+            "a", "bc", " ", "\"", "&", "<", ">", "\\", "\n", "\t", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}",
+            "\u{80}", "\u{85}", "\u{92}", "\u{9F}", "\u{A0}", "é", "日本", "，", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}",
+            "\u{1F600}", "abcdefgh", "ijklmnop"
+        ]
         return (0..<3_000).map { _ in
             (0..<Int(generator.next() % 24)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
         }

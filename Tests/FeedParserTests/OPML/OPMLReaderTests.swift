@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 @Suite("OPML subscription lists")
@@ -25,12 +26,13 @@ struct OPMLReaderTests {
             </opml>
             """
         let outlines = try OPMLReader.outlines(Data(opml.utf8))
-        #expect(outlines == [
-            OPMLOutline(title: "Top Title", xmlURL: "https://top.example/feed", htmlURL: "https://top.example/"),
-            OPMLOutline(title: "Swift.org", xmlURL: "https://www.swift.org/atom.xml", folders: ["Tech", "Swift"]),
-            OPMLOutline(title: "Only & text", xmlURL: "https://b.example/rss", folders: ["Tech"]),
-            OPMLOutline(title: nil, xmlURL: "example.org/no-scheme", folders: ["Untitled folder"]),
-        ])
+        #expect(
+            outlines == [
+                OPMLOutline(title: "Top Title", xmlURL: "https://top.example/feed", htmlURL: "https://top.example/"),
+                OPMLOutline(title: "Swift.org", xmlURL: "https://www.swift.org/atom.xml", folders: ["Tech", "Swift"]),
+                OPMLOutline(title: "Only & text", xmlURL: "https://b.example/rss", folders: ["Tech"]),
+                OPMLOutline(title: nil, xmlURL: "example.org/no-scheme", folders: ["Untitled folder"])
+            ])
     }
 
     @Test func readsOPML1WithOddAttributeCaseAndLatin1() throws {
@@ -59,10 +61,12 @@ struct OPMLReaderTests {
 
     static let badCases: [BadCase] = [
         BadCase(id: "blank", document: " \n ", message: "empty document"),
-        BadCase(id: "an RSS feed", document: "<rss version=\"2.0\"><channel/></rss>",
-                message: "unreadable document: the root element is 'rss', not 'opml'"),
-        BadCase(id: "not XML", document: "[Planet]\nname = x\n",
-                message: "unreadable document: line 1: Start tag expected, '<' not found"),
+        BadCase(
+            id: "an RSS feed", document: "<rss version=\"2.0\"><channel/></rss>",
+            message: "unreadable document: the root element is 'rss', not 'opml'"),
+        BadCase(
+            id: "not XML", document: "[Planet]\nname = x\n",
+            message: "unreadable document: line 1: Start tag expected, '<' not found")
     ]
 
     @Test(arguments: badCases)

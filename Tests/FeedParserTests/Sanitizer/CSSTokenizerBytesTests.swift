@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// `CSSTokenizer` on UTF-8 bytes gives the tokens its scalar-by-scalar form gave (kept here as
@@ -8,11 +9,14 @@ import Testing
 struct CSSTokenizerBytesTests {
     @Test func generatedDeclarationsGiveTheSameTokens() {
         var generator = SplitMix64(seed: 2_026)
-        let pieces = ["color", ":", " ", "red", ";", "-", "--x", "-webkit-", "#", "#ff0", "12", "1.5", "+.5", "-2", ".", "px",
-                      "%", "em", "rgb(", ")", ",", "/", "/*", "*/", "*", "\\75", "é", "日本", "\u{1F600}", "(", "[", "{", "]",
-                      "}", "!important", "@", "<", "\"s\"", "'", "\t", "\n", "\u{0C}", "_a", "a1-b", "url(", "0"]
+        let pieces = [
+            "color", ":", " ", "red", ";", "-", "--x", "-webkit-", "#", "#ff0", "12", "1.5", "+.5", "-2", ".", "px",
+            "%", "em", "rgb(", ")", ",", "/", "/*", "*/", "*", "\\75", "é", "日本", "\u{1F600}", "(", "[", "{", "]",
+            "}", "!important", "@", "<", "\"s\"", "'", "\t", "\n", "\u{0C}", "_a", "a1-b", "url(", "0"
+        ]
         for _ in 0..<5_000 {
-            let text = (0..<Int(generator.next() % 14)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let text = (0..<Int(generator.next() % 14)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))]
+            }.joined()
             #expect(CSSTokenizer.tokens(text) == ReferenceCSSTokenizer.tokens(text), "\(text)")
         }
     }
@@ -118,8 +122,10 @@ enum ReferenceCSSTokenizer {
         return String(text)
     }
 
-    private static func consume(_ scalars: [Unicode.Scalar], _ index: inout Int,
-                                while accepts: (Unicode.Scalar) -> Bool) -> String {
+    private static func consume(
+        _ scalars: [Unicode.Scalar], _ index: inout Int,
+        while accepts: (Unicode.Scalar) -> Bool
+    ) -> String {
         var text = String.UnicodeScalarView()
         while index < scalars.count, accepts(scalars[index]) {
             text.append(scalars[index])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// The sanitizer finds an element's rule by a key made from libxml2's C string (`HTMLNameKey`,
@@ -7,7 +8,8 @@ import Testing
 /// and none for any other name.
 @Suite("Element entries by name key")
 struct ElementEntryTests {
-    static let names: [String] = Array(ElementRule.table.keys)
+    static let names: [String] =
+        Array(ElementRule.table.keys)
         + ["strike", "tt", "big", "font", "center", "iframe", "object", "html", "body", "head"]
 
     static func entry(_ name: String) -> ElementEntry? {
@@ -30,7 +32,9 @@ struct ElementEntryTests {
     }
 
     @Test func otherNamesFindNothing() {
-        for name in ["", "custom-element", "blockquotes", "blockquote2", "P", "é", "abcdefghijklmnopq", "figcaptionfigcap"] {
+        for name in [
+            "", "custom-element", "blockquotes", "blockquote2", "P", "é", "abcdefghijklmnopq", "figcaptionfigcap"
+        ] {
             #expect(Self.entry(name) == nil, "\(name)")
         }
     }
@@ -52,25 +56,32 @@ struct ElementEntryTests {
         #expect(link.attributes[HTMLNameKey("onclick")] == nil)
         for (name, own) in SanitizerPolicy.elements {
             guard let rule = ElementRule.table[name], rule.action == .keep else { continue }
-            #expect(rule.attributes.count == SanitizerPolicy.global.merging(own) { _, element in element }.count, "\(name)")
+            #expect(
+                rule.attributes.count == SanitizerPolicy.global.merging(own) { _, element in element }.count, "\(name)")
         }
     }
 
     /// A `<meta charset>` in a fragment cannot change how its UTF-8 is read.
     @Test func metaCharsetDoesNotChangeTheDecoding() {
-        let html = "<meta charset=\"windows-1252\"><p>café — 日本</p><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\">ü"
+        let html =
+            "<meta charset=\"windows-1252\"><p>café — 日本</p><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\">ü"
         #expect(HTMLSanitizer.sanitize(html, base: nil) == "<p>café — 日本</p>ü")
     }
 
     /// Entry HTML is trimmed of ASCII white space on its bytes and of other White_Space at its
     /// ends as `PlainText.trimmed` trims it; the bytes are the String's.
     @Test func entryHTMLTrimsAsBefore() {
-        let cases = ["  <p>x</p>\n", "\u{A0}<p>x</p>\u{A0}\n", "\n\u{3000} ", " \t ", "<p>é</p>é\u{2028}", "<script>x</script>", "plain"]
+        let cases = [
+            "  <p>x</p>\n", "\u{A0}<p>x</p>\u{A0}\n", "\n\u{3000} ", " \t ", "<p>é</p>é\u{2028}", "<script>x</script>",
+            "plain"
+        ]
         for html in cases {
             let old = PlainText.trimmed(HTMLSanitizer.sanitize(html, base: nil))
             let expected: String? = old.isEmpty ? nil : String(old)
             #expect(HTMLSanitizer.sanitizeEntryHTML(html, base: nil) == expected, "\(html)")
-            #expect(HTMLSanitizer.sanitizedEntryHTMLBytes(html, base: nil).map(Array.init) == expected.map { Array($0.utf8) })
+            #expect(
+                HTMLSanitizer.sanitizedEntryHTMLBytes(html, base: nil).map(Array.init)
+                    == expected.map { Array($0.utf8) })
         }
     }
 }

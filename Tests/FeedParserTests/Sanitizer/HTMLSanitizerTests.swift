@@ -1,6 +1,6 @@
+import FeedParser
 import Foundation
 import Testing
-import FeedParser
 
 @Suite("HTMLSanitizer: output shape")
 struct HTMLSanitizerTests {
@@ -21,8 +21,9 @@ struct HTMLSanitizerTests {
     @Test("every element is closed, void elements have no end tag")
     func closing() {
         let output = HTMLSanitizer.sanitize("<ul><li>a<li>b<br><img src=x.png></ul><p>open", base: Self.base)
-        #expect(output == "<ul><li>a</li><li>b<br><img src=\"https://example.org/blog/x.png\" alt=\"\" loading=\"lazy\">"
-            + "</li></ul><p>open</p>")
+        #expect(
+            output == "<ul><li>a</li><li>b<br><img src=\"https://example.org/blog/x.png\" alt=\"\" loading=\"lazy\">"
+                + "</li></ul><p>open</p>")
     }
 
     @Test("deep nesting is flattened to text below libxml2's own depth limit", arguments: [200, 20_000])
@@ -42,7 +43,8 @@ struct HTMLSanitizerTests {
         let output = HTMLSanitizer.sanitize(html, base: nil)
         #expect(output.components(separatedBy: "<blockquote>").count - 1 == 32)
         #expect(output.contains("deep"))
-        let breaks = HTMLSanitizer.sanitize("a" + String(repeating: "<br>\n", count: 20_000) + "b<br>c<br> <br><br>d", base: nil)
+        let breaks = HTMLSanitizer.sanitize(
+            "a" + String(repeating: "<br>\n", count: 20_000) + "b<br>c<br> <br><br>d", base: nil)
         #expect(breaks.replacingOccurrences(of: "\n", with: "") == "a<br><br>b<br>c<br> <br>d")
     }
 

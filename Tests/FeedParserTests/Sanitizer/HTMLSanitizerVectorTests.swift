@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 @Suite("HTMLSanitizer: hostile vector table")
@@ -27,8 +28,9 @@ struct HTMLSanitizerVectorTests {
 
     /// `PLANET_RECORD=1` rewrites every `expected` from the current sanitizer and fails, so that the
     /// diff of vectors.json is reviewed before it is committed.
-    @Test("PLANET_RECORD=1 rewrites vectors.json",
-          .enabled(if: ProcessInfo.processInfo.environment["PLANET_RECORD"] == "1", "records only with PLANET_RECORD=1"))
+    @Test(
+        "PLANET_RECORD=1 rewrites vectors.json",
+        .enabled(if: ProcessInfo.processInfo.environment["PLANET_RECORD"] == "1", "records only with PLANET_RECORD=1"))
     func record() throws {
         var table = try #require(SanitizerVectorTable.shipped)
         for index in table.cases.indices {
@@ -36,6 +38,7 @@ struct HTMLSanitizerVectorTests {
             table.cases[index].expected = HTMLSanitizer.sanitize(testCase.input, base: testCase.baseURL)
         }
         try table.encoded().write(to: SanitizerVectorTable.sourcePath)
-        Issue.record("recorded '\(SanitizerVectorTable.sourcePath.path)'; review the diff, run again without PLANET_RECORD=1")
+        Issue.record(
+            "recorded '\(SanitizerVectorTable.sourcePath.path)'; review the diff, run again without PLANET_RECORD=1")
     }
 }

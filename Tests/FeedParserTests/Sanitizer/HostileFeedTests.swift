@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import FeedParser
 
 @Suite("hostile-feed.xml: every vector through the feed parser")
@@ -16,8 +17,10 @@ struct HostileFeedTests {
     @Test("every item's summary and content are sanitized, no hostile link survives")
     func parsedFeedIsSafe() throws {
         let table = try #require(SanitizerVectorTable.shipped)
-        let url = try #require(Bundle.module.url(forResource: "hostile-feed", withExtension: "xml",
-                                                 subdirectory: "Fixtures/sanitizer"))
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "hostile-feed", withExtension: "xml",
+                subdirectory: "Fixtures/sanitizer"))
         let feed = try Feed.parse(try Data(contentsOf: url), url: Self.documentURL)
         let carried = HostileFeed.carried(table.cases)
         #expect(feed.entries.count == carried.count + HostileFeed.hostileLinks.count)
@@ -33,8 +36,9 @@ struct HostileFeedTests {
             // Where the parser hands the fragment over as is, with the table's base, the output is the
             // table's.
             if let testCase = expected[entry.id], testCase.base == Self.documentURL?.absoluteString,
-               testCase.input.contains("<"),
-               !PlainText.isDoubleEscapedHTML(testCase.input) {
+                testCase.input.contains("<"),
+                !PlainText.isDoubleEscapedHTML(testCase.input)
+            {
                 let want = testCase.expected.trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect(entry.content ?? "" == want, "\(entry.id)")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// What the widened allow-list keeps on real feeds (Fixtures/corpus): inline colours, lazy images,
@@ -20,21 +21,26 @@ struct KeptPresentationTests {
 
     /// 177 `data-src` images each; two of them point at `E:\…` on the author's disk (scheme `e:`,
     /// refused): their alt text shows instead.
-    @Test("the Hexo feeds' lazy images show (028, 049)",
-          arguments: ["028-foryouos-hexo-jsonfeed-1mb-zh.json", "049-foryouos-hexo-rss2-1_6mb-atomisms-zh.xml"])
+    @Test(
+        "the Hexo feeds' lazy images show (028, 049)",
+        arguments: ["028-foryouos-hexo-jsonfeed-1mb-zh.json", "049-foryouos-hexo-rss2-1_6mb-atomisms-zh.xml"])
     func lazyImages(_ name: String) throws {
         let html = try Self.html(name)
         #expect(html.components(separatedBy: "<img src=\"https://").count - 1 == 175)
         #expect(html.contains("image-20230716092743942"))
     }
 
-    @Test("every iframe of the corpus becomes a link, none stays an iframe",
-          arguments: ["033-lukedorny-jsonfeed-v1_1-escaped-slashes.json", "056-fcutrecht-rss2-bogus-phpxml-pi.xml",
-                      "011-4fsodonline-blogger-atom.xml"])
+    @Test(
+        "every iframe of the corpus becomes a link, none stays an iframe",
+        arguments: [
+            "033-lukedorny-jsonfeed-v1_1-escaped-slashes.json", "056-fcutrecht-rss2-bogus-phpxml-pi.xml",
+            "011-4fsodonline-blogger-atom.xml"
+        ])
     func embeds(_ name: String) throws {
         let url = try #require(CorpusTests.corpus?.appendingPathComponent(name))
         let raw = String(decoding: try Data(contentsOf: url), as: UTF8.self).lowercased()
-        let iframes = raw.components(separatedBy: "<iframe").count - 1 + raw.components(separatedBy: "&lt;iframe").count - 1
+        let iframes =
+            raw.components(separatedBy: "<iframe").count - 1 + raw.components(separatedBy: "&lt;iframe").count - 1
         let html = try Self.html(name)
         #expect(iframes > 0)
         #expect(html.components(separatedBy: ">Embedded ").count - 1 == iframes)

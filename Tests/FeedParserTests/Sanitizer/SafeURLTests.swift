@@ -1,6 +1,6 @@
+import FeedParser
 import Foundation
 import Testing
-import FeedParser
 
 @Suite("HTMLSanitizer.safeURL: the URL rule for links a template prints")
 struct SafeURLTests {
@@ -24,8 +24,9 @@ struct SafeURLTests {
         Case(id: "relative without base", url: "posts/1", base: nil, expected: "posts/1"),
         Case(id: "relative with file base", url: "posts/1", base: "file:///srv/feed.xml", expected: "posts/1"),
         Case(id: "spaces encoded", url: " https://example.org/a b ", base: nil, expected: "https://example.org/a%20b"),
-        Case(id: "quotes encoded", url: "https://example.org/\"><script>", base: nil,
-             expected: "https://example.org/%22%3E%3Cscript%3E"),
+        Case(
+            id: "quotes encoded", url: "https://example.org/\"><script>", base: nil,
+            expected: "https://example.org/%22%3E%3Cscript%3E"),
         Case(id: "javascript", url: "javascript:alert(1)", base: base, expected: nil),
         Case(id: "javascript case", url: "JavaScript:alert(1)", base: base, expected: nil),
         Case(id: "javascript leading space", url: "  javascript:alert(1)", base: base, expected: nil),
@@ -42,7 +43,7 @@ struct SafeURLTests {
         Case(id: "feed scheme", url: "feed:https://example.org/feed", base: base, expected: nil),
         Case(id: "empty", url: "", base: base, expected: nil),
         Case(id: "blank", url: " \t\n", base: base, expected: nil),
-        Case(id: "relative against javascript base", url: "x", base: "javascript:alert(1)", expected: "x"),
+        Case(id: "relative against javascript base", url: "x", base: "javascript:alert(1)", expected: "x")
     ]
 
     @Test("safeURL", arguments: cases)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FeedParser
 
 /// An independent check of sanitizer output: parses it again and lists everything that is not
@@ -35,7 +36,8 @@ enum SanitizedOutputAudit {
                     problems.append("attribute \(attribute.name) on <\(name)>")
                 }
                 if attribute.name.hasPrefix("on") { problems.append("handler \(attribute.name)") }
-                let values = attribute.name == "srcset"
+                let values =
+                    attribute.name == "srcset"
                     ? attribute.value.split(separator: ",").map { String($0.split(separator: " ").first ?? "") }
                     : urlAttributes.contains(attribute.name) ? [attribute.value] : []
                 for value in values where !isSafe(value, image: name == "img" && attribute.name == "src") {
@@ -49,13 +51,17 @@ enum SanitizedOutputAudit {
     /// Written independently of `InlineStyle`: property names from the documented list, and none
     /// of the characters or words that CSS needs to load, run or position anything.
     private static let styleProperties: Set<String> = {
-        var names: Set<String> = ["color", "background-color", "font-weight", "font-style", "font-size", "line-height",
-                                  "text-align", "text-decoration", "text-decoration-line", "vertical-align", "white-space",
-                                  "margin", "padding", "border", "border-width", "border-style", "border-color",
-                                  "border-collapse", "border-spacing", "width", "float", "clear"]
+        var names: Set<String> = [
+            "color", "background-color", "font-weight", "font-style", "font-size", "line-height",
+            "text-align", "text-decoration", "text-decoration-line", "vertical-align", "white-space",
+            "margin", "padding", "border", "border-width", "border-style", "border-color",
+            "border-collapse", "border-spacing", "width", "float", "clear"
+        ]
         for side in ["top", "right", "bottom", "left"] {
-            names.formUnion(["margin-\(side)", "padding-\(side)", "border-\(side)", "border-\(side)-width",
-                             "border-\(side)-style", "border-\(side)-color"])
+            names.formUnion([
+                "margin-\(side)", "padding-\(side)", "border-\(side)", "border-\(side)-width",
+                "border-\(side)-style", "border-\(side)-color"
+            ])
         }
         return names
     }()
@@ -63,7 +69,9 @@ enum SanitizedOutputAudit {
     private static func styleProblems(_ style: String, element: String) -> [String] {
         var problems: [String] = []
         let lower = style.lowercased()
-        for word in ["url", "expression", "position", "z-index", "import", "behavior", "javascript", "image", "-moz-binding"]
+        for word in [
+            "url", "expression", "position", "z-index", "import", "behavior", "javascript", "image", "-moz-binding"
+        ]
         where lower.contains(word) {
             problems.append("style contains '\(word)'")
         }
@@ -73,7 +81,9 @@ enum SanitizedOutputAudit {
         for declaration in lower.split(separator: ";") {
             let property = declaration.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if !styleProperties.contains(property) { problems.append("style property '\(property)'") }
-            if (property == "float" || property == "clear") && element != "img" { problems.append("\(property) on <\(element)>") }
+            if (property == "float" || property == "clear") && element != "img" {
+                problems.append("\(property) on <\(element)>")
+            }
             let value = declaration.split(separator: ":").dropFirst().joined()
             if property.hasPrefix("margin") || property.hasPrefix("padding"), value.contains("-") {
                 problems.append("negative \(property)")
@@ -84,8 +94,10 @@ enum SanitizedOutputAudit {
 
     private static func isSafe(_ url: String, image: Bool) -> Bool {
         let lower = url.lowercased()
-        if image, lower.hasPrefix("data:image/png;base64,") || lower.hasPrefix("data:image/jpeg;base64,")
-            || lower.hasPrefix("data:image/gif;base64,") || lower.hasPrefix("data:image/webp;base64,") {
+        if image,
+            lower.hasPrefix("data:image/png;base64,") || lower.hasPrefix("data:image/jpeg;base64,")
+                || lower.hasPrefix("data:image/gif;base64,") || lower.hasPrefix("data:image/webp;base64,")
+        {
             return true
         }
         return ["https://", "http://", "mailto:"].contains { lower.hasPrefix($0) }

@@ -38,9 +38,12 @@ struct SanitizerVectorTable: Codable, Sendable {
     /// The table as shipped in the test bundle; nil when it is missing or does not decode (a test
     /// then fails on that, not here).
     static let shipped: SanitizerVectorTable? = {
-        guard let url = Bundle.module.url(forResource: "vectors", withExtension: "json",
-                                             subdirectory: "Fixtures/sanitizer"),
-              let data = try? Data(contentsOf: url) else { return nil }
+        guard
+            let url = Bundle.module.url(
+                forResource: "vectors", withExtension: "json",
+                subdirectory: "Fixtures/sanitizer"),
+            let data = try? Data(contentsOf: url)
+        else { return nil }
         return try? JSONDecoder().decode(SanitizerVectorTable.self, from: data)
     }()
 

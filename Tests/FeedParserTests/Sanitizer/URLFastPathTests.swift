@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FeedParser
 
 /// `URLFastPath` may only answer where `URL(string:)` would print the same string back: checked
@@ -28,7 +29,7 @@ struct URLFastPathTests {
         Case(url: "http://a.org/é", fast: false),
         Case(url: "http://[::1]/", fast: false),
         Case(url: "javascript:alert(1)", fast: false),
-        Case(url: "/relative/path", fast: false),
+        Case(url: "/relative/path", fast: false)
     ]
 
     @Test("answers only what URL(string:) prints back", arguments: cases)

@@ -1,7 +1,7 @@
 import Foundation
 import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// The whole pipeline on fixture feeds: `planet build --now …` against checked-in goldens.
 @Suite("planet build: golden site")
@@ -14,17 +14,20 @@ struct BuildGoldenTests {
 
     /// Options with a fresh cache beside the output (never `.planet/` in the fixture folder).
     func options(config: URL, output: URL) -> BuildOptions {
-        BuildOptions(configURL: config, outputURL: output,
-                     templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
-                     cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
+        BuildOptions(
+            configURL: config, outputURL: output,
+            templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
+            cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
     }
 
     @Test("three fixture feeds render index.html, rss.xml, atom.xml, opml.xml and feed.json byte for byte")
     func goldenSite() async throws {
         let output = try TemporaryFolder().url.appendingPathComponent("output")
         let report = try await withDeadline {
-            try await PlanetBuild.run(options(config: Self.fixtures.appendingPathComponent("feeds.txt"),
-                                              output: output))
+            try await PlanetBuild.run(
+                options(
+                    config: Self.fixtures.appendingPathComponent("feeds.txt"),
+                    output: output))
         }
         #expect(report.feedsOK == 3)
         #expect(report.failures.isEmpty)
@@ -41,8 +44,10 @@ struct BuildGoldenTests {
     func duplicatesAppearOnce() async throws {
         let output = try TemporaryFolder().url.appendingPathComponent("output")
         _ = try await withDeadline {
-            try await PlanetBuild.run(options(config: Self.fixtures.appendingPathComponent("feeds.txt"),
-                                              output: output))
+            try await PlanetBuild.run(
+                options(
+                    config: Self.fixtures.appendingPathComponent("feeds.txt"),
+                    output: output))
         }
         let rss = try String(contentsOf: output.appendingPathComponent("rss.xml"), encoding: .utf8)
         #expect(rss.components(separatedBy: "<link>https://alpha.example.com/2026/first</link>").count == 2)

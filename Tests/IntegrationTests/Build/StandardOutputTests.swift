@@ -11,9 +11,11 @@ struct StandardOutputTests {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
-    @Test("exits with 74 (EX_IOERR) when standard output is a full disk",
-          .enabled(if: executable != nil && FileManager.default.isWritableFile(atPath: "/dev/full"),
-                   "the planet executable is not built beside the tests, or there is no /dev/full"))
+    @Test(
+        "exits with 74 (EX_IOERR) when standard output is a full disk",
+        .enabled(
+            if: executable != nil && FileManager.default.isWritableFile(atPath: "/dev/full"),
+            "the planet executable is not built beside the tests, or there is no /dev/full"))
     func fullDiskExits74() async throws {
         try await withDeadline {
             let executable = try #require(Self.executable)

@@ -3,8 +3,8 @@ import Foundation
 import Planet
 import PlanetCache
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Nothing changed, nothing written: a build whose feeds all answer 304 and whose inputs did not
 /// change leaves every file of the output as it was (bytes, mtime, inode), so `rsync -a`
@@ -43,14 +43,18 @@ struct UnchangedBuildTests {
                 if let failing { return LoopbackResponse(status: failing) }
                 let etag = "\"v\(version)\""
                 guard self.validators else {
-                    return LoopbackResponse(headers: [LoopbackHeader("Content-Type", "application/rss+xml; charset=utf-8")],
-                                            body: body)
+                    return LoopbackResponse(
+                        headers: [LoopbackHeader("Content-Type", "application/rss+xml; charset=utf-8")],
+                        body: body)
                 }
                 if request.header("If-None-Match") == etag {
                     return LoopbackResponse(status: 304, headers: [LoopbackHeader("ETag", etag)])
                 }
-                return LoopbackResponse(headers: [LoopbackHeader("Content-Type", "application/rss+xml; charset=utf-8"),
-                                                  LoopbackHeader("ETag", etag)], body: body)
+                return LoopbackResponse(
+                    headers: [
+                        LoopbackHeader("Content-Type", "application/rss+xml; charset=utf-8"),
+                        LoopbackHeader("ETag", etag)
+                    ], body: body)
             }
         }
     }
@@ -64,15 +68,18 @@ struct UnchangedBuildTests {
         var templates: URL { folder.appendingPathComponent("templates") }
 
         init(settings: [String] = [], feeds: [(URL, String)], feedLines: [String] = []) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-unchanged-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "planet-unchanged-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: UnchangedBuildTests.repository.appendingPathComponent("templates"),
-                                             to: templates)
+            try FileManager.default.copyItem(
+                at: UnchangedBuildTests.repository.appendingPathComponent("templates"),
+                to: templates)
             try writeConfig(settings: settings, feeds: feeds, feedLines: feedLines)
         }
 
         func writeConfig(settings: [String] = [], feeds: [(URL, String)], feedLines: [String] = []) throws {
-            let lines = ["title = Unchanged Planet", "link = https://planet.example.org/"] + settings
+            let lines =
+                ["title = Unchanged Planet", "link = https://planet.example.org/"] + settings
                 + feeds.map { "\($0.0.absoluteString) \($0.1)" } + feedLines
             try (lines.joined(separator: "\n") + "\n").write(to: config, atomically: true, encoding: .utf8)
         }
@@ -80,9 +87,10 @@ struct UnchangedBuildTests {
         /// `planet build` at `start + offset`.
         @discardableResult
         func build(at offset: TimeInterval) async throws -> BuildReport {
-            let options = BuildOptions(configURL: config, outputURL: output, templatesURL: templates,
-                                       now: UnchangedBuildTests.start.addingTimeInterval(offset),
-                                       cacheURL: folder.appendingPathComponent(".planet/cache.sqlite"))
+            let options = BuildOptions(
+                configURL: config, outputURL: output, templatesURL: templates,
+                now: UnchangedBuildTests.start.addingTimeInterval(offset),
+                cacheURL: folder.appendingPathComponent(".planet/cache.sqlite"))
             return try await PlanetBuild.run(options)
         }
 
@@ -94,9 +102,10 @@ struct UnchangedBuildTests {
                 var info = stat()
                 let full = output.appendingPathComponent(path).path
                 guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                result[path] = FileFacts(bytes: try Data(contentsOf: URL(fileURLWithPath: full)),
-                                         mtime: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-                                         inode: UInt64(info.st_ino))
+                result[path] = FileFacts(
+                    bytes: try Data(contentsOf: URL(fileURLWithPath: full)),
+                    mtime: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+                    inode: UInt64(info.st_ino))
             }
             return result
         }
@@ -115,21 +124,25 @@ struct UnchangedBuildTests {
     }
 
     /// An RSS feed of `count` posts dated a day apart, the newest at `newest`.
-    static func feed(_ prefix: String, count: Int = 2, newest: Date = start.addingTimeInterval(-day),
-                     body: String = "Body") -> Data {
+    static func feed(
+        _ prefix: String, count: Int = 2, newest: Date = start.addingTimeInterval(-day),
+        body: String = "Body"
+    ) -> Data {
         var items = ""
         for number in 0..<count {
             let date = FeedDateParser.rfc822(newest.addingTimeInterval(-Double(number) * day))
-            items += "<item><title>\(prefix) post \(number)</title><link>https://\(prefix).example.com/\(number)</link>"
+            items +=
+                "<item><title>\(prefix) post \(number)</title><link>https://\(prefix).example.com/\(number)</link>"
                 + "<guid>https://\(prefix).example.com/\(number)</guid><pubDate>\(date)</pubDate>"
                 + "<description>\(body) \(number)</description></item>\n"
         }
-        return Data("""
-        <?xml version="1.0" encoding="utf-8"?>
-        <rss version="2.0"><channel><title>\(prefix) feed</title><link>https://\(prefix).example.com/</link>
-        <description>d</description>
-        \(items)</channel></rss>
-        """.utf8)
+        return Data(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0"><channel><title>\(prefix) feed</title><link>https://\(prefix).example.com/</link>
+            <description>d</description>
+            \(items)</channel></rss>
+            """.utf8)
     }
 
     /// Builds at 0 (the documents), 600 (every feed 304: the status says so) and 1,200 (nothing
@@ -147,16 +160,20 @@ struct UnchangedBuildTests {
     @Test("builds whose feeds all answer 304 keep every file: bytes, mtime and inode")
     func allNotModifiedWritesNothing() async throws {
         try await withDeadline {
-            let one = ChangingFeed(Self.feed("one")), two = ChangingFeed(Self.feed("two"))
+            let one = ChangingFeed(Self.feed("one"))
+            let two = ChangingFeed(Self.feed("two"))
             let server = try await LoopbackServer.start(["/one.xml": one.route, "/two.xml": two.route])
-            let planet = try TestPlanet(feeds: [(server.url(for: "/one.xml"), "One"), (server.url(for: "/two.xml"), "Two")])
+            let planet = try TestPlanet(feeds: [
+                (server.url(for: "/one.xml"), "One"), (server.url(for: "/two.xml"), "Two")
+            ])
             defer { planet.remove() }
             let first = try await planet.build(at: 0)
             #expect(!first.siteReused && first.filesWritten > 0)
             let second = try await planet.build(at: 600)
             #expect(second.feedsOK == 2 && second.feeds.allSatisfy { $0.outcome == .notModified })
             let settled = try planet.files()
-            #expect(settled.keys.contains("status.json") && settled.keys.contains("status.html")
+            #expect(
+                settled.keys.contains("status.json") && settled.keys.contains("status.html")
                     && settled.keys.contains("static/planet.css"))
             for offset in [1_200.0, 1_800, 7_200] {
                 let report = try await planet.build(at: offset)
@@ -181,8 +198,9 @@ struct UnchangedBuildTests {
 
     /// One input of the site, and how to change it.
     enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case newEntry, changedEntry, changedEntryWithoutValidators, setting, feedName, template, staticFile, page, face, hidden, failing,
-             outputEdited, outputFileRemoved, outputFileAdded
+        case newEntry, changedEntry, changedEntryWithoutValidators, setting, feedName, template, staticFile, page, face,
+            hidden, failing,
+            outputEdited, outputFileRemoved, outputFileAdded
         var testDescription: String { rawValue }
     }
 
@@ -190,12 +208,17 @@ struct UnchangedBuildTests {
     func eachInputChangesTheSite(_ change: Change) async throws {
         try await withDeadline {
             // Feed three answers 200 with the same bytes every time: what a server without validators does.
-            let one = ChangingFeed(Self.feed("one")), two = ChangingFeed(Self.feed("two"))
+            let one = ChangingFeed(Self.feed("one"))
+            let two = ChangingFeed(Self.feed("two"))
             let three = ChangingFeed(Self.feed("three"), validators: false)
-            let server = try await LoopbackServer.start(["/one.xml": one.route, "/two.xml": two.route,
-                                                         "/three.xml": three.route])
-            let feeds = [(server.url(for: "/one.xml"), "One"), (server.url(for: "/two.xml"), "Two"),
-                         (server.url(for: "/three.xml"), "Three")]
+            let server = try await LoopbackServer.start([
+                "/one.xml": one.route, "/two.xml": two.route,
+                "/three.xml": three.route
+            ])
+            let feeds = [
+                (server.url(for: "/one.xml"), "One"), (server.url(for: "/two.xml"), "Two"),
+                (server.url(for: "/three.xml"), "Three")
+            ]
             let planet = try TestPlanet(feeds: feeds, feedLines: ["    face = one.png"])
             defer { planet.remove() }
             let faces = planet.folder.appendingPathComponent("faces")
@@ -203,7 +226,8 @@ struct UnchangedBuildTests {
             try Data([0x89, 0x50, 0x4E, 0x47, 1]).write(to: faces.appendingPathComponent("one.png"))
             let pages = planet.folder.appendingPathComponent("pages")
             try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
-            try "# About\n\nHello.\n".write(to: pages.appendingPathComponent("about.md"), atomically: true, encoding: .utf8)
+            try "# About\n\nHello.\n".write(
+                to: pages.appendingPathComponent("about.md"), atomically: true, encoding: .utf8)
             let settled = try await Self.settle(planet)
 
             var changed: [String]  // files that must differ
@@ -219,11 +243,13 @@ struct UnchangedBuildTests {
                 three.set(Self.feed("three", body: "Changed body"))
                 changed = ["index.html", "rss.xml", "atom.xml", "feed.json"]
             case .setting:
-                try planet.writeConfig(settings: ["description = Now with a description"], feeds: feeds,
-                                       feedLines: ["    face = one.png"])
+                try planet.writeConfig(
+                    settings: ["description = Now with a description"], feeds: feeds,
+                    feedLines: ["    face = one.png"])
                 changed = ["rss.xml", "atom.xml"]
             case .feedName:
-                try planet.writeConfig(feeds: [feeds[0], (feeds[1].0, "Two Renamed"), feeds[2]], feedLines: ["    face = one.png"])
+                try planet.writeConfig(
+                    feeds: [feeds[0], (feeds[1].0, "Two Renamed"), feeds[2]], feedLines: ["    face = one.png"])
                 changed = ["index.html", "opml.xml", "status.json"]
             case .template:
                 let index = planet.templates.appendingPathComponent("index.html.mustache")
@@ -232,10 +258,12 @@ struct UnchangedBuildTests {
                 changed = ["index.html"]
             case .staticFile:
                 let css = planet.templates.appendingPathComponent("static/planet.css")
-                try (try String(contentsOf: css, encoding: .utf8) + "/* edited */\n").write(to: css, atomically: true, encoding: .utf8)
+                try (try String(contentsOf: css, encoding: .utf8) + "/* edited */\n").write(
+                    to: css, atomically: true, encoding: .utf8)
                 changed = ["static/planet.css"]
             case .page:
-                try "# About\n\nHello again.\n".write(to: pages.appendingPathComponent("about.md"), atomically: true, encoding: .utf8)
+                try "# About\n\nHello again.\n".write(
+                    to: pages.appendingPathComponent("about.md"), atomically: true, encoding: .utf8)
                 changed = ["about.html"]
             case .face:
                 try Data([0x89, 0x50, 0x4E, 0x47, 2]).write(to: faces.appendingPathComponent("one.png"))
@@ -266,9 +294,13 @@ struct UnchangedBuildTests {
                 // it, byte for byte, and only the file that was touched is written.
                 #expect(after.mapValues(\.bytes) == settled.mapValues(\.bytes), "\(change)")
                 #expect(report.filesWritten <= 1, "\(change): \(report.filesWritten) files written")
-                for (name, facts) in settled where name != changed[0] { #expect(after[name] == facts, "\(change): \(name)") }
+                for (name, facts) in settled where name != changed[0] {
+                    #expect(after[name] == facts, "\(change): \(name)")
+                }
             default:
-                for name in changed { #expect(after[name]?.bytes != settled[name]?.bytes, "\(change): \(name) did not change") }
+                for name in changed {
+                    #expect(after[name]?.bytes != settled[name]?.bytes, "\(change): \(name) did not change")
+                }
             }
             // Two builds later there is nothing left to do (a document that changed answers 304 next,
             // which the status says once).
@@ -284,8 +316,9 @@ struct UnchangedBuildTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("time alone changes the site when a date rule flips: no build after that keeps the old site",
-          arguments: TimeRule.allCases)
+    @Test(
+        "time alone changes the site when a date rule flips: no build after that keeps the old site",
+        arguments: TimeRule.allCases)
     func timeRules(_ rule: TimeRule) async throws {
         try await withDeadline {
             let body: Data
@@ -300,10 +333,12 @@ struct UnchangedBuildTests {
                 body = Self.feed("one", count: 1, newest: Self.start.addingTimeInterval(-9 * Self.day))
                 settings = ["activity_threshold = 10"]
             }
-            let one = ChangingFeed(body), two = ChangingFeed(Self.feed("two"))
+            let one = ChangingFeed(body)
+            let two = ChangingFeed(Self.feed("two"))
             let server = try await LoopbackServer.start(["/one.xml": one.route, "/two.xml": two.route])
-            let planet = try TestPlanet(settings: settings,
-                                    feeds: [(server.url(for: "/one.xml"), "One"), (server.url(for: "/two.xml"), "Two")])
+            let planet = try TestPlanet(
+                settings: settings,
+                feeds: [(server.url(for: "/one.xml"), "One"), (server.url(for: "/two.xml"), "Two")])
             defer { planet.remove() }
             let settled = try await Self.settle(planet)
             // Half a day on: nothing flipped yet.
@@ -315,7 +350,9 @@ struct UnchangedBuildTests {
             switch rule {
             case .futureDate:
                 #expect(after["index.html"]?.bytes != settled["index.html"]?.bytes)
-                #expect(try planet.read("index.html").contains(FeedDateParser.rfc3339(Self.start.addingTimeInterval(Self.day))))
+                #expect(
+                    try planet.read("index.html").contains(
+                        FeedDateParser.rfc3339(Self.start.addingTimeInterval(Self.day))))
             case .daysPerPage:
                 #expect(!(try planet.read("index.html").contains("one post 0")))
             case .activityThreshold:
@@ -329,12 +366,13 @@ struct UnchangedBuildTests {
     func futureUpdatedChangesEveryBuild() async throws {
         try await withDeadline {
             let updated = FeedDateParser.rfc3339(Self.start.addingTimeInterval(10 * Self.day))
-            let atom = Data("""
-            <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom"><title>a</title><id>urn:a</id><updated>\(updated)</updated>
-            <link href="https://a.example/"/><entry><title>t</title><id>urn:a:1</id><link href="https://a.example/1"/>
-            <published>2026-12-01T00:00:00Z</published><updated>\(updated)</updated><content>c</content></entry></feed>
-            """.utf8)
+            let atom = Data(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <feed xmlns="http://www.w3.org/2005/Atom"><title>a</title><id>urn:a</id><updated>\(updated)</updated>
+                <link href="https://a.example/"/><entry><title>t</title><id>urn:a:1</id><link href="https://a.example/1"/>
+                <published>2026-12-01T00:00:00Z</published><updated>\(updated)</updated><content>c</content></entry></feed>
+                """.utf8)
             let feed = ChangingFeed(atom)
             let server = try await LoopbackServer.start(["/a.xml": feed.route])
             let planet = try TestPlanet(feeds: [(server.url(for: "/a.xml"), "A")])

@@ -1,7 +1,7 @@
 import Foundation
 import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// The cache keeps entries' HTML raw (parsed with `HTMLSanitizing.deferred`); what the build
 /// writes is sanitized all the same: scripts, event handlers and `javascript:` links in a feed
@@ -37,10 +37,11 @@ struct UnsafeContentBuildTests {
         link = https://planet.example.org/
         \(feedFile.path) Unsafe
         """.write(to: config, atomically: true, encoding: .utf8)
-        let options = BuildOptions(configURL: config, outputURL: folder.appendingPathComponent("output"),
-                                   templatesURL: Self.repository.appendingPathComponent("templates"),
-                                   now: Date(timeIntervalSince1970: 1_796_400_000),
-                                   cacheURL: folder.appendingPathComponent("cache.sqlite"))
+        let options = BuildOptions(
+            configURL: config, outputURL: folder.appendingPathComponent("output"),
+            templatesURL: Self.repository.appendingPathComponent("templates"),
+            now: Date(timeIntervalSince1970: 1_796_400_000),
+            cacheURL: folder.appendingPathComponent("cache.sqlite"))
         for run in ["cold", "warm"] {
             let report = try await withDeadline { try await PlanetBuild.run(options) }
             #expect(report.feedsOK == 1, "\(run)")
@@ -52,7 +53,9 @@ struct UnsafeContentBuildTests {
                 #expect(text.contains("stays"), "\(run) \(name)")
                 // The iframe is replaced by a plain link to what it embedded, never an iframe.
                 #expect(text.contains("Embedded content: evil.example/"), "\(run) \(name): the embed's link")
-                for needle in ["steal", "<script", "&lt;script", "onerror", "onclick", "onload", "javascript:", "iframe", "svg"] {
+                for needle in [
+                    "steal", "<script", "&lt;script", "onerror", "onclick", "onload", "javascript:", "iframe", "svg"
+                ] {
                     #expect(!text.lowercased().contains(needle), "\(run) \(name) holds '\(needle)'")
                 }
             }

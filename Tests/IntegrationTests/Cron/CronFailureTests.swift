@@ -1,7 +1,7 @@
 import Foundation
 import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// A feed that breaks after a good build keeps its entries on the page, the build exits
 /// 0, the other feeds render, status.json names the failure.
@@ -22,30 +22,44 @@ struct CronFailureTests {
         Case(id: "404", responder: { _ in LoopbackResponse(status: 404, body: Data("no".utf8)) }, kind: "http-error"),
         Case(id: "410", responder: { _ in LoopbackResponse(status: 410) }, kind: "http-error"),
         Case(id: "500", responder: { _ in LoopbackResponse(status: 500) }, kind: "http-error"),
-        Case(id: "503 Retry-After", responder: { _ in
-            LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "3600")]) }, kind: "http-error"),
-        Case(id: "redirect loop", responder: { request in
-            LoopbackResponse(status: 302, headers: [LoopbackHeader("Location", "http://127.0.0.1:\(request.port)/victim.xml")])
-        }, kind: "too-many-redirects"),
-        Case(id: "slower than the timeout", responder: { _ in
-            // Generous on both sides: under a loaded CI machine the good feed must still make
-            // its 4 s, and the victim never answers within it.
-            var response = okResponse(rssFeed("victim"))
-            response.delay = 30
-            return response
-        }, kind: "timeout", timeout: "4"),
-        Case(id: "closed mid-body", responder: { _ in
-            var response = okResponse(rssFeed("victim", count: 5))
-            response.closeAfterBytes = 100
-            return response
-        }, kind: "connection-failed"),
-        Case(id: "over the size cap", responder: { _ in okResponse(rssFeed("victim", padding: 5_000)) },
-             kind: "too-large", settings: ["max_bytes = 2000"]),
-        Case(id: "an HTML page", responder: { _ in
-            LoopbackResponse(headers: [LoopbackHeader("Content-Type", "text/html")],
-                             body: Data("<!DOCTYPE html><html><body><p>Moved to a new blog</p></body></html>".utf8))
-        }, kind: "not-a-feed"),
-        Case(id: "an empty 200", responder: { _ in okResponse(Data()) }, kind: "not-a-feed"),
+        Case(
+            id: "503 Retry-After",
+            responder: { _ in
+                LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "3600")])
+            }, kind: "http-error"),
+        Case(
+            id: "redirect loop",
+            responder: { request in
+                LoopbackResponse(
+                    status: 302, headers: [LoopbackHeader("Location", "http://127.0.0.1:\(request.port)/victim.xml")])
+            }, kind: "too-many-redirects"),
+        Case(
+            id: "slower than the timeout",
+            responder: { _ in
+                // Generous on both sides: under a loaded CI machine the good feed must still make
+                // its 4 s, and the victim never answers within it.
+                var response = okResponse(rssFeed("victim"))
+                response.delay = 30
+                return response
+            }, kind: "timeout", timeout: "4"),
+        Case(
+            id: "closed mid-body",
+            responder: { _ in
+                var response = okResponse(rssFeed("victim", count: 5))
+                response.closeAfterBytes = 100
+                return response
+            }, kind: "connection-failed"),
+        Case(
+            id: "over the size cap", responder: { _ in okResponse(rssFeed("victim", padding: 5_000)) },
+            kind: "too-large", settings: ["max_bytes = 2000"]),
+        Case(
+            id: "an HTML page",
+            responder: { _ in
+                LoopbackResponse(
+                    headers: [LoopbackHeader("Content-Type", "text/html")],
+                    body: Data("<!DOCTYPE html><html><body><p>Moved to a new blog</p></body></html>".utf8))
+            }, kind: "not-a-feed"),
+        Case(id: "an empty 200", responder: { _ in okResponse(Data()) }, kind: "not-a-feed")
     ]
 
     @Test(arguments: cases)
@@ -53,11 +67,14 @@ struct CronFailureTests {
         try await withDeadline {
             let victim = SwitchingRoute(first: { _ in okResponse(rssFeed("victim")) }, then: test.responder)
             let server = try await LoopbackServer.start([
-                "/good.xml": .ok(rssFeed("good")), "/victim.xml": victim.route,
+                "/good.xml": .ok(rssFeed("good")), "/victim.xml": victim.route
             ])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/good.xml"), "Good"),
-                                                (server.url(for: "/victim.xml"), "Victim")],
-                                        settings: test.settings)
+            let planet = try CronPlanet(
+                feeds: [
+                    (server.url(for: "/good.xml"), "Good"),
+                    (server.url(for: "/victim.xml"), "Victim")
+                ],
+                settings: test.settings)
             defer { planet.remove() }
             let first = await planet.build(["--timeout", test.timeout])
             #expect(first.status == 0, "\(first.err)")
@@ -83,8 +100,10 @@ struct CronFailureTests {
     func goneIsNotFetchedAgain() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start(["/good.xml": .ok(rssFeed("good")), "/gone.xml": .status(410)])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/good.xml"), "Good"),
-                                                (server.url(for: "/gone.xml"), "Gone")])
+            let planet = try CronPlanet(feeds: [
+                (server.url(for: "/good.xml"), "Good"),
+                (server.url(for: "/gone.xml"), "Gone")
+            ])
             defer { planet.remove() }
             _ = await planet.build()
             _ = await planet.build(at: 600)
@@ -102,7 +121,7 @@ struct CronFailureTests {
     func retryAfterIsHonoured() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start([
-                "/busy.xml": .response(LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "3600")])),
+                "/busy.xml": .response(LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "3600")]))
             ])
             let planet = try CronPlanet(feeds: [(server.url(for: "/busy.xml"), "Busy")])
             defer { planet.remove() }

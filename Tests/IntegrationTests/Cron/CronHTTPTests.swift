@@ -12,10 +12,12 @@ struct CronHTTPTests {
         try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/etag.xml": .conditional(rssFeed("etag"), etag: "\"v1\"", lastModified: nil),
-                "/date.xml": .conditional(rssFeed("date"), etag: nil, lastModified: "Tue, 01 Dec 2026 10:00:00 GMT"),
+                "/date.xml": .conditional(rssFeed("date"), etag: nil, lastModified: "Tue, 01 Dec 2026 10:00:00 GMT")
             ])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/etag.xml"), "ETag"),
-                                                (server.url(for: "/date.xml"), "Date")])
+            let planet = try CronPlanet(feeds: [
+                (server.url(for: "/etag.xml"), "ETag"),
+                (server.url(for: "/date.xml"), "Date")
+            ])
             defer { planet.remove() }
             #expect(await planet.build().status == 0)
             let urls = [server.url(for: "/etag.xml").absoluteString, server.url(for: "/date.xml").absoluteString]
@@ -25,7 +27,8 @@ struct CronHTTPTests {
             let second = server.requests.dropFirst(first)
             #expect(second.count == 2)
             #expect(server.requests(to: "/etag.xml").last?.header("If-None-Match") == "\"v1\"")
-            #expect(server.requests(to: "/date.xml").last?.header("If-Modified-Since") == "Tue, 01 Dec 2026 10:00:00 GMT")
+            #expect(
+                server.requests(to: "/date.xml").last?.header("If-Modified-Since") == "Tue, 01 Dec 2026 10:00:00 GMT")
             #expect(try planet.status(of: "ETag")?["outcome"] as? String == "not-modified")
             #expect(try planet.status(of: "Date")?["outcome"] as? String == "not-modified")
             let cache = try FeedCache(path: planet.cache.path)
@@ -48,17 +51,20 @@ struct CronHTTPTests {
         try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/confused.xml": .status(304),
-                "/good.xml": .ok(rssFeed("good")),
+                "/good.xml": .ok(rssFeed("good"))
             ])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/confused.xml"), "Confused"),
-                                                (server.url(for: "/good.xml"), "Good")])
+            let planet = try CronPlanet(feeds: [
+                (server.url(for: "/confused.xml"), "Confused"),
+                (server.url(for: "/good.xml"), "Good")
+            ])
             defer { planet.remove() }
             #expect(await planet.build().status == 0)
             let confused = try #require(try planet.status(of: "Confused"))
             #expect(confused["outcome"] as? String == "failed")
             #expect((confused["last_error"] as? String)?.contains("HTTP 304 but no cached copy") == true, "\(confused)")
             #expect(try planet.read("index.html").contains("good post 1"))
-            let state = try await FeedCache(path: planet.cache.path).state(for: server.url(for: "/confused.xml").absoluteString)
+            let state = try await FeedCache(path: planet.cache.path).state(
+                for: server.url(for: "/confused.xml").absoluteString)
             #expect(state?.lastSuccess == nil && state?.failureStreak == 1)
             #expect(await planet.build(at: 600).status == 0)
             #expect(server.requests(to: "/confused.xml").count == 2)
@@ -67,14 +73,15 @@ struct CronHTTPTests {
         }
     }
 
-    @Test("301 and 308 chains are followed, recorded, reported and applied with --apply-redirects",
-          arguments: [301, 308])
+    @Test(
+        "301 and 308 chains are followed, recorded, reported and applied with --apply-redirects",
+        arguments: [301, 308])
     func permanentRedirects(_ status: Int) async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/old.xml": .redirect(to: "/middle.xml", status: status),
                 "/middle.xml": .redirect(to: "/new.xml", status: status),
-                "/new.xml": .gzip(rssFeed("moved")),
+                "/new.xml": .gzip(rssFeed("moved"))
             ])
             let planet = try CronPlanet(feeds: [(server.url(for: "/old.xml"), "Moved")])
             defer { planet.remove() }
@@ -82,7 +89,8 @@ struct CronHTTPTests {
             #expect(first.status == 0)
             #expect(first.err.contains("1 redirect to apply"))
             #expect(first.err.contains(server.url(for: "/new.xml").absoluteString))
-            #expect(try planet.status(of: "Moved")?["redirect_to"] as? String == server.url(for: "/new.xml").absoluteString)
+            #expect(
+                try planet.status(of: "Moved")?["redirect_to"] as? String == server.url(for: "/new.xml").absoluteString)
             #expect(try planet.read("index.html").contains("moved post 1"))
             let applied = await planet.build(at: 600, ["--apply-redirects"])
             #expect(applied.status == 0)
@@ -108,8 +116,9 @@ struct CronHTTPTests {
                 pages.append(try planet.read("rss.xml"))
             }
             for page in pages {
-                #expect(page.components(separatedBy: "<pubDate>Fri, 04 Dec 2026 16:00:00 +0000</pubDate>").count == 3,
-                        "\(page)")
+                #expect(
+                    page.components(separatedBy: "<pubDate>Fri, 04 Dec 2026 16:00:00 +0000</pubDate>").count == 3,
+                    "\(page)")
             }
             #expect(server.requests(to: "/undated.xml").count == 3)
             await server.stop()
@@ -135,7 +144,9 @@ struct CronHTTPTests {
     func strict() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start(["/good.xml": .ok(rssFeed("good")), "/bad.xml": .status(500)])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/good.xml"), "Good"), (server.url(for: "/bad.xml"), "Bad")])
+            let planet = try CronPlanet(feeds: [
+                (server.url(for: "/good.xml"), "Good"), (server.url(for: "/bad.xml"), "Bad")
+            ])
             defer { planet.remove() }
             #expect(await planet.build(["--strict"]).status == 1)
             #expect(try planet.read("index.html").contains("good post 1"))

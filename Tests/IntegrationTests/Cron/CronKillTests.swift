@@ -16,8 +16,9 @@ struct CronKillTests {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
-    @Test("killed at 20 moments: output/ is the old or the new site, the cache is intact",
-          .enabled(if: executable != nil, "the planet executable is not built beside the tests (swift build first)"))
+    @Test(
+        "killed at 20 moments: output/ is the old or the new site, the cache is intact",
+        .enabled(if: executable != nil, "the planet executable is not built beside the tests (swift build first)"))
     func killedBuildsLeaveAWholeSite() async throws {
         try await withDeadline(seconds: 4 * Deadline.standard) {  // 41 builds, 13 of them killed
             let executable = try #require(Self.executable)
@@ -36,9 +37,12 @@ struct CronKillTests {
             let planet = try CronPlanet(feeds: feeds)
             defer { planet.remove() }
             let arguments = { (hour: Int) in
-                ["build", "--config", planet.config.path, "--output", planet.output.path, "--templates",
-                 CronPlanet.repository.appendingPathComponent("templates").path,
-                 "--now", ISO8601DateFormatter().string(from: CronPlanet.start.addingTimeInterval(Double(hour) * 3600))]
+                [
+                    "build", "--config", planet.config.path, "--output", planet.output.path, "--templates",
+                    CronPlanet.repository.appendingPathComponent("templates").path,
+                    "--now",
+                    ISO8601DateFormatter().string(from: CronPlanet.start.addingTimeInterval(Double(hour) * 3600))
+                ]
             }
             #expect(try await Subprocess.exitStatus(executable, arguments(0)) == 0)
             var old = try Self.snapshot(planet.output)

@@ -1,7 +1,7 @@
 import Foundation
 import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// Two overlapping builds never run at once.
 @Suite("planet build under cron: the lock")

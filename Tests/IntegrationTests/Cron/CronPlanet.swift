@@ -21,7 +21,8 @@ struct CronPlanet: Sendable {
     init(feeds: [(URL, String)], settings: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-cron-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let lines = ["title = Cron Planet", "link = https://planet.example.org/"] + settings
+        let lines =
+            ["title = Cron Planet", "link = https://planet.example.org/"] + settings
             + feeds.map { "\($0.0.absoluteString) \($0.1)" }
         try (lines.joined(separator: "\n") + "\n").write(to: config, atomically: true, encoding: .utf8)
     }
@@ -35,12 +36,15 @@ struct CronPlanet: Sendable {
     /// `planet build --now START+offset` with this folder's paths and `extra` arguments.
     func build(at offset: TimeInterval = 0, _ extra: [String] = []) async -> Run {
         let err = Mutex("")
-        let io = CommandIO(out: { _ in }, err: { text in err.withLock { $0 += text } },
-                           environment: [:], currentDirectory: folder)
+        let io = CommandIO(
+            out: { _ in }, err: { text in err.withLock { $0 += text } },
+            environment: [:], currentDirectory: folder)
         let now = ISO8601DateFormatter().string(from: Self.start.addingTimeInterval(offset))
         let status = await PlanetCommand.run(
-            ["build", "--config", config.path, "--output", output.path, "--templates",
-             Self.repository.appendingPathComponent("templates").path, "--now", now] + extra, io: io)
+            [
+                "build", "--config", config.path, "--output", output.path, "--templates",
+                Self.repository.appendingPathComponent("templates").path, "--now", now
+            ] + extra, io: io)
         return Run(status: status, err: err.withLock { $0 })
     }
 
@@ -65,16 +69,18 @@ func rssFeed(_ prefix: String, count: Int = 2, dated: Bool = true, padding: Int 
     var items = ""
     for number in 1...count {
         let date = dated ? "<pubDate>\(number) Nov 2026 10:00:00 GMT</pubDate>" : ""
-        items += "<item><title>\(prefix) post \(number)</title><link>https://\(prefix).example.com/\(number)</link>"
+        items +=
+            "<item><title>\(prefix) post \(number)</title><link>https://\(prefix).example.com/\(number)</link>"
             + "<guid>https://\(prefix).example.com/\(number)</guid>\(date)<description>Body \(number)</description></item>\n"
     }
     let pad = padding > 0 ? "<!-- \(String(repeating: "x", count: padding)) -->" : ""
-    return Data("""
-    <?xml version="1.0" encoding="utf-8"?>
-    <rss version="2.0"><channel><title>\(prefix) feed</title><link>https://\(prefix).example.com/</link>
-    <description>d</description>\(pad)
-    \(items)</channel></rss>
-    """.utf8)
+    return Data(
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <rss version="2.0"><channel><title>\(prefix) feed</title><link>https://\(prefix).example.com/</link>
+        <description>d</description>\(pad)
+        \(items)</channel></rss>
+        """.utf8)
 }
 
 /// A server answer computed from the request (LoopbackRoute's own closure is internal to TestSupport).
@@ -82,8 +88,9 @@ typealias Responder = @Sendable (LoopbackRequest) -> LoopbackResponse
 
 /// `200 OK` with an RSS body.
 func okResponse(_ body: Data, headers: [LoopbackHeader] = []) -> LoopbackResponse {
-    LoopbackResponse(headers: [LoopbackHeader("Content-Type", "application/rss+xml; charset=utf-8")] + headers,
-                     body: body)
+    LoopbackResponse(
+        headers: [LoopbackHeader("Content-Type", "application/rss+xml; charset=utf-8")] + headers,
+        body: body)
 }
 
 /// A route that answers with `first` until `switchOver()` is called, then with `then`.

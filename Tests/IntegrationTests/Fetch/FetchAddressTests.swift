@@ -25,13 +25,13 @@ struct FetchAddressTests {
     func credentialsStayPrivate() async throws {
         try await withDeadline {
             let other = try await LoopbackServer.start([
-                "/private.xml": .basicAuth(user: "reader", password: "s3cret", .ok(rssFeed("elsewhere"))),
+                "/private.xml": .basicAuth(user: "reader", password: "s3cret", .ok(rssFeed("elsewhere")))
             ])
             let server = try await LoopbackServer.start([
                 "/private.xml": .basicAuth(user: "reader", password: "s3cret", .ok(rssFeed("private"))),
                 "/moved.xml": .relativeRedirect(to: "/private.xml", status: 301),
                 "/away.xml": .redirect(to: other.url(for: "/private.xml").absoluteString, status: 302),
-                "/good.xml": .ok(rssFeed("good")),
+                "/good.xml": .ok(rssFeed("good"))
             ])
             func authed(_ path: String, password: String = "s3cret") throws -> URL {
                 try #require(URL(string: "http://reader:\(password)@127.0.0.1:\(server.port)\(path)"))
@@ -39,7 +39,7 @@ struct FetchAddressTests {
             let planet = try CronPlanet(feeds: [
                 (try authed("/private.xml"), "Private"), (try authed("/moved.xml"), "Moved"),
                 (try authed("/away.xml"), "Away"), (try authed("/private.xml", password: "wrong"), "Wrong"),
-                (server.url(for: "/good.xml"), "Good"),
+                (server.url(for: "/good.xml"), "Good")
             ])
             defer { planet.remove() }
             let run = await planet.build()
@@ -48,7 +48,9 @@ struct FetchAddressTests {
             #expect(run.status == 0, "\(run.err)")
             #expect(try planet.read("index.html").contains("private post 1"))
             #expect(try planet.status(of: "Moved")?["error_kind"] is NSNull)
-            #expect(try planet.status(of: "Moved")?["redirect_to"] as? String == server.url(for: "/private.xml").absoluteString)
+            #expect(
+                try planet.status(of: "Moved")?["redirect_to"] as? String
+                    == server.url(for: "/private.xml").absoluteString)
             // Credentials go to the origin they were given for, never to another host or port.
             #expect(try planet.status(of: "Away")?["error_kind"] as? String == "needs-credentials")
             #expect(other.requests.allSatisfy { $0.header("Authorization") == nil })
@@ -70,12 +72,13 @@ struct FetchAddressTests {
             let server = try await LoopbackServer.start([
                 "/feed.xml": .ok(rssFeed("upper")),
                 "/old.xml": LoopbackRoute { request in
-                    LoopbackResponse(status: 301, headers: [LoopbackHeader("Location", "HTTP://127.0.0.1:\(request.port)/feed.xml")])
-                },
+                    LoopbackResponse(
+                        status: 301, headers: [LoopbackHeader("Location", "HTTP://127.0.0.1:\(request.port)/feed.xml")])
+                }
             ])
             let planet = try CronPlanet(feeds: [
                 (try #require(URL(string: "HTTP://127.0.0.1:\(server.port)/feed.xml")), "Upper"),
-                (server.url(for: "/old.xml"), "Moved"),
+                (server.url(for: "/old.xml"), "Moved")
             ])
             defer { planet.remove() }
             let run = await planet.build()
@@ -83,16 +86,21 @@ struct FetchAddressTests {
             #expect(run.status == 0, "\(run.err)")
             #expect(try planet.status(of: "Upper")?["error_kind"] is NSNull)
             #expect(try planet.read("index.html").contains("upper post 1"))
-            #expect(try planet.status(of: "Moved")?["redirect_to"] as? String == server.url(for: "/feed.xml").absoluteString)
+            #expect(
+                try planet.status(of: "Moved")?["redirect_to"] as? String == server.url(for: "/feed.xml").absoluteString
+            )
         }
     }
 
     @Test("an IPv6 literal URL is fetched", .enabled(if: hasIPv6Loopback, "this machine has no IPv6 loopback (::1)"))
     func ipv6Literal() async throws {
         try await withDeadline {
-            let server = try await LoopbackServer.start(["/feed.xml": .ok(rssFeed("six")),
-                                                         "/old.xml": .relativeRedirect(to: "feed.xml")],
-                                                        address: .ipv6Loopback)
+            let server = try await LoopbackServer.start(
+                [
+                    "/feed.xml": .ok(rssFeed("six")),
+                    "/old.xml": .relativeRedirect(to: "feed.xml")
+                ],
+                address: .ipv6Loopback)
             #expect(server.url(for: "/feed.xml").absoluteString.hasPrefix("http://[::1]:"))
             let planet = try CronPlanet(feeds: [(server.url(for: "/old.xml"), "Six")])
             defer { planet.remove() }
@@ -105,16 +113,21 @@ struct FetchAddressTests {
         }
     }
 
-    @Test("a redirect from a public address into private space is refused before connecting; the status page tells nothing of it")
+    @Test(
+        "a redirect from a public address into private space is refused before connecting; the status page tells nothing of it"
+    )
     func privateRedirectRefused() async throws {
         try await withDeadline {
-            let inside = try await LoopbackServer.start(["/internal.xml": .ok(rssFeed("internal")),
-                                                         "/loop.xml": .relativeRedirect(to: "/internal.xml", status: 302)],
-                                                        address: .second)
+            let inside = try await LoopbackServer.start(
+                [
+                    "/internal.xml": .ok(rssFeed("internal")),
+                    "/loop.xml": .relativeRedirect(to: "/internal.xml", status: 302)
+                ],
+                address: .second)
             let outside = try await LoopbackServer.start([
                 "/feed.xml": .redirect(to: inside.url(for: "/internal.xml").absoluteString, status: 301),
                 "/closed.xml": .redirect(to: "http://127.0.0.2:9/nothing", status: 302),
-                "/good.xml": .ok(rssFeed("good")),
+                "/good.xml": .ok(rssFeed("good"))
             ])
             let folder = try TemporaryFolder().url
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,8 +142,10 @@ struct FetchAddressTests {
             \(outside.url(for: "/good.xml").absoluteString) Good
             """.write(to: config, atomically: true, encoding: .utf8)
             let output = folder.appendingPathComponent("output")
-            var options = BuildOptions(configURL: config, outputURL: output, templates: .folder(CronPlanet.repository.appendingPathComponent("templates")),
-                                       now: Date(timeIntervalSince1970: 1_796_400_000), jobs: 1)
+            var options = BuildOptions(
+                configURL: config, outputURL: output,
+                templates: .folder(CronPlanet.repository.appendingPathComponent("templates")),
+                now: Date(timeIntervalSince1970: 1_796_400_000), jobs: 1)
             options.addressPolicy = Self.policy
             let built = options
             let report = try await PlanetBuild.run(built)
@@ -148,17 +163,26 @@ struct FetchAddressTests {
                 #expect(text.components(separatedBy: "/internal.xml").count == 1)
             }
             // The refused redirect and the one to a closed port read the same: no port scanning.
-            let messages = report.failures.map { $0.message.replacingOccurrences(of: $0.url.absoluteString, with: "URL") }
+            let messages = report.failures.map {
+                $0.message.replacingOccurrences(of: $0.url.absoluteString, with: "URL")
+            }
             #expect(messages.count == 2 && messages[0] == messages[1], "\(messages)")
         }
     }
 
-    @Test("private to private is allowed; the standard policy calls loopback, RFC 1918, link-local, CGNAT and ULA private")
+    @Test(
+        "private to private is allowed; the standard policy calls loopback, RFC 1918, link-local, CGNAT and ULA private"
+    )
     func standardPolicy() throws {
-        let privateOnes = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
-                           "100.64.0.1", "100.127.255.255", "0.0.0.0", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1",
-                           "::ffff:10.0.0.1", "::ffff:127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::127.0.0.1"]
-        let publicOnes = ["8.8.8.8", "172.32.0.1", "100.128.0.1", "192.0.2.1", "2001:db8::1", "fe00::1", "::ffff:8.8.8.8", "64:ff9b::808:808"]
+        let privateOnes = [
+            "127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
+            "100.64.0.1", "100.127.255.255", "0.0.0.0", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1",
+            "::ffff:10.0.0.1", "::ffff:127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::127.0.0.1"
+        ]
+        let publicOnes = [
+            "8.8.8.8", "172.32.0.1", "100.128.0.1", "192.0.2.1", "2001:db8::1", "fe00::1", "::ffff:8.8.8.8",
+            "64:ff9b::808:808"
+        ]
         for text in privateOnes { #expect(try #require(IPAddress(text)).isPrivateOrLocal, "\(text)") }
         for text in publicOnes { #expect(try #require(IPAddress(text)).isPrivateOrLocal == false, "\(text)") }
         #expect(IPAddress("example.org") == nil)

@@ -20,19 +20,26 @@ struct FetchFailureTests {
     static let body = Data(String(repeating: "<item>filler</item>\n", count: 200).utf8)
 
     static let cases: [Case] = [
-        Case(name: "404", route: .status(404, body: "gone fishing"), kind: .httpError, status: 404,
-             messagePart: "HTTP 404 Not Found"),
-        Case(name: "500", route: .status(500), kind: .httpError, status: 500,
-             messagePart: "HTTP 500 Internal Server Error"),
+        Case(
+            name: "404", route: .status(404, body: "gone fishing"), kind: .httpError, status: 404,
+            messagePart: "HTTP 404 Not Found"),
+        Case(
+            name: "500", route: .status(500), kind: .httpError, status: 500,
+            messagePart: "HTTP 500 Internal Server Error"),
         Case(name: "410", route: .status(410), kind: .httpError, status: 410, messagePart: "HTTP 410 Gone"),
-        Case(name: "slower than the timeout", route: .delayed(30, .ok("<rss/>")), kind: .timeout,
-             messagePart: "within 3 s"),
-        Case(name: "body over the size cap", route: .ok(body), kind: .tooLarge,
-             messagePart: "cap of 1000 bytes"),
-        Case(name: "redirect loop", route: .redirect(to: "/feed.xml"), kind: .tooManyRedirects,
-             messagePart: "more than 5 redirects"),
-        Case(name: "connection closed mid-body", route: .truncated(body.prefix(800), after: 100), kind: .connectionFailed,
-             messagePart: "lost"),
+        Case(
+            name: "slower than the timeout", route: .delayed(30, .ok("<rss/>")), kind: .timeout,
+            messagePart: "within 3 s"),
+        Case(
+            name: "body over the size cap", route: .ok(body), kind: .tooLarge,
+            messagePart: "cap of 1000 bytes"),
+        Case(
+            name: "redirect loop", route: .redirect(to: "/feed.xml"), kind: .tooManyRedirects,
+            messagePart: "more than 5 redirects"),
+        Case(
+            name: "connection closed mid-body", route: .truncated(body.prefix(800), after: 100),
+            kind: .connectionFailed,
+            messagePart: "lost")
     ]
 
     @Test("a failing feed is reported with its kind, status and URL", arguments: cases)
@@ -58,9 +65,11 @@ struct FetchFailureTests {
     @Test("503 with Retry-After keeps the header; delay-seconds count from the given now")
     func retryAfter() async throws {
         try await withDeadline {
-            let route = LoopbackRoute.response(LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "120")]))
+            let route = LoopbackRoute.response(
+                LoopbackResponse(status: 503, headers: [LoopbackHeader("Retry-After", "120")]))
             let server = try await LoopbackServer.start(["/feed.xml": route])
-            let result = await Fetcher(FetcherConfiguration(timeout: 5)).fetch(Subscription(url: server.url(for: "/feed.xml")))
+            let result = await Fetcher(FetcherConfiguration(timeout: 5)).fetch(
+                Subscription(url: server.url(for: "/feed.xml")))
             await server.stop()
             guard case .failed(let failure) = result.outcome else {
                 Issue.record("expected a failure, got \(result.outcome)")
@@ -69,7 +78,10 @@ struct FetchFailureTests {
             let now = Date(timeIntervalSince1970: 1_700_000_000)
             #expect(failure.kind == .httpError)
             #expect(failure.status == 503)
-            #expect(failure.message.hasSuffix("HTTP 503 Service Unavailable; the server asks planet to wait: builds skip the feed until its Retry-After has passed"))
+            #expect(
+                failure.message.hasSuffix(
+                    "HTTP 503 Service Unavailable; the server asks planet to wait: builds skip the feed until its Retry-After has passed"
+                ))
             #expect(failure.retryAfter == "120")
             #expect(failure.retryAfterDate(now: now) == now.addingTimeInterval(120))
         }

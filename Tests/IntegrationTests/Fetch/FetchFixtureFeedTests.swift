@@ -47,8 +47,9 @@ struct FetchFixtureFeedTests {
             #expect(parsed.format == .rss20)
             #expect(parsed.title == "Jane's Notes")
             let actual = parsed.entries.map { entry in
-                FetchFixtures.ExpectedItem(title: entry.title ?? "", link: entry.link ?? "",
-                                           published: entry.published.map(Self.rfc3339) ?? "")
+                FetchFixtures.ExpectedItem(
+                    title: entry.title ?? "", link: entry.link ?? "",
+                    published: entry.published.map(Self.rfc3339) ?? "")
             }
             #expect(actual == expected)
         }

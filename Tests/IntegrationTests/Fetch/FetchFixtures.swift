@@ -5,8 +5,9 @@ import Testing
 enum FetchFixtures {
     /// The bytes of `Fixtures/fetch/<name>`.
     static func data(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
-        let url = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/fetch/\(name)"),
-                               sourceLocation: sourceLocation)
+        let url = try #require(
+            Bundle.module.resourceURL?.appendingPathComponent("Fixtures/fetch/\(name)"),
+            sourceLocation: sourceLocation)
         return try Data(contentsOf: url)
     }
 

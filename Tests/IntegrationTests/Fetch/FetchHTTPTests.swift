@@ -11,7 +11,8 @@ struct FetchHTTPTests {
     private static let rss = Data("<rss version=\"2.0\"><channel><title>t</title></channel></rss>".utf8)
 
     private func fetched(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocation)
-        -> FetchedDocument? {
+        -> FetchedDocument?
+    {
         guard case .fetched(let document) = result.outcome else {
             Issue.record("not fetched: \(result.outcome)", sourceLocation: sourceLocation)
             return nil
@@ -40,7 +41,7 @@ struct FetchHTTPTests {
             let server = try await LoopbackServer.start([
                 "/old.xml": .redirect(to: "/moved.xml", status: 302),
                 "/moved.xml": .redirect(to: "/feed.xml", status: 301),
-                "/feed.xml": .ok(Self.rss),
+                "/feed.xml": .ok(Self.rss)
             ])
             let result = await Fetcher(FetcherConfiguration(timeout: 5))
                 .fetch(Subscription(url: server.url(for: "/old.xml")))
@@ -58,7 +59,7 @@ struct FetchHTTPTests {
             let server = try await LoopbackServer.start([
                 "/a.xml": .redirect(to: "/b.xml", status: 301),
                 "/b.xml": .redirect(to: "/c.xml", status: 308),
-                "/c.xml": .ok(Self.rss),
+                "/c.xml": .ok(Self.rss)
             ])
             let result = await Fetcher(FetcherConfiguration(timeout: 5))
                 .fetch(Subscription(url: server.url(for: "/a.xml")))
@@ -85,14 +86,16 @@ struct FetchHTTPTests {
     func latin1ETagRoundTrip() async throws {
         try await withDeadline {
             // "\u{e9}t\u{e9}" goes out as the single bytes 0xE9 't' 0xE9 (``LoopbackRoute/raw(_:)`` is ISO-8859-1).
-            let head = "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\nConnection: close\r\n\r\n"
+            let head =
+                "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\nConnection: close\r\n\r\n"
             let server = try await LoopbackServer.start([
-                "/feed.xml": .raw(Data(head.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + Self.rss),
+                "/feed.xml": .raw(Data(head.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + Self.rss)
             ])
             let fetcher = Fetcher(FetcherConfiguration(timeout: 5))
             let first = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")))
             let document = try #require(fetched(first))
-            _ = await fetcher.fetch(Subscription(url: server.url(for: "/feed.xml")), validators: FetchValidators(document))
+            _ = await fetcher.fetch(
+                Subscription(url: server.url(for: "/feed.xml")), validators: FetchValidators(document))
             await server.stop()
             // The server reads request heads as UTF-8: a lone 0xE9 reads U+FFFD, UTF-8's C3 A9 reads "é".
             let sent = try #require(server.requests.last?.header("If-None-Match"))
@@ -100,13 +103,16 @@ struct FetchHTTPTests {
         }
     }
 
-    @Test("validators make the request conditional; a match is .notModified", arguments: [
-        FetchValidators(etag: "\"v7\""),
-        FetchValidators(lastModified: "Wed, 20 Mar 2024 09:30:00 GMT"),
-    ])
+    @Test(
+        "validators make the request conditional; a match is .notModified",
+        arguments: [
+            FetchValidators(etag: "\"v7\""),
+            FetchValidators(lastModified: "Wed, 20 Mar 2024 09:30:00 GMT")
+        ])
     func conditionalGet(_ validators: FetchValidators) async throws {
         try await withDeadline {
-            let route = LoopbackRoute.conditional(Self.rss, etag: "\"v7\"", lastModified: "Wed, 20 Mar 2024 09:30:00 GMT")
+            let route = LoopbackRoute.conditional(
+                Self.rss, etag: "\"v7\"", lastModified: "Wed, 20 Mar 2024 09:30:00 GMT")
             let server = try await LoopbackServer.start(["/feed.xml": route])
             let url = server.url(for: "/feed.xml")
             let fetcher = Fetcher(FetcherConfiguration(timeout: 5))
@@ -149,10 +155,12 @@ struct FetchHTTPTests {
             let server = try await LoopbackServer.start([
                 "/slow.xml": .delayed(3, .ok("<rss>slow</rss>")),
                 "/moved.xml": .redirect(to: "/later.xml", status: 302),
-                "/later.xml": .delayed(0.5, .ok("<rss>later</rss>")),
+                "/later.xml": .delayed(0.5, .ok("<rss>later</rss>"))
             ])
-            let subscriptions = [Subscription(url: server.url(for: "/slow.xml")),
-                                 Subscription(url: server.url(for: "/moved.xml"))]
+            let subscriptions = [
+                Subscription(url: server.url(for: "/slow.xml")),
+                Subscription(url: server.url(for: "/moved.xml"))
+            ]
             let results = await Fetcher(FetcherConfiguration(jobs: 1, timeout: 1.5)).fetchAll(subscriptions)
             await server.stop()
             guard case .failed(let failure) = results[0].outcome else {
@@ -168,7 +176,9 @@ struct FetchHTTPTests {
     @Test("cancelling the fetching task stops its transfer at once; the fetcher goes on")
     func cancellation() async throws {
         try await withDeadline {
-            let server = try await LoopbackServer.start(["/slow.xml": .delayed(60, .ok(Self.rss)), "/feed.xml": .ok(Self.rss)])
+            let server = try await LoopbackServer.start([
+                "/slow.xml": .delayed(60, .ok(Self.rss)), "/feed.xml": .ok(Self.rss)
+            ])
             let fetcher = Fetcher(FetcherConfiguration(timeout: 50))
             let slow = Task { await fetcher.fetch(Subscription(url: server.url(for: "/slow.xml"))) }
             while server.requests(to: "/slow.xml").isEmpty { try await Task.sleep(for: .milliseconds(10)) }

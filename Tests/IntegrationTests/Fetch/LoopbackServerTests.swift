@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The loopback server itself, spoken to with TestSupport's raw-socket client.
 @Suite("LoopbackServer")
@@ -16,8 +16,9 @@ struct LoopbackServerTests {
     func servesAndRecords() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start(["/feed.xml": .ok("<rss/>")])
-            let (data, response) = try await get(server.url(for: "/feed.xml?x=1"),
-                                                 headers: ["X-Probe": "42"])
+            let (data, response) = try await get(
+                server.url(for: "/feed.xml?x=1"),
+                headers: ["X-Probe": "42"])
             await server.stop()
             #expect(String(decoding: data, as: UTF8.self) == "<rss/>")
             #expect(response.status == 200)
@@ -48,19 +49,24 @@ struct LoopbackServerTests {
         var testDescription: String { name }
     }
 
-    @Test("a conditional route answers 304 only when a validator matches", arguments: [
-        ConditionalCase(name: "no validators", headers: [:], status: 200),
-        ConditionalCase(name: "matching ETag", headers: ["If-None-Match": "\"v1\""], status: 304),
-        ConditionalCase(name: "stale ETag", headers: ["If-None-Match": "\"v0\""], status: 200),
-        ConditionalCase(name: "matching date", headers: ["If-Modified-Since": "Tue, 02 Jan 2024 03:04:05 GMT"],
-                        status: 304),
-        ConditionalCase(name: "other date", headers: ["If-Modified-Since": "Mon, 01 Jan 2024 00:00:00 GMT"],
-                        status: 200),
-    ])
+    @Test(
+        "a conditional route answers 304 only when a validator matches",
+        arguments: [
+            ConditionalCase(name: "no validators", headers: [:], status: 200),
+            ConditionalCase(name: "matching ETag", headers: ["If-None-Match": "\"v1\""], status: 304),
+            ConditionalCase(name: "stale ETag", headers: ["If-None-Match": "\"v0\""], status: 200),
+            ConditionalCase(
+                name: "matching date", headers: ["If-Modified-Since": "Tue, 02 Jan 2024 03:04:05 GMT"],
+                status: 304),
+            ConditionalCase(
+                name: "other date", headers: ["If-Modified-Since": "Mon, 01 Jan 2024 00:00:00 GMT"],
+                status: 200)
+        ])
     func conditional(_ test: ConditionalCase) async throws {
         try await withDeadline {
-            let route = LoopbackRoute.conditional(Data("<rss/>".utf8), etag: "\"v1\"",
-                                                  lastModified: "Tue, 02 Jan 2024 03:04:05 GMT")
+            let route = LoopbackRoute.conditional(
+                Data("<rss/>".utf8), etag: "\"v1\"",
+                lastModified: "Tue, 02 Jan 2024 03:04:05 GMT")
             let server = try await LoopbackServer.start(["/feed.xml": route])
             let (_, response) = try await get(server.url(for: "/feed.xml"), headers: test.headers)
             await server.stop()

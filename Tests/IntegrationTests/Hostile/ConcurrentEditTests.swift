@@ -1,14 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every feeds.txt edit holds `FeedListLock` from reading the file to replacing it: 20 `planet
 /// add`s at once (separate processes) leave 20 feeds, where each used to save the list it had
 /// read before the others saved (8 of 20 were left).
 @Suite("concurrent feeds.txt edits")
 struct ConcurrentEditTests {
-    @Test("20 concurrent planet add leave 20 feeds",
-          .enabled(if: CronKillTests.executable != nil, "the planet executable is not built beside the tests (swift build first)"))
+    @Test(
+        "20 concurrent planet add leave 20 feeds",
+        .enabled(
+            if: CronKillTests.executable != nil,
+            "the planet executable is not built beside the tests (swift build first)"))
     func concurrentAddsAllLand() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-edits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -20,9 +23,12 @@ struct ConcurrentEditTests {
             try await withThrowingTaskGroup(of: Int32.self) { group in
                 for number in 0..<20 {
                     group.addTask {
-                        try await Subprocess.exitStatus(executable, [
-                            "add", "--no-fetch", "--config", config.path, "https://feed\(number).example.org/feed.xml", "Feed \(number)",
-                        ])
+                        try await Subprocess.exitStatus(
+                            executable,
+                            [
+                                "add", "--no-fetch", "--config", config.path,
+                                "https://feed\(number).example.org/feed.xml", "Feed \(number)"
+                            ])
                     }
                 }
                 return try await group.reduce(into: [Int32]()) { $0.append($1) }

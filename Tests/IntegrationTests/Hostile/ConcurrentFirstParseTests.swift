@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// libxml2 2.9 sets up its globals lazily and not thread-safely: two tasks creating their first
 /// parser context at the same moment could deadlock on the dictionary mutex (seen in 4 of ~2,930
@@ -9,17 +9,23 @@ import TestSupport
 /// processes are killed.
 @Suite("concurrent first parses in fresh processes")
 struct ConcurrentFirstParseTests {
-    @Test("200 runs of planet parse f1 … f20 --json all finish",
-          .enabled(if: CronKillTests.executable != nil, "the planet executable is not built beside the tests (swift build first)"))
+    @Test(
+        "200 runs of planet parse f1 … f20 --json all finish",
+        .enabled(
+            if: CronKillTests.executable != nil,
+            "the planet executable is not built beside the tests (swift build first)"))
     func freshProcessesNeverHang() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-first-parse-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "planet-first-parse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [String] = []
         for number in 1...20 {
             let file = folder.appendingPathComponent("f\(number).xml")
             let html = "&lt;p class=&quot;x&quot;&gt;Body &lt;b&gt;\(number)&lt;/b&gt;&lt;/p&gt;"
-            let feed = number % 2 == 0 ? String(decoding: rssFeed("f\(number)", count: 5), as: UTF8.self)
+            let feed =
+                number % 2 == 0
+                ? String(decoding: rssFeed("f\(number)", count: 5), as: UTF8.self)
                 : "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>f\(number)</title><entry><id>urn:f\(number)</id>"
                     + "<title>t</title><content type=\"html\">\(html)</content></entry></feed>"
             try feed.write(to: file, atomically: true, encoding: .utf8)

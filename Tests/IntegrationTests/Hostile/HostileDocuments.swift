@@ -5,13 +5,14 @@ import TestSupport
 /// RSS 2.0 shell around one attack, so a build that fell for it would show an entry.
 enum HostileDocuments {
     static func rss(doctype: String = "", title: String, description: String = "safe") -> Data {
-        Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        \(doctype)
-        <rss version="2.0"><channel><title>Hostile</title><link>https://hostile.example/</link>
-        <item><title>\(title)</title><link>https://hostile.example/1</link>
-        <description>\(description)</description></item></channel></rss>
-        """.utf8)
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            \(doctype)
+            <rss version="2.0"><channel><title>Hostile</title><link>https://hostile.example/</link>
+            <item><title>\(title)</title><link>https://hostile.example/1</link>
+            <description>\(description)</description></item></channel></rss>
+            """.utf8)
     }
 
     /// XXE naming a local file.

@@ -20,20 +20,29 @@ struct HostileFeedBuildTests {
 
     static let cases: [Case] = [
         Case(name: "XXE file entity", route: { ok(HostileDocuments.fileEntity) }, kind: .notAFeed),
-        Case(name: "XXE http entity", route: {
-            LoopbackRoute { request in
-                LoopbackResponse(headers: [LoopbackHeader("Content-Type", "application/rss+xml")],
-                                 body: HostileDocuments.httpEntity("http://127.0.0.1:\(request.port)/secret"))
-            }
-        }, kind: .notAFeed),
+        Case(
+            name: "XXE http entity",
+            route: {
+                LoopbackRoute { request in
+                    LoopbackResponse(
+                        headers: [LoopbackHeader("Content-Type", "application/rss+xml")],
+                        body: HostileDocuments.httpEntity("http://127.0.0.1:\(request.port)/secret"))
+                }
+            }, kind: .notAFeed),
         Case(name: "billion laughs", route: { ok(HostileDocuments.billionLaughs) }, kind: .notAFeed),
         Case(name: "quadratic blowup", route: { ok(HostileDocuments.quadraticBlowup) }, kind: .notAFeed),
         Case(name: "50 MB body", route: { ok(HostileDocuments.fiftyMegabytes) }, kind: .tooLarge),
-        Case(name: "gzip bomb, 1 GiB of zeros", route: {
-            let bomb = try await HostileDocuments.gzipBomb.value.get()
-            return .response(LoopbackResponse(headers: [LoopbackHeader("Content-Type", "application/rss+xml"),
-                                                        LoopbackHeader("Content-Encoding", "gzip")], body: bomb))
-        }, kind: .tooLarge),
+        Case(
+            name: "gzip bomb, 1 GiB of zeros",
+            route: {
+                let bomb = try await HostileDocuments.gzipBomb.value.get()
+                return .response(
+                    LoopbackResponse(
+                        headers: [
+                            LoopbackHeader("Content-Type", "application/rss+xml"),
+                            LoopbackHeader("Content-Encoding", "gzip")
+                        ], body: bomb))
+            }, kind: .tooLarge)
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -49,7 +58,9 @@ struct HostileFeedBuildTests {
 
     @Test("fails that one feed; the build goes on", arguments: cases)
     func failsOneFeed(_ testCase: Case) async throws {
-        let server = try await LoopbackServer.start(["/hostile.xml": try await testCase.route(), "/secret": .ok("root:x:0:0")])
+        let server = try await LoopbackServer.start([
+            "/hostile.xml": try await testCase.route(), "/secret": .ok("root:x:0:0")
+        ])
         let folder = try TemporaryFolder().url
         try Data(Self.goodFeed.utf8).write(to: folder.appendingPathComponent("good.xml"))
         let config = folder.appendingPathComponent("feeds.txt")
@@ -59,10 +70,11 @@ struct HostileFeedBuildTests {
         \(folder.appendingPathComponent("good.xml").path) Good
         \(server.url(for: "/hostile.xml").absoluteString) Hostile
         """.write(to: config, atomically: true, encoding: .utf8)
-        let options = BuildOptions(configURL: config, outputURL: folder.appendingPathComponent("output"),
-                                   templatesURL: Self.repository.appendingPathComponent("templates"),
-                                   now: Date(timeIntervalSince1970: 1_796_400_000),
-                                   cacheURL: folder.appendingPathComponent("cache.sqlite"))
+        let options = BuildOptions(
+            configURL: config, outputURL: folder.appendingPathComponent("output"),
+            templatesURL: Self.repository.appendingPathComponent("templates"),
+            now: Date(timeIntervalSince1970: 1_796_400_000),
+            cacheURL: folder.appendingPathComponent("cache.sqlite"))
         let report = try await withDeadline { try await PlanetBuild.run(options) }
         await server.stop()
 

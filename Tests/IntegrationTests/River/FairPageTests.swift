@@ -1,7 +1,7 @@
 import Foundation
 import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// A planet of real feeds (Fixtures/corpus, copied from the shared corpus with their MANIFEST
 /// rows) served over loopback HTTP: one feed, however prolific or undated, cannot take the page.
@@ -29,8 +29,10 @@ struct FairPageTests {
             #expect(files.count >= 40)
             var routes: [String: LoopbackRoute] = [:]
             for file in files {
-                routes["/" + file.name] = .ok(file.data, contentType: file.name.hasSuffix(".json")
-                                              ? "application/feed+json" : "application/xml")
+                routes["/" + file.name] = .ok(
+                    file.data,
+                    contentType: file.name.hasSuffix(".json")
+                        ? "application/feed+json" : "application/xml")
             }
             let server = try await LoopbackServer.start(routes)
             let planet = try CronPlanet(feeds: files.map { (server.url(for: "/" + $0.name), $0.name) })
@@ -56,11 +58,14 @@ struct FairPageTests {
         try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/big.xml": .ok(rssFeed("big", count: 8, dated: false)),
-                "/small.xml": .ok(rssFeed("small", count: 3)),
+                "/small.xml": .ok(rssFeed("small", count: 3))
             ])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/big.xml"), "Big"),
-                                                (server.url(for: "/small.xml"), "Small")],
-                                        settings: ["new_feed_items = 2", "items_per_page = 5"])
+            let planet = try CronPlanet(
+                feeds: [
+                    (server.url(for: "/big.xml"), "Big"),
+                    (server.url(for: "/small.xml"), "Small")
+                ],
+                settings: ["new_feed_items = 2", "items_per_page = 5"])
             defer { planet.remove() }
             #expect(await planet.build().status == 0)
             let feeds = Self.entryFeeds(try planet.read("index.html"))

@@ -2,8 +2,8 @@ import Foundation
 import Planet
 import PlanetCLI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite("planet build: include / exclude rules")
 struct FilterBuildTests {
@@ -12,7 +12,8 @@ struct FilterBuildTests {
             "<item><title>\(item.0) post</title><link>https://c.example.com/\(item.0)</link><guid>https://c.example.com/\(item.0)</guid>"
                 + "<category>\(item.1)</category><pubDate>\(index + 1) Nov 2026 10:00:00 GMT</pubDate></item>"
         }
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <rss version="2.0"><channel><title>Cats</title><link>https://c.example.com/</link><description>d</description>
             \(items.joined(separator: "\n"))</channel></rss>
@@ -23,8 +24,10 @@ struct FilterBuildTests {
     func categoryFilterAndOfflineRebuild() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start(["/c.xml": .ok(Self.feed()), "/d.xml": .ok(rssFeed("other"))])
-            let planet = try CronPlanet(feeds: [(server.url(for: "/c.xml"), "Cats\n    include = category:python"),
-                                                (server.url(for: "/d.xml"), "Other")])
+            let planet = try CronPlanet(feeds: [
+                (server.url(for: "/c.xml"), "Cats\n    include = category:python"),
+                (server.url(for: "/d.xml"), "Other")
+            ])
             defer { planet.remove() }
             #expect(await planet.build().status == 0)
             var page = try planet.read("index.html")
@@ -79,8 +82,9 @@ struct HideTests {
 private func runPlanet(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
     let out = Mutex("")
     let err = Mutex("")
-    let io = CommandIO(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-                       environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+    let io = CommandIO(
+        out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+        environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
     let status = await PlanetCommand.run(arguments, io: io)
     return (status, out.withLock { $0 }, err.withLock { $0 })
 }

@@ -10,13 +10,16 @@ import Testing
 struct ReadingListTests {
     static func opml(_ feeds: [(String, String)]) -> Data {
         let outlines = feeds.map { "<outline type=\"rss\" text=\"\($0.1)\" title=\"\($0.1)\" xmlUrl=\"\($0.0)\"/>" }
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0"?><opml version="2.0"><head><title>People</title></head><body>
             \(outlines.joined(separator: "\n"))</body></opml>
             """.utf8)
     }
 
-    @Test("the list's feeds are fetched with their OPML titles; 304 is cheap; a failing list keeps its last good set; a feed that leaves the list leaves the planet")
+    @Test(
+        "the list's feeds are fetched with their OPML titles; 304 is cheap; a failing list keeps its last good set; a feed that leaves the list leaves the planet"
+    )
     func readingList() async throws {
         try await withDeadline {
             let stage = Mutex(0)
@@ -27,22 +30,30 @@ struct ReadingListTests {
                 case 0:
                     let body = Self.opml([(root + "/jane.xml", "Jane Doe"), (root + "/joe.xml", "Joe Roe")])
                     if request.header("If-None-Match") == "\"l1\"" { return LoopbackResponse(status: 304) }
-                    return LoopbackResponse(headers: [LoopbackHeader("Content-Type", "text/x-opml"),
-                                                      LoopbackHeader("ETag", "\"l1\"")], body: body)
+                    return LoopbackResponse(
+                        headers: [
+                            LoopbackHeader("Content-Type", "text/x-opml"),
+                            LoopbackHeader("ETag", "\"l1\"")
+                        ], body: body)
                 case 1:
                     return LoopbackResponse(status: 500)
                 default:
-                    return LoopbackResponse(headers: [LoopbackHeader("Content-Type", "text/x-opml")],
-                                            body: Self.opml([(root + "/jane.xml", "Jane Doe")]))
+                    return LoopbackResponse(
+                        headers: [LoopbackHeader("Content-Type", "text/x-opml")],
+                        body: Self.opml([(root + "/jane.xml", "Jane Doe")]))
                 }
             }
             let server = try await LoopbackServer.start([
                 "/people.opml": list, "/jane.xml": .ok(rssFeed("jane")), "/joe.xml": .ok(rssFeed("joe")),
-                "/own.xml": .ok(rssFeed("own")),
+                "/own.xml": .ok(rssFeed("own"))
             ])
-            base.withLock { $0 = server.url(for: "/").absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-            let planet = try CronPlanet(feeds: [(server.url(for: "/own.xml"), "Own"),
-                                                (URL(string: "list")!, server.url(for: "/people.opml").absoluteString)])
+            base.withLock {
+                $0 = server.url(for: "/").absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            }
+            let planet = try CronPlanet(feeds: [
+                (server.url(for: "/own.xml"), "Own"),
+                (URL(string: "list")!, server.url(for: "/people.opml").absoluteString)
+            ])
             defer { planet.remove() }
             // CronPlanet writes "URL NAME": here "list https://…/people.opml".
             var run = await planet.build()

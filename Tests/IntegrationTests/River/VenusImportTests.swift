@@ -2,8 +2,8 @@ import Foundation
 import Planet
 import PlanetCLI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// `planet import config.ini` of a Venus planet (Fixtures/venus, modelled on Planet Python's
 /// config) then `planet build`.
@@ -15,7 +15,8 @@ struct VenusImportTests {
                 + "<guid>https://\(prefix).example.com/\(index + 1)</guid><category>\(category)</category>"
                 + "<pubDate>\(index + 1) Nov 2026 10:00:00 GMT</pubDate></item>"
         }
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <rss version="2.0"><channel><title>\(prefix)</title><link>https://\(prefix).example.com/</link>
             <description>d</description>\(items.joined(separator: "\n"))</channel></rss>
@@ -28,7 +29,7 @@ struct VenusImportTests {
             let server = try await LoopbackServer.start([
                 "/jane.xml": .ok(Self.feed("jane", categories: ["python", "cooking", "Python", "python"])),
                 "/joe.xml": .ok(Self.feed("joe", categories: ["a", "b", "c", "d", "sponsored"])),
-                "/people.opml": .ok("<opml version=\"2.0\"><body></body></opml>", contentType: "text/x-opml"),
+                "/people.opml": .ok("<opml version=\"2.0\"><body></body></opml>", contentType: "text/x-opml")
             ])
             let fixture = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/venus"))
             let planet = try CronPlanet(feeds: [])
@@ -41,15 +42,20 @@ struct VenusImportTests {
                 .replacingOccurrences(of: "[SERVER/", with: "[\(root)/")
             try ini.write(to: venus.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
 
-            let imported = await run(["import", venus.appendingPathComponent("config.ini").path,
-                                      "--config", planet.config.path])
+            let imported = await run([
+                "import", venus.appendingPathComponent("config.ini").path,
+                "--config", planet.config.path
+            ])
             #expect(imported.status == 0, "\(imported.err)")
             let ignored = imported.err.split(separator: "\n").filter { $0.hasPrefix("planet import: ignored: ") }
             #expect(ignored.count == 1, "\(imported.err)")
             let line = String(ignored.first ?? "")
-            for item in ["cache_directory (Planet)", "output_theme (Planet)", "feed_timeout (Planet): use 'planet build --timeout SECONDS'",
-                         "filters = mememe.plugin (Planet)", "days_per_page (index.html.tmpl)",
-                         "filters = excerpt.py (index.html.tmpl)"] {
+            for item in [
+                "cache_directory (Planet)", "output_theme (Planet)",
+                "feed_timeout (Planet): use 'planet build --timeout SECONDS'",
+                "filters = mememe.plugin (Planet)", "days_per_page (index.html.tmpl)",
+                "filters = excerpt.py (index.html.tmpl)"
+            ] {
                 #expect(line.contains(item), "\(item) missing from \(line)")
             }
             #expect(!line.contains("facewidth") && !line.contains("future_dates") && !line.contains("xpath_sifter"))
@@ -72,10 +78,15 @@ struct VenusImportTests {
             // new_date_format's heading and date_format's entry date, with en-US names.
             #expect(page.contains(">November 04, 2026</time></h2>"), "\(page)")
             #expect(page.contains(">November 04, 2026 10:00 AM</time>"), "\(page)")
-            #expect(page.contains("<img class=\"face\" src=\"faces/jane.png\" alt=\"Jane Doe\" width=\"64\" height=\"64\" loading=\"lazy\">"))
+            #expect(
+                page.contains(
+                    "<img class=\"face\" src=\"faces/jane.png\" alt=\"Jane Doe\" width=\"64\" height=\"64\" loading=\"lazy\">"
+                ))
             #expect(FileManager.default.fileExists(atPath: planet.output.appendingPathComponent("faces/jane.png").path))
             // Jane: python entries only, at most 2 (new feed); Joe: at most 2 new, never "sponsored".
-            #expect(page.contains("jane python 4") && page.contains("jane Python 3") && !page.contains("cooking"), "\(page)")
+            #expect(
+                page.contains("jane python 4") && page.contains("jane Python 3") && !page.contains("cooking"), "\(page)"
+            )
             #expect(!page.contains("jane python 1<"))
             #expect(page.contains("joe d 4") && !page.contains("sponsored") && !page.contains("joe c 3"))
             await server.stop()
@@ -85,8 +96,9 @@ struct VenusImportTests {
     private func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
         let out = Mutex("")
         let err = Mutex("")
-        let io = CommandIO(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-                           environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+        let io = CommandIO(
+            out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+            environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
         let status = await PlanetCommand.run(arguments, io: io)
         return (status, out.withLock { $0 }, err.withLock { $0 })
     }

@@ -3,8 +3,8 @@ import Foundation
 import Planet
 import PlanetCLI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Archive pages (`page/2.html` …, setting `archive_pages`) and a German-locale planet, through
 /// the whole build.
@@ -17,9 +17,10 @@ struct ArchiveBuildTests {
 
     /// Options with the repository's templates (or `templates`) and a cache beside the output.
     static func options(config: URL, output: URL, templates: URL? = nil) -> BuildOptions {
-        BuildOptions(configURL: config, outputURL: output,
-                     templatesURL: templates ?? repository.appendingPathComponent("templates"), now: now,
-                     cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
+        BuildOptions(
+            configURL: config, outputURL: output,
+            templatesURL: templates ?? repository.appendingPathComponent("templates"), now: now,
+            cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
     }
 
     /// An RSS 2.0 feed of `count` items `PREFIX post N` (link `https://PREFIX.example.com/N`),
@@ -31,7 +32,8 @@ struct ArchiveBuildTests {
                 + "<link>https://\(prefix).example.com/\(number)</link><guid>https://\(prefix).example.com/\(number)</guid>"
                 + "<pubDate>\(FeedDateParser.rfc822(start.addingTimeInterval(-3600 * Double(number))))</pubDate></item>"
         }
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <rss version="2.0"><channel><title>\(prefix)</title><link>https://\(prefix).example.com/</link>
             <description>d</description>\(items.joined(separator: "\n"))</channel></rss>
@@ -42,10 +44,12 @@ struct ArchiveBuildTests {
     static func planet(_ settings: [String], feeds: [(file: String, name: String, data: Data)]) throws -> URL {
         let folder = try TemporaryFolder().url
         for feed in feeds { try feed.data.write(to: folder.appendingPathComponent(feed.file)) }
-        let lines = ["title = Archive Planet", "link = https://planet.example.org/"] + settings
+        let lines =
+            ["title = Archive Planet", "link = https://planet.example.org/"] + settings
             + feeds.map { "\($0.file) \($0.name)" }
-        try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("feeds.txt"),
-                                                        atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: folder.appendingPathComponent("feeds.txt"),
+            atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -59,7 +63,8 @@ struct ArchiveBuildTests {
     static func riverPages(_ output: URL) throws -> [String] {
         var pages = [try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)]
         while case let url = output.appendingPathComponent("page/\(pages.count + 1).html"),
-              FileManager.default.fileExists(atPath: url.path) {
+            FileManager.default.fileExists(atPath: url.path)
+        {
             pages.append(try String(contentsOf: url, encoding: .utf8))
         }
         return pages
@@ -81,17 +86,29 @@ struct ArchiveBuildTests {
         #expect(rss.components(separatedBy: "<item>").count - 1 == 3)
     }
 
-    @Test("filters, hidden entries, duplicates, backlog and per-feed caps shape every archive page as they shape the index")
+    @Test(
+        "filters, hidden entries, duplicates, backlog and per-feed caps shape every archive page as they shape the index"
+    )
     func archivePagesFollowTheRules() async throws {
         let folder = try Self.planet(
-            ["items_per_page = 4", "items_per_feed = 2", "new_feed_items = 10", "archive_pages = 20",
-             "exclude = title:/secret/"],
-            feeds: [("a.xml", "A", Self.feed("a", count: 14, titles: [3: "a secret post"])),
-                    ("b.xml", "B", Self.feed("b", count: 5)),
-                    // c's post 1 is a copy of a's post 2 (same link): a's own copy stays.
-                    ("c.xml", "C", Data(String(decoding: Self.feed("c", count: 3), as: UTF8.self)
-                        .replacingOccurrences(of: "<link>https://c.example.com/1</link>",
-                                              with: "<link>https://a.example.com/2</link>").utf8))])
+            [
+                "items_per_page = 4", "items_per_feed = 2", "new_feed_items = 10", "archive_pages = 20",
+                "exclude = title:/secret/"
+            ],
+            feeds: [
+                ("a.xml", "A", Self.feed("a", count: 14, titles: [3: "a secret post"])),
+                ("b.xml", "B", Self.feed("b", count: 5)),
+                // c's post 1 is a copy of a's post 2 (same link): a's own copy stays.
+                (
+                    "c.xml", "C",
+                    Data(
+                        String(decoding: Self.feed("c", count: 3), as: UTF8.self)
+                            .replacingOccurrences(
+                                of: "<link>https://c.example.com/1</link>",
+                                with: "<link>https://a.example.com/2</link>"
+                            ).utf8)
+                )
+            ])
         let config = folder.appendingPathComponent("feeds.txt")
         let output = folder.appendingPathComponent("output")
         _ = try await withDeadline { try await PlanetBuild.run(Self.options(config: config, output: output)) }
@@ -107,8 +124,9 @@ struct ArchiveBuildTests {
         let all = pages.flatMap { $0 }
         // a: 14 posts, the oldest 4 a first fetch's backlog (new_feed_items = 10), one excluded,
         // one hidden: 8; b: 5; c: 3, one a copy of a's post: 2.
-        let expected = Set((1...10).filter { $0 != 3 && $0 != 5 }.map { "https://a.example.com/\($0)" }
-                           + (1...5).map { "https://b.example.com/\($0)" } + (2...3).map { "https://c.example.com/\($0)" })
+        let expected = Set(
+            (1...10).filter { $0 != 3 && $0 != 5 }.map { "https://a.example.com/\($0)" }
+                + (1...5).map { "https://b.example.com/\($0)" } + (2...3).map { "https://c.example.com/\($0)" })
         #expect(Set(all) == expected)
         #expect(all.count == Set(all).count, "a post on two pages: \(pages)")
         for page in pages {
@@ -122,8 +140,9 @@ struct ArchiveBuildTests {
 
     @Test("fewer archive pages remove the pages gone; archive_pages = 0 removes the folder and the links")
     func pagesThatNoLongerExistAreRemoved() async throws {
-        let folder = try Self.planet(["items_per_page = 5", "items_per_feed = 5", "archive_pages = 3"],
-                                     feeds: [("a.xml", "A", Self.feed("a", count: 40))])
+        let folder = try Self.planet(
+            ["items_per_page = 5", "items_per_feed = 5", "archive_pages = 3"],
+            feeds: [("a.xml", "A", Self.feed("a", count: 40))])
         let config = folder.appendingPathComponent("feeds.txt")
         let output = folder.appendingPathComponent("output")
         func build(_ archivePages: Int) async throws {
@@ -162,14 +181,17 @@ struct ArchiveBuildTests {
 
     @Test("templates without _archive.html.mustache get no archive pages; a set archive_pages then warns")
     func templatesWithoutArchiveTemplate() async throws {
-        let folder = try Self.planet(["items_per_page = 2", "archive_pages = 2"], feeds: [("a.xml", "A", Self.feed("a", count: 9))])
+        let folder = try Self.planet(
+            ["items_per_page = 2", "archive_pages = 2"], feeds: [("a.xml", "A", Self.feed("a", count: 9))])
         let templates = folder.appendingPathComponent("templates")
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("templates"), to: templates)
         try FileManager.default.removeItem(at: templates.appendingPathComponent("_archive.html.mustache"))
         let output = folder.appendingPathComponent("output")
         let report = try await withDeadline {
-            try await PlanetBuild.run(Self.options(config: folder.appendingPathComponent("feeds.txt"), output: output,
-                                                   templates: templates))
+            try await PlanetBuild.run(
+                Self.options(
+                    config: folder.appendingPathComponent("feeds.txt"), output: output,
+                    templates: templates))
         }
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("page").path))
         let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
@@ -180,8 +202,9 @@ struct ArchiveBuildTests {
     @Test("archive pages of a feed larger than the heads read at first are the newest entries, in order")
     func archiveBeyondTheFirstHeads() async throws {
         // 5 pages of 20 = 100 entries; the build first reads the newest 400 heads of 600.
-        let folder = try Self.planet(["items_per_page = 20", "items_per_feed = 20", "archive_pages = 4"],
-                                     feeds: [("a.xml", "A", Self.feed("a", count: 600)), ("b.xml", "B", Self.feed("b", count: 3))])
+        let folder = try Self.planet(
+            ["items_per_page = 20", "items_per_feed = 20", "archive_pages = 4"],
+            feeds: [("a.xml", "A", Self.feed("a", count: 600)), ("b.xml", "B", Self.feed("b", count: 3))])
         let output = folder.appendingPathComponent("output")
         _ = try await withDeadline {
             try await PlanetBuild.run(Self.options(config: folder.appendingPathComponent("feeds.txt"), output: output))
@@ -189,7 +212,8 @@ struct ArchiveBuildTests {
         let pages = try Self.riverPages(output).map(Self.links)
         #expect(pages.count == 5)
         // b's three posts are as old as a's 1 to 3 and sort after them (feed URL breaks the tie).
-        let expected = (1...3).flatMap { ["https://a.example.com/\($0)", "https://b.example.com/\($0)"] }
+        let expected =
+            (1...3).flatMap { ["https://a.example.com/\($0)", "https://b.example.com/\($0)"] }
             + (4...97).map { "https://a.example.com/\($0)" }
         #expect(pages.flatMap { $0 } == expected)
     }
@@ -197,8 +221,9 @@ struct ArchiveBuildTests {
     private static func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
         let out = Mutex("")
         let err = Mutex("")
-        let io = CommandIO(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-                           environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+        let io = CommandIO(
+            out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+            environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
         let status = await PlanetCommand.run(arguments, io: io)
         return (status, out.withLock { $0 }, err.withLock { $0 })
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Planet
-import Testing
 import TestSupport
+import Testing
 
 /// `planet build` with a `pages/` folder beside feeds.txt: pages in the layout, intro on the index.
 @Suite("planet build: Markdown pages")
@@ -16,23 +16,27 @@ struct MarkdownPagesBuildTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-pages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("site/pages"),
-                                         to: folder.appendingPathComponent("pages"))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("site/pages"),
+            to: folder.appendingPathComponent("pages"))
         let feed = Self.fixtures.appendingPathComponent("build/feeds/alpha-rss2.xml").path
         let config = folder.appendingPathComponent("feeds.txt")
         try "title = Planet Fixture\nlink = https://planet.example.org/\n\(feed) Alpha Blog\n"
             .write(to: config, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("output")
-        let options = BuildOptions(configURL: config, outputURL: output,
-                                   templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
-                                   cacheURL: folder.appendingPathComponent("cache.sqlite"))
+        let options = BuildOptions(
+            configURL: config, outputURL: output,
+            templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
+            cacheURL: folder.appendingPathComponent("cache.sqlite"))
         _ = try await withDeadline { try await PlanetBuild.run(options) }
         for name in ["about.html", "code-of-conduct.html"] {
             let page = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
             assertGolden(page, path: Self.fixtures.appendingPathComponent("build/golden/\(name)"))
         }
         let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(index.contains("<div class=\"intro\">\n<p>Hello from <strong>intro.md</strong>, shown above the river.</p>"))
+        #expect(
+            index.contains("<div class=\"intro\">\n<p>Hello from <strong>intro.md</strong>, shown above the river.</p>")
+        )
         #expect(index.contains("<li><a href=\"about.html\">About Planet Fixture</a></li>"))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("intro.html").path))
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Planet
 import PlanetSite
 import PlanetSubscriptions
 import Testing
+
+@testable import Planet
 
 /// `activity_threshold`: which feeds are inactive (`ActivityRule`).
 @Suite("ActivityRule: quiet feeds")

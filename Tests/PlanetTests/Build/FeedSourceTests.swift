@@ -1,11 +1,12 @@
 import FeedParser
 import Foundation
-@testable import Planet
 import PlanetCache
 import PlanetRiver
-@testable import PlanetSite
 import PlanetSubscriptions
 import Testing
+
+@testable import Planet
+@testable import PlanetSite
 
 /// What a subscription's river source says about its feed: the per-feed settings fill in what the
 /// document does not say, and without a document this run, the cache's memory of the last one.
@@ -30,7 +31,8 @@ import Testing
         return FeedSource.make(Subscription(url: url, settings: settings), feed: feed, state: nil)
     }
 
-    @Test("the per-feed language setting fills in for a feed that states none or a malformed tag, never over a good one")
+    @Test(
+        "the per-feed language setting fills in for a feed that states none or a malformed tag, never over a good one")
     func languageSetting() {
         #expect(source(feedLanguage: nil, setting: "ur").head.language == "ur")
         #expect(source(feedLanguage: "English please", setting: "en-GB").head.language == "en-GB")
@@ -41,8 +43,9 @@ import Testing
 
     @Test("an entry of a feed with the setting is lang=… on the page")
     func languageReachesThePage() {
-        let entry = RiverEntry(entry: Entry(id: "1"), source: source(feedLanguage: nil, setting: "ar"),
-                               date: Date(timeIntervalSince1970: 0))
+        let entry = RiverEntry(
+            entry: Entry(id: "1"), source: source(feedLanguage: nil, setting: "ar"),
+            date: Date(timeIntervalSince1970: 0))
         #expect(SiteEntry.language(of: entry) == "ar")
     }
 
@@ -58,11 +61,15 @@ import Testing
         try await cache.recordSuccess(feedURL: url, feed: feed, info: FetchInfo(), now: F.t0, retention: Retention())
         try await cache.recordNotModified(feedURL: url, now: F.t0.addingTimeInterval(F.day), retention: Retention())
         let state = try #require(try await cache.state(for: url))
-        #expect(state.feedID == feed.id && state.updated == F.t0 && state.author == feed.author && state.language == "ur")
+        #expect(
+            state.feedID == feed.id && state.updated == F.t0 && state.author == feed.author && state.language == "ur")
         #expect(try await cache.entries(feedURLs: [url]).first?.entry.language == "ur")
         let source = FeedSource.make(Subscription(url: URL(string: url)!), feed: nil, state: state)
-        #expect(source.head == RiverSourceHead(id: feed.id, title: "Jane's blog", updated: F.t0, authorName: "Jane",
-                                               authorEmail: "jane@example.com", authorURI: "https://blog.example.com/jane",
-                                               language: "ur"))
+        #expect(
+            source.head
+                == RiverSourceHead(
+                    id: feed.id, title: "Jane's blog", updated: F.t0, authorName: "Jane",
+                    authorEmail: "jane@example.com", authorURI: "https://blog.example.com/jane",
+                    language: "ur"))
     }
 }

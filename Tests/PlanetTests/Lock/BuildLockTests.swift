@@ -1,7 +1,8 @@
 import Foundation
-@testable import Planet
 import TestSupport
 import Testing
+
+@testable import Planet
 
 /// The cron lock: one build at a time, and a lock released a moment ago is not "another build".
 @Suite("BuildLock")
@@ -14,11 +15,15 @@ struct BuildLockTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent()) }
         let held = try await BuildLock.acquire(url, wait: false)
         let error = try await withDeadline { () -> LockError? in
-            do throws(LockError) { _ = try await BuildLock.acquire(url, wait: false); return nil } catch { return error }
+            do throws(LockError) {
+                _ = try await BuildLock.acquire(url, wait: false)
+                return nil
+            } catch { return error }
         }
         #expect(error?.reason == .held)
-        #expect(error?.description == "\(url.path): another planet build is running for this feeds.txt; "
-                                      + "try again later, or pass --wait to wait for it")
+        #expect(
+            error?.description == "\(url.path): another planet build is running for this feeds.txt; "
+                + "try again later, or pass --wait to wait for it")
         withExtendedLifetime(held) {}
     }
 

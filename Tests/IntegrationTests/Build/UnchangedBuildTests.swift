@@ -370,8 +370,10 @@ struct UnchangedBuildTests {
                 """
                 <?xml version="1.0" encoding="utf-8"?>
                 <feed xmlns="http://www.w3.org/2005/Atom"><title>a</title><id>urn:a</id><updated>\(updated)</updated>
-                <link href="https://a.example/"/><entry><title>t</title><id>urn:a:1</id><link href="https://a.example/1"/>
-                <published>2026-12-01T00:00:00Z</published><updated>\(updated)</updated><content>c</content></entry></feed>
+                <link href="https://a.example/"/><entry><title>t</title><id>urn:a:1</id>\
+                <link href="https://a.example/1"/>
+                <published>2026-12-01T00:00:00Z</published><updated>\(updated)</updated><content>c</content></entry>\
+                </feed>
                 """.utf8)
             let feed = ChangingFeed(atom)
             let server = try await LoopbackServer.start(["/a.xml": feed.route])

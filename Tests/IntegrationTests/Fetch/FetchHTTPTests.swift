@@ -87,7 +87,8 @@ struct FetchHTTPTests {
         try await withDeadline {
             // "\u{e9}t\u{e9}" goes out as the single bytes 0xE9 't' 0xE9 (``LoopbackRoute/raw(_:)`` is ISO-8859-1).
             let head =
-                "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\nConnection: close\r\n\r\n"
+                "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\n"
+                + "Connection: close\r\n\r\n"
             let server = try await LoopbackServer.start([
                 "/feed.xml": .raw(Data(head.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + Self.rss)
             ])

@@ -70,14 +70,7 @@ extension Feed {
         }
         let decoded = DocumentDecoder.decodeXML(data, contentType: contentType)
         let xml = FeedSniffer.trimmedXML(decoded.utf8)
-        var parsed = LibXML2.parse(xml, base: url, entryLimit: maxEntries)
-        var diagnostics = parsed.diagnostics
-        // Any problem: after one, libxml2's recovery drops the entity references that follow
-        // (`EntityRepair`), so the document is parsed again with them as character references.
-        if parsed.refusal == nil, !parsed.diagnostics.isEmpty, let repaired = EntityRepair.repair(xml) {
-            parsed = LibXML2.parse(repaired, base: url, entryLimit: maxEntries)
-            diagnostics = diagnostics.filter(\.isEntityProblem) + parsed.diagnostics
-        }
+        let (parsed, diagnostics) = EntityRepair.parse(xml, base: url, entryLimit: maxEntries)
         if let refusal = parsed.refusal {
             throw FeedParseError(url: url, reason: .malformed("refused: \(refusal)"))
         }

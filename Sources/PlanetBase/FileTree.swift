@@ -23,6 +23,7 @@ package enum FileTree {
         visited: inout Set<String>, into paths: inout [String]
     ) {
         guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        // In name order: when two links reach one folder, the first by name is the one read.
         for name in names.sorted() {
             let path = folder + "/" + name
             let shown = relative.isEmpty ? name : relative + "/" + name
@@ -36,8 +37,12 @@ package enum FileTree {
             if type == S_IFREG {
                 paths.append(shown)
             } else if type == S_IFDIR {
-                let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-                guard visited.insert(real).inserted else { continue }
+                // Without links there is no loop; with them a folder reached twice is read once.
+                if followingLinks {
+                    guard visited.insert(URL(fileURLWithPath: path).resolvingSymlinksInPath().path).inserted else {
+                        continue
+                    }
+                }
                 walk(
                     path, relative: shown, depth: depth + 1, followingLinks: followingLinks,
                     visited: &visited, into: &paths)

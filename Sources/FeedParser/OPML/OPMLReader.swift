@@ -21,10 +21,7 @@ public enum OPMLReader {
             throw FeedParseError(url: nil, reason: .empty)
         }
         let xml = FeedSniffer.trimmedXML(DocumentDecoder.decodeXML(data, contentType: nil).utf8)
-        var parsed = LibXML2.parse(xml, base: nil)
-        if !parsed.diagnostics.isEmpty, let repaired = EntityRepair.repair(xml) {
-            parsed = LibXML2.parse(repaired, base: nil)
-        }
+        let parsed = EntityRepair.parse(xml, base: nil).parsed
         guard let root = parsed.root else {
             let detail = parsed.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "no root element"
             throw FeedParseError(url: nil, reason: .malformed(detail))

@@ -1,14 +1,14 @@
 import Foundation
 
-/// The byte-level fix for the two most common ill-formed XML mistakes in feeds, applied only after
-/// libxml2 reported them (the way liberal readers such as Universal Feed Parser do):
+/// The byte-level fix for the entity mistakes of ill-formed feeds, and for what libxml2's recovery
+/// does to entity references after any other mistake, applied only after libxml2 reported a
+/// problem (the way liberal readers such as Universal Feed Parser do; `parse` does both):
 ///
 /// - HTML named entities that the document never declares (`&nbsp;`, `&uuml;`) become numeric
 ///   character references, so their text is kept instead of dropped;
 /// - a bare `&` that starts no reference (`AT&T`, `?a=1&b=2`) becomes `&amp;`;
 /// - a hexadecimal character reference with an uppercase `X` (`&#XE9;`), which HTML accepts and
-///   XML 1.0 §4.1 does not, is written with `x`.
-///
+///   XML 1.0 §4.1 does not, is written with `x`;
 /// - the five predefined entity references (`&lt;`, `&amp;`, …) become numeric character
 ///   references (`&#60;`, `&#38;`): after any well-formedness error, libxml2 2.9's recovery drops
 ///   every later entity reference, predefined ones included (`xmlParseReference` returns when the
@@ -20,8 +20,22 @@ enum EntityRepair {
     /// XML 1.0 §4.6 Predefined Entities, and the code point of each.
     private static let predefinedValues: [String: Int] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39]
 
-    /// Returns the repaired document, or nil when nothing needed repair. Called after libxml2
-    /// reported any problem with the document (`LibXML2.Parsed.diagnostics`).
+    /// `LibXML2.parse(xml, base:entryLimit:)`; when libxml2 reported any problem and did not
+    /// refuse the document, the repaired document (`repair`) is parsed instead. `diagnostics`
+    /// are the first parse's entity problems (repaired, so the second no longer reports them) and
+    /// the second parse's; `parsed.diagnostics` are the last parse's alone.
+    static func parse(
+        _ xml: Data, base: URL?, entryLimit: Int? = nil
+    ) -> (parsed: LibXML2.Parsed, diagnostics: [LibXML2.Diagnostic]) {
+        let first = LibXML2.parse(xml, base: base, entryLimit: entryLimit)
+        guard first.refusal == nil, !first.diagnostics.isEmpty, let repaired = repair(xml) else {
+            return (first, first.diagnostics)
+        }
+        let second = LibXML2.parse(repaired, base: base, entryLimit: entryLimit)
+        return (second, first.diagnostics.filter(\.isEntityProblem) + second.diagnostics)
+    }
+
+    /// Returns the repaired document, or nil when nothing needed repair.
     static func repair(_ data: Data) -> Data? {
         let bytes = [UInt8](data)
         var out: [UInt8] = []

@@ -30,7 +30,7 @@ public struct TemplateLibrary: Sendable {
                 template: root, line: 0, column: 0, reason: .unreadable(path: root, message: "not a readable folder"))
         }
         var templates: [String: Template] = [:]
-        for path in paths.sorted() where path.hasSuffix(".mustache") {
+        for path in paths where path.hasSuffix(".mustache") {
             guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
             let file = root + "/" + path
             let source: String

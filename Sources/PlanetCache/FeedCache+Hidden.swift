@@ -35,10 +35,12 @@ extension FeedCache {
         }
     }
 
-    /// Every hidden id or link with when it was hidden, in the order they were hidden.
+    /// Every hidden id or link with when it was hidden, in the order they were hidden; none in a
+    /// cache of a schema before v5 (opened with `init(readingOnly:)`), which has no such table.
     /// - Throws: `CacheError.Reason.sqlite`.
     public func hidden() throws(CacheError) -> [(value: String, hiddenAt: Date)] {
-        try sql { () throws(SQLiteError) in
+        guard try hasTable("hidden") else { return [] }
+        return try sql { () throws(SQLiteError) in
             try db.statement("SELECT value, hidden_at FROM hidden ORDER BY hidden_at, value")
                 .rows { ($0.text(0) ?? "", $0.date(1) ?? Date(timeIntervalSince1970: 0)) }
         }

@@ -110,4 +110,33 @@ struct ListCommandTests {
         #expect(empty.out.contains("never fetched"))
         #expect(try Data(contentsOf: folder.appendingPathComponent("empty.sqlite")).isEmpty)
     }
+
+    @Test("list --hidden --json prints the hidden entries as a JSON array, [] without a cache")
+    func hiddenAsJSON() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "https://a.org/feed  Alpha\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let none = await runPlanet(["list", "--hidden", "--json"], in: folder)
+        #expect(none.status == 0)
+        #expect(none.out == "[]\n")
+        try await withDeadline {
+            let path = folder.appendingPathComponent(".planet/cache.sqlite").path
+            try await Self.makeCache(path)
+            let cache = try FeedCache(path: path)
+            try await cache.hide("https://a.org/2", now: Date(timeIntervalSince1970: 1_704_164_645))
+            try await cache.hide("1", now: Date(timeIntervalSince1970: 1_704_164_700))
+        }
+        let json = await runPlanet(["list", "--hidden", "--json"], in: folder)
+        #expect(json.status == 0, "\(json.err)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: String]])
+        #expect(
+            array == [
+                ["value": "https://a.org/2", "hidden_at": "2024-01-02T03:04:05Z"],
+                ["value": "1", "hidden_at": "2024-01-02T03:05:00Z"]
+            ])
+        #expect(json.out.contains("\"value\" : \"https://a.org/2\""), "slashes unescaped, as list --json")
+        let text = await runPlanet(["list", "--hidden"], in: folder)
+        #expect(text.out == "https://a.org/2  2024-01-02T03:04:05Z\n1  2024-01-02T03:05:00Z\n")
+    }
 }

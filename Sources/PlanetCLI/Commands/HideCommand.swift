@@ -45,21 +45,30 @@ enum HideCommand: Subcommand {
         }
     }
 
-    /// `planet list --hidden`: one line per hidden value, `VALUE  HIDDEN-AT` (RFC 3339 UTC), from
-    /// the cache at `url`; `command` (`planet list`) heads its error messages.
-    static func list(cache url: URL, command: String, io: CommandIO) async -> ExitStatus {
-        guard FileManager.default.fileExists(atPath: url.path) else { return ExitStatus.success }
-        do {
-            let cache = try FeedCache(readingOnly: url.path)
-            guard try await cache.hasSchema() else { return ExitStatus.success }
-            for item in try await cache.hidden() {
-                io.line("\(item.value)  \(FeedDateParser.rfc3339(item.hiddenAt))")
+    /// `planet list --hidden`: one line per hidden value, `VALUE  HIDDEN-AT` (RFC 3339 UTC), or
+    /// with `json` the array `[{"value", "hidden_at"}]` (`ListCommand.jsonText`), in the order they
+    /// were hidden, from the cache at `url` (none, or no cache: no line, `[]`); `command`
+    /// (`planet list`) heads its error messages.
+    static func list(cache url: URL, json: Bool, command: String, io: CommandIO) async -> ExitStatus {
+        var hidden: [(value: String, hiddenAt: Date)] = []
+        if FileManager.default.fileExists(atPath: url.path) {
+            do {
+                let cache = try FeedCache(readingOnly: url.path)
+                if try await cache.hasSchema() { hidden = try await cache.hidden() }
+            } catch {
+                io.message("\(command): \(error.description)")
+                return ExitStatus.usage
             }
-            return ExitStatus.success
-        } catch {
-            io.message("\(command): \(error.description)")
-            return ExitStatus.usage
         }
+        if json {
+            let objects: [[String: Any]] = hidden.map { item in
+                ["value": item.value, "hidden_at": FeedDateParser.rfc3339(item.hiddenAt)]
+            }
+            io.out(ListCommand.jsonText(objects) + "\n")
+        } else {
+            for item in hidden { io.line("\(item.value)  \(FeedDateParser.rfc3339(item.hiddenAt))") }
+        }
+        return ExitStatus.success
     }
 }
 

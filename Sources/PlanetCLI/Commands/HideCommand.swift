@@ -55,9 +55,9 @@ enum HideCommand: Subcommand {
             }
             let changed = hiding ? try await cache.hide(value, now: Date()) : try await cache.unhide(value)
             switch (hiding, changed) {
-            case (true, true): io.line("hid '\(value)'; the next build leaves it out")
+            case (true, true): io.confirm("hid '\(value)'; the next build leaves it out")
             case (true, false): io.line("'\(value)' was already hidden")
-            case (false, true): io.line("'\(value)' is shown again from the next build")
+            case (false, true): io.confirm("'\(value)' is shown again from the next build")
             case (false, false):
                 io.message("\(command): '\(value)' is not hidden; 'planet list --hidden' lists hidden entries")
                 return ExitStatus.usage

@@ -73,7 +73,7 @@ enum InitCommand: Subcommand {
                 return ExitStatus.usage
             }
         }
-        io.line(
+        io.confirm(
             "created \(shown)feeds.txt, \(shown)pages/about.md and \(shown)templates/ "
                 + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'")
         return ExitStatus.success

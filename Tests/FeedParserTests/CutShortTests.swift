@@ -19,13 +19,15 @@ struct CutShortTests {
         try Feed.parse(Data(text.utf8), url: URL(string: "https://example.org/feed"))
     }
 
-    @Test("cut inside an RSS item: the item is left out", arguments: [
-        "<item><title>Three</title><description>Body three is cut in the mid",
-        "<item><title>Thr",
-        "<item><title>Three</title><description><![CDATA[<p>cut inside CDATA",
-        "<item><title>Three</title><link>https://example.org/3</link></item><item>",
-        "<item><title>Three</title><category>a</category><category>b"
-    ])
+    @Test(
+        "cut inside an RSS item: the item is left out",
+        arguments: [
+            "<item><title>Three</title><description>Body three is cut in the mid",
+            "<item><title>Thr",
+            "<item><title>Three</title><description><![CDATA[<p>cut inside CDATA",
+            "<item><title>Three</title><link>https://example.org/3</link></item><item>",
+            "<item><title>Three</title><category>a</category><category>b"
+        ])
     func rssItem(_ tail: String) throws {
         let feed = try Self.parse(Self.head + tail)
         let titles = feed.entries.map(\.title)
@@ -37,7 +39,8 @@ struct CutShortTests {
     }
 
     @Test func completeItemBeforeTheCutIsKept() throws {
-        let feed = try Self.parse(Self.head + "<item><title>Three</title><link>https://example.org/3</link></item><item>")
+        let feed = try Self.parse(
+            Self.head + "<item><title>Three</title><link>https://example.org/3</link></item><item>")
         #expect(feed.entries.map(\.title) == ["One", "Two", "Three"])
         #expect(feed.isCutShort)
     }

@@ -38,7 +38,8 @@ struct CutShortBuildTests {
                 first: { _ in okResponse(whole, headers: [LoopbackHeader("ETag", "\"v1\"")]) },
                 then: { _ in
                     okResponse(
-                        Data(cut), headers: [LoopbackHeader("Content-Encoding", "gzip"), LoopbackHeader("ETag", "\"v2\"")])
+                        Data(cut),
+                        headers: [LoopbackHeader("Content-Encoding", "gzip"), LoopbackHeader("ETag", "\"v2\"")])
                 })
             let server = try await LoopbackServer.start(["/victim": route.route])
             let planet = try CronPlanet(feeds: [(server.url(for: "/victim"), "Victim")])

@@ -72,7 +72,8 @@ struct CutShortTests {
             <feed xmlns="http://www.w3.org/2005/Atom"><title>Cut</title><id>urn:x</id>
             <entry><id>urn:1</id><title>One</title><updated>2024-01-01T00:00:00Z</updated>\
             <content type="html">&lt;p&gt;one&lt;/p&gt;</content></entry>
-            <entry><id>urn:2</id><title>Two</title><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>cut
+            <entry><id>urn:2</id><title>Two</title><content type="xhtml">\
+            <div xmlns="http://www.w3.org/1999/xhtml"><p>cut
             """)
         #expect(feed.isCutShort)
         #expect(feed.entries.map(\.id) == ["urn:1"])

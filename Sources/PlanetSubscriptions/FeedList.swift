@@ -130,8 +130,19 @@ public struct FeedList: Sendable, Equatable {
         return try parse(text, file: url)
     }
 
-    /// Whether the bytes hold a CR LF pair.
+    /// Whether the bytes hold a CR LF pair (each CR found by memchr over contiguous UTF-8).
     static func containsCRLF(_ bytes: Substring.UTF8View) -> Bool {
+        let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard var next = buffer.baseAddress else { return false }
+            let end = next + buffer.count
+            while next < end, let found = memchr(next, 0x0D, end - next) {
+                let cr = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if cr + 1 < end, cr[1] == 0x0A { return true }
+                next = cr + 1
+            }
+            return false
+        }
+        if let contiguous { return contiguous }
         var previous: UInt8 = 0
         for byte in bytes {
             if previous == 0x0D, byte == 0x0A { return true }

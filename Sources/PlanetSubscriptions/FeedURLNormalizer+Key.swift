@@ -91,7 +91,17 @@ extension FeedURLNormalizer {
                 index += 1
             }
             guard port <= 65_535 else { return nil }
-            if digits > 0, port != (https ? 443 : 80) { key += Array(":\(port)".utf8) }
+            if digits > 0, port != (https ? 443 : 80) {
+                // ":" and the port in decimal, without leading zeros (written by hand: string
+                // interpolation costs more than the rest of the key).
+                key.append(0x3A)
+                var divisor = 10_000
+                while divisor > 1, port / divisor == 0 { divisor /= 10 }
+                while divisor > 0 {
+                    key.append(UInt8(0x30 + (port / divisor) % 10))
+                    divisor /= 10
+                }
+            }
         }
         // The path ("/" when empty), then "?" and the query when there is one.
         if index == end || bytes[index] == 0x3F { key.append(0x2F) }

@@ -97,20 +97,36 @@ struct BuildFingerprint {
     /// The subscriptions (feeds.txt's and the reading lists'), each with what came of this run's
     /// fetch: the outcome, a failure's kind, status and message, the entries a document dropped.
     mutating func addSubscriptions(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome]) {
+        // The bytes of `add("feed " + key, text: name 0x1F line 0x1F outcome)`, streamed piece by
+        // piece: a thousand feeds' strings are not built only to be hashed.
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
-            var line = "\(subscription.name ?? "\u{0}")\u{1F}\(subscription.line)\u{1F}"
+            mix(0x1F)
+            for byte in "feed ".utf8 { mix(byte) }
+            for byte in key.utf8 { mix(byte) }
+            mix(0x1E)
+            var length: UInt64 = 0
+            func put(_ text: String) {
+                for byte in text.utf8 {
+                    mix(byte)
+                    length += 1
+                }
+            }
+            put(subscription.name ?? "\u{0}")
+            put("\u{1F}")
+            put(String(subscription.line))
+            put("\u{1F}")
             switch outcomes[key] {
             case .failed(let failure)?:
-                line += "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)"
+                put("failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)")
             case .notModified?:
-                line += "not-modified"
+                put("not-modified")
             case .parsed(let feed, _)?:
-                line += "ok \(feed.entriesDropped)"
+                put("ok \(feed.entriesDropped)")
             case nil:
-                line += "skipped"
+                put("skipped")
             }
-            add("feed " + key, text: line)
+            feed(String(length).utf8)
         }
     }
 }

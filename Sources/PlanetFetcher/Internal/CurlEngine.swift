@@ -29,6 +29,15 @@ final class CurlEngine: Sendable {
         var stopping = false
         /// libcurl could not make a multi handle: every request fails at once.
         var broken = false
+        /// The thread is in (or about to enter) `curl_multi_poll` and reads no command until it
+        /// returns: only then does a command need the wake-up pipe.
+        var polling = false
+        /// While `polling`: fewer than `maxConcurrent` transfers run, so a new request could
+        /// start at once. When every place is taken, an added request waits for one to end
+        /// anyway, and the end of a transfer ends the poll: no wake-up is needed.
+        var placeFree = false
+        /// A byte was written to the wake-up pipe during this poll (one is enough).
+        var poked = false
     }
 
     private let inbox = Mutex(Inbox())
@@ -69,19 +78,35 @@ final class CurlEngine: Sendable {
 
     /// Lets the transfers under way finish, then ends the thread.
     func shutDown() {
-        let started = inbox.withLock { inbox -> Bool in
+        let (started, wake) = inbox.withLock { inbox -> (Bool, Bool) in
             inbox.stopping = true
-            return inbox.started
+            return (inbox.started, Self.takeWake(&inbox, needed: true))
         }
-        if started { poke() } else { closePipe() }
+        if !started {
+            closePipe()
+        } else if wake {
+            poke()
+        }
+    }
+
+    /// Whether a command just queued must wake the thread (it polls, the command cannot wait for
+    /// the poll to end, and no byte is in the pipe yet); marks the pipe poked if so. Called under
+    /// the inbox's lock.
+    private static func takeWake(_ inbox: inout Inbox, needed: Bool) -> Bool {
+        guard inbox.polling, needed, !inbox.poked else { return false }
+        inbox.poked = true
+        return true
     }
 
     private func send(_ command: Command) {
-        let (start, broken) = inbox.withLock { inbox -> (Bool, Bool) in
-            if inbox.broken { return (false, true) }
+        let (start, broken, wake) = inbox.withLock { inbox -> (Bool, Bool, Bool) in
+            if inbox.broken { return (false, true, false) }
             inbox.commands.append(command)
             defer { inbox.started = true }
-            return (!inbox.started, false)
+            // An added request can wait for the poll to end when no place is free; a cancel cannot.
+            let needed: Bool
+            if case .add = command { needed = inbox.placeFree } else { needed = true }
+            return (!inbox.started, false, Self.takeWake(&inbox, needed: needed))
         }
         if broken {
             if case .add(_, _, let continuation) = command {
@@ -96,7 +121,7 @@ final class CurlEngine: Sendable {
             let thread = Thread { [self] in run() }
             thread.name = "planet-curl"
             thread.start()
-        } else {
+        } else if wake {
             poke()
         }
     }
@@ -216,11 +241,24 @@ final class CurlEngine: Sendable {
             if stopping && live.isEmpty && firstWaiting == waiting.count && inbox.withLock({ $0.commands.isEmpty }) {
                 break
             }
+            // Commands that came since the top of the loop are taken before polling; otherwise the
+            // senders are told to wake the thread (`Inbox.polling`).
+            let placeFree = live.count < maxConcurrent
+            let poll = inbox.withLock { inbox -> Bool in
+                guard inbox.commands.isEmpty, !inbox.stopping || !live.isEmpty else { return false }
+                (inbox.polling, inbox.placeFree, inbox.poked) = (true, placeFree, false)
+                return true
+            }
+            guard poll else { continue }
             var waiter = curl_waitfd(fd: wake.read, events: Int16(CURL_WAIT_POLLIN), revents: 0)
             curl_multi_poll(multi, &waiter, 1, 1000, nil)
-            if waiter.revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
-                while read(wake.read, &drain, drain.count) > 0 {}
+            let poked = inbox.withLock { inbox -> Bool in
+                inbox.polling = false
+                return inbox.poked
+            }
+            if poked || waiter.revents != 0 {
+                var drain: (UInt64, UInt64) = (0, 0)
+                while read(wake.read, &drain, MemoryLayout.size(ofValue: drain)) > 0 {}
             }
         }
         for easy in idle { curl_easy_cleanup(easy) }

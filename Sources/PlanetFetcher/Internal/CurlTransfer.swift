@@ -16,7 +16,7 @@ final class CurlTransfer {
 
     let easy: UnsafeMutableRawPointer
     let request: HTTPRequest
-    let continuation: CheckedContinuation<HTTPResponse, Never>
+    let completion: CurlEngine.Completion
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private(set) var body = Data()
@@ -36,14 +36,14 @@ final class CurlTransfer {
     /// option, and libcurl keeps its buffers) or creates an easy handle, and sets every option;
     /// nil when libcurl cannot make one.
     init?(
-        _ request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>,
+        _ request: HTTPRequest, completion: CurlEngine.Completion,
         reusing: UnsafeMutableRawPointer? = nil
     ) {
         if let reusing { curl_easy_reset(reusing) }
         guard let easy = reusing ?? curl_easy_init() else { return nil }
         self.easy = easy
         self.request = request
-        self.continuation = continuation
+        self.completion = completion
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         for line in request.headers { headerList = curl_slist_append(headerList, Self.headerBytes(line)) }
         configure()

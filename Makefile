@@ -28,12 +28,18 @@ release: setup
 	@echo .build/release/planet
 
 ## format: rewrite the Swift files to the layout of .swift-format; lint: check them (as .ci/run does)
+## and fail on any Swift line over 120 columns (characters, hence the UTF-8 locale), which swift format
+## leaves alone in comments and string literals: wrap those by hand. DefaultTemplates.swift is generated.
 FORMATTED = Sources Tests Benchmarks/Sources Fuzz Package.swift
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+	@LC_ALL=C.UTF-8 grep -rn --include='*.swift' --exclude=DefaultTemplates.swift '.\{121,\}' $(FORMATTED); \
+	status=$$?; \
+	if [ $$status -eq 0 ]; then echo "error: the Swift lines above are over 120 columns; wrap them by hand" >&2; fi; \
+	[ $$status -eq 1 ]
 
 clean:
 	rm -rf .build output

@@ -44,7 +44,7 @@ let package = Package(
                 "PlanetBase", "PlanetSubscriptions", "PlanetRiver", "FeedParser",
                 "Mustache", "CCmark"
             ], swiftSettings: strict),
-        .target(name: "PlanetPublisher", dependencies: ["CGlibcExtras"], swiftSettings: strict),
+        .target(name: "PlanetPublisher", dependencies: ["PlanetBase", "CGlibcExtras"], swiftSettings: strict),
         .target(
             name: "Planet",
             dependencies: [

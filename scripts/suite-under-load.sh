@@ -64,7 +64,12 @@ for run in $(seq "$RUNS"); do
   if swift test --skip-build >"$WORK/suite-$run.log" 2>&1; then verdict=passed; else verdict=FAILED; failed=$((failed + 1)); fi
   summary=$(grep -a "Test run with" "$WORK/suite-$run.log" | tail -1 || true)
   echo "run $run: $verdict in $(( $(date +%s) - start )) s, load $(cut -d' ' -f1-3 /proc/loadavg), builds so far $(cat "$WORK/builds" 2>/dev/null || echo 0): $summary"
-  grep -a "failed after" "$WORK/suite-$run.log" | head -20 || true
+  if [ "$verdict" = FAILED ]; then
+    # What failed, and the whole log kept (the temp folder goes on exit).
+    grep -a "recorded an issue\|failed after" "$WORK/suite-$run.log" | grep -av "known issue" | cut -c1-400 | head -20 || true
+    cp "$WORK/suite-$run.log" "${TMPDIR:-/tmp}/planet-suite-load-run-$run.log"
+    echo "  log: ${TMPDIR:-/tmp}/planet-suite-load-run-$run.log"
+  fi
 done
 bad=0; [ -f "$WORK/bad-builds" ] && bad=$(wc -l < "$WORK/bad-builds")
 echo "$((RUNS - failed)) of $RUNS suite runs passed beside $(cat "$WORK/builds" 2>/dev/null || echo 0) whole builds of $N feeds ($bad builds that did not fetch every feed)"

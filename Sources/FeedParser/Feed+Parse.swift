@@ -18,10 +18,10 @@ extension Feed {
     /// Ill-formed XML is recovered with libxml2's recovery mode; undeclared HTML entities and bare
     /// `&` are repaired. What had to be recovered is listed in `warnings`.
     ///
-    /// Hostile XML is refused, never expanded (docs/ARCHITECTURE.md, rules 6 and 8): libxml2 runs without network access,
-    /// without DTD loading or entity substitution and with its size limits on; a reference to an
-    /// external entity (XXE) and entity expansion beyond a linear budget (billion laughs, quadratic
-    /// blowup) make the document `.malformed`.
+    /// Hostile XML is refused, never expanded (docs/ARCHITECTURE.md, rules 6 and 8): libxml2 runs
+    /// without network access, without DTD loading or entity substitution and with its size limits
+    /// on; a reference to an external entity (XXE) and entity expansion beyond a linear budget
+    /// (billion laughs, quadratic blowup) make the document `.malformed`.
     ///
     /// - Parameters:
     ///   - data: the document bytes as fetched, in any encoding `DocumentDecoder` reads.

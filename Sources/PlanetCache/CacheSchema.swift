@@ -143,13 +143,15 @@ enum CacheSchema {
         ALTER TABLE entry ADD COLUMN lk_bare TEXT GENERATED ALWAYS AS
             (substr(lk_unfragmented, 1, instr(lk_unfragmented || '?', '?') - 1)) VIRTUAL;
         ALTER TABLE entry ADD COLUMN lk_authority TEXT GENERATED ALWAYS AS
-            (CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, 1, instr(lk_bare, '/') - 1) ELSE lk_bare END) VIRTUAL;
+            (CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, 1, instr(lk_bare, '/') - 1) ELSE lk_bare END) \
+        VIRTUAL;
         ALTER TABLE entry ADD COLUMN lk_host TEXT GENERATED ALWAYS AS
             (CASE WHEN substr(lk_authority, 1, 4) = 'www.' THEN substr(lk_authority, 5) ELSE lk_authority END) VIRTUAL;
         ALTER TABLE entry ADD COLUMN link_key TEXT GENERATED ALWAYS AS
             ((CASE WHEN instr(lk_host, ':') > 0 AND substr(lk_host, 1, 1) <> '['
                    THEN substr(lk_host, 1, instr(lk_host, ':') - 1) ELSE lk_host END)
-             || rtrim(CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, instr(lk_bare, '/')) ELSE '' END, '/')) VIRTUAL;
+             || rtrim(CASE WHEN instr(lk_bare, '/') > 0 THEN substr(lk_bare, instr(lk_bare, '/')) ELSE '' END, '/')) \
+        VIRTUAL;
         CREATE INDEX entry_by_id ON entry (id);
         CREATE INDEX entry_by_link_key ON entry (link_key) WHERE link_key IS NOT NULL;
         """
@@ -190,7 +192,8 @@ enum CacheSchema {
         ALTER TABLE feed ADD COLUMN entries_kept INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE feed ADD COLUMN newest_entry REAL;
         UPDATE feed SET entries_kept = (SELECT count(*) FROM entry WHERE entry.feed_url = feed.url),
-                        newest_entry = (SELECT max(coalesce(published, first_seen)) FROM entry WHERE entry.feed_url = feed.url);
+                        newest_entry = (SELECT max(coalesce(published, first_seen)) FROM entry \
+        WHERE entry.feed_url = feed.url);
         CREATE TABLE cache_state (
             id              INTEGER PRIMARY KEY CHECK (id = 1),
             content_version INTEGER NOT NULL

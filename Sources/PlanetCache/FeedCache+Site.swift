@@ -65,9 +65,10 @@ extension FeedCache {
         try db.statement("UPDATE cache_state SET content_version = content_version + 1 WHERE id = 1").run()
     }
 
-    /// The columns of `feed` the site reads (directly or through the status report), as bytes (`SQLiteStatement.appendRow`): equal before and after a write exactly when
-    /// the write did not change them. `last_success` and `failure_streak` count only as "ever
-    /// succeeded" and "failing".
+    /// The columns of `feed` the site reads (directly or through the status report), as bytes
+    /// (`SQLiteStatement.appendRow`): equal before and after a write exactly when the write did not
+    /// change them. `last_success` and `failure_streak` count only as "ever succeeded" and
+    /// "failing".
     /// - Parameter feedURL: one feed; nil for every feed the cache knows (cheaper than naming a
     ///   thousand of them: rows a write did not touch compare equal anyway).
     func outputDigest(feedURL: String?) throws(SQLiteError) -> [UInt8] {

@@ -1,5 +1,6 @@
 import CGlibcExtras
 import Foundation
+import PlanetBase
 
 #if canImport(Glibc)
     import Glibc
@@ -103,7 +104,9 @@ public struct Publisher: Sendable {
         var planned = files
         planned[Self.markerName] = Data(Self.markerText.utf8)
         if let staticFolder {
-            for (path, data) in Self.regularFiles(under: staticFolder) { planned["static/" + path] = data }
+            for (path, data) in Self.regularFiles(under: staticFolder, followingLinks: true) {
+                planned["static/" + path] = data
+            }
         }
         let current = known ?? Self.regularFiles(under: target)
         let unchanged = Set(planned.compactMap { path, data in current[path] == data ? path : nil })
@@ -145,15 +148,16 @@ public struct Publisher: Sendable {
         return PublishOutcome(written: written, kept: planned.count - written)
     }
 
-    /// The regular files under `folder` (relative path → bytes), following no symbolic link;
-    /// empty when the folder does not exist or cannot be read.
-    package static func regularFiles(under folder: URL) -> [String: Data] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+    /// The regular files under `folder` (relative path → bytes); empty when the folder does not
+    /// exist or cannot be read. `followingLinks` follows symbolic links inside it (an admin's
+    /// static files and templates, `FileTree`); without it they are skipped (the output folder).
+    package static func regularFiles(under folder: URL, followingLinks: Bool = false) -> [String: Data] {
+        guard let paths = FileTree.regularFiles(under: folder, followingLinks: followingLinks) else { return [:] }
         var files: [String: Data] = [:]
-        while let path = enumerator.nextObject() as? String {
-            guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
-                let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
-            else { continue }
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+                continue
+            }
             files[path] = data
         }
         return files

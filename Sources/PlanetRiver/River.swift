@@ -155,9 +155,10 @@ public enum River {
     /// the page when the page's last entry is strictly newer than the oldest head read, or equally
     /// old and, by feed URL, position then id, not after the last head read of that date (the ones
     /// left out of that date come after it): a feed of 300,000 undated entries, all first seen at
-    /// once, needs no read of all its heads. Such a head cannot enter the page; and since it shares neither id nor link with a head read, it
-    /// cannot change which copy of theirs is kept either (without that last condition it could:
-    /// the copy seen first stays, and an older copy may have been seen first).
+    /// once, needs no read of all its heads. Such a head cannot enter the page; and since it shares
+    /// neither id nor link with a head read, it cannot change which copy of theirs is kept either
+    /// (without that last condition it could: the copy seen first stays, and an older copy may have
+    /// been seen first).
     /// - Parameters:
     ///   - heads: the heads read.
     ///   - olderCopies: heads no newer than the oldest head read that may share a post with one

@@ -20,8 +20,9 @@ public struct Site: Sendable {
     /// whose `static/` is copied instead (`staticFolder`).
     public let staticFiles: [String: Data]
 
-    /// Compiles every template of the folder.
-    /// - Throws: `SiteError.template` with template:line:column of the first error.
+    /// Compiles every template of the folder (links to files and folders followed).
+    /// - Throws: `SiteError.template` with template:line:column of the first error;
+    ///   `.noPageTemplates` when no template renders a page.
     public init(templatesURL: URL) throws(SiteError) {
         self.templatesURL = templatesURL
         staticFiles = [:]
@@ -30,6 +31,8 @@ public struct Site: Sendable {
         } catch {
             throw SiteError(.template(error, place: templatesURL.path))
         }
+        // An empty folder (or one with partials only) would publish a site without its pages.
+        if pageNames.isEmpty { throw SiteError(.noPageTemplates(place: templatesURL.path)) }
     }
 
     /// Compiles templates held in memory: `files` maps paths relative to a templates folder to

@@ -8,6 +8,9 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A template failed to compile or render; `place` is the templates folder's path or
         /// "built-in templates".
         case template(TemplateError, place: String)
+        /// The templates folder at `place` renders no file: no `NAME.EXT.mustache` at its top
+        /// level (an empty folder, say), so the site would be published empty.
+        case noPageTemplates(place: String)
         /// There are Markdown pages and no `_page.html.mustache` in the templates at `place`.
         case missingPageTemplate(place: String)
         /// There are archive pages and no `_archive.html.mustache` in the templates at `place`.
@@ -35,6 +38,10 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
             return error.template.hasPrefix("/")
                 ? error.descriptionWithExcerpt
                 : "\(place)/\(error.descriptionWithExcerpt)"
+        case .noPageTemplates(let place):
+            return "\(place): no template renders a page (no NAME.EXT.mustache at its top level, such as "
+                + "index.html.mustache), so the site would be empty; copy the templates of `planet init`, "
+                + "or remove the folder to use the built-in ones"
         case .missingPageTemplate(let place):
             return "\(place)/\(Site.markdownPageTemplate).mustache: missing; it renders the Markdown pages"
         case .missingArchiveTemplate(let place):

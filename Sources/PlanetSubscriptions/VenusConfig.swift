@@ -125,7 +125,8 @@ public struct VenusConfig: Sendable, Equatable {
                     config.settings.append(("locale", tag))
                 } else {
                     ignore(
-                        "locale = \(item.value) \(place): no locale ICU has dates for; set 'locale' to a BCP 47 tag such as 'de-DE'"
+                        "locale = \(item.value) \(place): no locale ICU has dates for; "
+                            + "set 'locale' to a BCP 47 tag such as 'de-DE'"
                     )
                 }
             case "new_date_format", "date_format":

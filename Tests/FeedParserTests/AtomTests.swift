@@ -24,7 +24,8 @@ struct AtomTests {
             <published>2024-01-01T00:00:00Z</published>
             <updated>2024-01-01T12:00:00Z</updated>
             <summary type="text">1 &lt; 2</summary>
-            <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Hi <a href="two.html">there</a><br/></p></div></content>
+            <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Hi <a href="two.html">there</a><br/></p>\
+        </div></content>
             <category term="swift" label="Swift"/>
           </entry>
         </feed>

@@ -29,7 +29,8 @@ struct ContractTests {
                      xmlns:dc="http://purl.org/dc/elements/1.1/">
               <channel rdf:about="https://e.org/"><title>R</title><link>https://e.org/</link></channel>
               <item rdf:about="https://e.org/1"><title>One</title><link>https://e.org/1</link>
-                <dc:date>2024-01-02T03:04:05+01:00</dc:date><dc:creator>Jane</dc:creator><dc:subject>x</dc:subject></item>
+                <dc:date>2024-01-02T03:04:05+01:00</dc:date><dc:creator>Jane</dc:creator><dc:subject>x</dc:subject>\
+            </item>
             </rdf:RDF>
             """
         let feed = try Feed.parse(Data(xml.utf8), url: nil)

@@ -67,7 +67,8 @@ struct DeferredSanitizingTests {
 
     static let hostile = """
         <rss version="2.0"><channel><title>T</title><link>https://site.example/</link>
-        <item><guid>1</guid><description>&lt;p onclick="x()"&gt;hi &lt;a href="/a"&gt;a&lt;/a&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;/p&gt;</description></item>
+        <item><guid>1</guid><description>&lt;p onclick="x()"&gt;hi &lt;a \
+        href="/a"&gt;a&lt;/a&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;/p&gt;</description></item>
         </channel></rss>
         """
 
@@ -97,14 +98,17 @@ struct DeferredSanitizingTests {
             name: "different xml:base for summary and content",
             document: """
                 <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
-                <entry><id>e1</id><summary type="html" xml:base="https://a.example/x/">&lt;a href="s"&gt;s&lt;/a&gt;</summary>
-                <content type="html" xml:base="https://b.example/y/">&lt;a href="c"&gt;c&lt;/a&gt;</content></entry></feed>
+                <entry><id>e1</id><summary type="html" xml:base="https://a.example/x/">&lt;a \
+                href="s"&gt;s&lt;/a&gt;</summary>
+                <content type="html" xml:base="https://b.example/y/">&lt;a href="c"&gt;c&lt;/a&gt;</content></entry>\
+                </feed>
                 """),
         Sample(
             name: "no id, no link: the hashed id is the same in both modes",
             document: """
                 <rss version="2.0"><channel><title>T</title>
-                <item><title>A</title><description>&lt;b&gt;bold&lt;/b&gt;&lt;script&gt;s&lt;/script&gt;</description></item></channel></rss>
+                <item><title>A</title><description>&lt;b&gt;bold&lt;/b&gt;&lt;script&gt;s&lt;/script&gt;</description>\
+                </item></channel></rss>
                 """),
         Sample(
             name: "JSON Feed content_html empty after sanitizing falls back to content_text",
@@ -117,7 +121,8 @@ struct DeferredSanitizingTests {
             name: "double-escaped HTML",
             document: """
                 <rss version="2.0"><channel><title>T</title>
-                <item><guid>1</guid><description>&amp;lt;p&amp;gt;once&amp;lt;/p&amp;gt;</description></item></channel></rss>
+                <item><guid>1</guid><description>&amp;lt;p&amp;gt;once&amp;lt;/p&amp;gt;</description></item></channel>\
+                </rss>
                 """)
     ]
 

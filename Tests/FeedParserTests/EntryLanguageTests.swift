@@ -19,8 +19,8 @@ struct EntryLanguageTests {
         #expect(feed.entries.first?.language == "ur")
         #expect(feed.entries.first?.title == "خبر")
         let json = Data(
-            #"{"version":"https://jsonfeed.org/version/1.1","title":"t","items":[{"id":"1","title":"a\u0007b","content_text":"x","language":"de"}]}"#
-                .utf8)
+            (#"{"version":"https://jsonfeed.org/version/1.1","title":"t","items":[{"id":"1","title":"a\u0007b","#
+                + #""content_text":"x","language":"de"}]}"#).utf8)
         let item = try Feed.parse(json, url: nil).entries.first
         #expect(item?.language == "de")
         #expect(item?.title?.unicodeScalars.contains { $0.value < 0x20 } == false, "the C0 control is scrubbed")

@@ -34,17 +34,20 @@ struct TemplateErrorTests {
         Case(
             source: "{{=<% %>}}",
             message:
-                "index.html.mustache:1:1: set delimiter tag '=<% %>' needs two delimiters separated by whitespace, without '='"
+                "index.html.mustache:1:1: set delimiter tag '=<% %>' needs two delimiters separated by whitespace, "
+                + "without '='"
         ),
         Case(
             source: "{{= a b c =}}",
             message:
-                "index.html.mustache:1:1: set delimiter tag '= a b c =' needs two delimiters separated by whitespace, without '='"
+                "index.html.mustache:1:1: set delimiter tag '= a b c =' needs two delimiters separated by whitespace, "
+                + "without '='"
         ),
         Case(
             source: "{{=a= b=}}",
             message:
-                "index.html.mustache:1:1: set delimiter tag '=a= b=' needs two delimiters separated by whitespace, without '='"
+                "index.html.mustache:1:1: set delimiter tag '=a= b=' needs two delimiters separated by whitespace, "
+                + "without '='"
         ),
         Case(source: "héllo wörld {{#x}}", message: "index.html.mustache:1:13: section 'x' opened here is never closed")
     ]

@@ -18,6 +18,35 @@ struct TemplateLibraryTests {
         return try TemplateLibrary(directory: url, strictPartials: strict)
     }
 
+    /// A theme kept elsewhere and linked in reads like one copied in: a linked templates folder, a
+    /// linked subfolder and a linked file; a link loop is read once.
+    @Test func linksToFoldersAndFilesAreFollowed() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("library-links-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let theme = base.appendingPathComponent("theme")
+        let partials = base.appendingPathComponent("partials-elsewhere")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+        try "{{>partials/entry}}|{{>inc}}".write(
+            to: base.appendingPathComponent("index-source.mustache"), atomically: true, encoding: .utf8)
+        try "entry".write(to: partials.appendingPathComponent("entry.mustache"), atomically: true, encoding: .utf8)
+        try "inc".write(to: base.appendingPathComponent("inc-source.mustache"), atomically: true, encoding: .utf8)
+        let links = FileManager.default
+        try links.createSymbolicLink(
+            at: theme.appendingPathComponent("index.html.mustache"),
+            withDestinationURL: base.appendingPathComponent("index-source.mustache"))
+        try links.createSymbolicLink(at: theme.appendingPathComponent("partials"), withDestinationURL: partials)
+        try links.createSymbolicLink(
+            at: theme.appendingPathComponent("inc.mustache"),
+            withDestinationURL: base.appendingPathComponent("inc-source.mustache"))
+        try links.createSymbolicLink(at: partials.appendingPathComponent("loop"), withDestinationURL: partials)
+        let linkedRoot = base.appendingPathComponent("templates")
+        try links.createSymbolicLink(at: linkedRoot, withDestinationURL: theme)
+        let library = try TemplateLibrary(directory: linkedRoot, strictPartials: true)
+        #expect(library.names == ["inc", "index.html", "partials/entry"])
+        #expect(try library.render("index.html", .null) == "entry|inc")
+    }
+
     @Test func namesComeFromRelativePathsWithoutTheExtension() throws {
         let library = try fixtureLibrary("library")
         #expect(library.names == ["about.html", "index.html", "layout.html", "partials/entry", "rss.xml"])

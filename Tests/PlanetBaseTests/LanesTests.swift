@@ -105,9 +105,12 @@ struct LanesTests {
             } deliver: { (_, _) async in
             }
             // Job 1 is done and its output waits for job 0; give the lanes every chance to start
-            // another job (a wrong bound would), then let job 0 finish.
+            // another job (a wrong bound would), then let job 0 finish. A few yields and a short
+            // sleep, not hundreds of yields: on a loaded machine each yield waits behind every
+            // other test's work for the pool's two threads (200 of them once took over 60 s).
             await second.wait()
-            for _ in 0..<200 { await Task.yield() }
+            for _ in 0..<10 { await Task.yield() }
+            try? await Task.sleep(for: .milliseconds(50))
             let started = tally.started
             slow.open()
             await run

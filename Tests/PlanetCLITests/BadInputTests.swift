@@ -44,8 +44,8 @@ struct BadInputTests {
             id: "setting after a feed", feeds: "https://a.org/f\ntitle = Late\n",
             arguments: ["add", "--no-fetch", "b.org"],
             message:
-                "planet add: feeds.txt:2: setting 'title' comes after the first feed (line 1); move it above the feeds, "
-                + "or indent it to make it a setting of the feed above"),
+                "planet add: feeds.txt:2: setting 'title' comes after the first feed (line 1); "
+                + "move it above the feeds, or indent it to make it a setting of the feed above"),
         Case(
             id: "setting twice", feeds: "title = A\nTitle = B\n", arguments: ["remove", "x"],
             message: "planet remove: feeds.txt:2: setting 'title' is already set on line 1; keep one of them"),

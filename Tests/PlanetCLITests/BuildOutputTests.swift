@@ -19,7 +19,8 @@ struct BuildOutputTests {
         if present {
             try """
             <?xml version="1.0"?><rss version="2.0"><channel><title>F</title><link>https://f.example/</link>
-            <item><title>One</title><link>https://f.example/1</link><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate></item>
+            <item><title>One</title><link>https://f.example/1</link><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate>\
+            </item>
             </channel></rss>
             """.write(to: feed, atomically: true, encoding: .utf8)
         }

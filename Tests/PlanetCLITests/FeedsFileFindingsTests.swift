@@ -53,8 +53,10 @@ struct FeedsFileFindingsTests {
         let name = testCase.command[0]
         #expect(
             outcome.err == """
-                planet \(name): warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
-                planet \(name): warning: feeds.txt:3: 'https://A.example/f' as 'Other' is already listed on line 2; this line is ignored
+                planet \(name): warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); \
+                it is ignored
+                planet \(name): warning: feeds.txt:3: 'https://A.example/f' as 'Other' is already listed on line 2; \
+                this line is ignored
 
                 """)
     }
@@ -68,8 +70,10 @@ struct FeedsFileFindingsTests {
         #expect(
             outcome.err.hasPrefix(
                 """
-                planet build: warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); it is ignored
-                planet build: warning: feeds.txt:3: unknown feed setting 'fcae' (did you mean 'face'?); it is passed to the templates as 'channel_fcae'
+                planet build: warning: feeds.txt:1: unknown setting 'itemsperpage' (did you mean 'items_per_page'?); \
+                it is ignored
+                planet build: warning: feeds.txt:3: unknown feed setting 'fcae' (did you mean 'face'?); it is passed \
+                to the templates as 'channel_fcae'
 
                 """))
     }

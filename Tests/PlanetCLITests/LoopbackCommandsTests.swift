@@ -49,7 +49,8 @@ struct LoopbackCommandsTests {
         #expect(missing.status == 1)
         #expect(
             missing.err
-                == "planet add: '\(missingURL)': HTTP 404 Not Found; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it); --no-fetch adds it without checking\n"
+                == "planet add: '\(missingURL)': HTTP 404 Not Found; the feed is not at this address: find its new one "
+                + "on the site ('planet add SITE' looks for it); --no-fetch adds it without checking\n"
         )
     }
 
@@ -114,7 +115,8 @@ struct LoopbackCommandsTests {
         #expect(parsed.status == 2)
         #expect(
             parsed.err == "planet parse: \(pageURL2): not a feed: an HTML page; it links the feeds "
-                + "'\(server2.url(for: "/blog/feed.xml").absoluteString)', '\(server2.url(for: "/blog/atom.xml").absoluteString)'\n"
+                + "'\(server2.url(for: "/blog/feed.xml").absoluteString)', "
+                + "'\(server2.url(for: "/blog/atom.xml").absoluteString)'\n"
         )
     }
 

@@ -13,9 +13,11 @@ struct ParseSeveralTests {
     /// A small RSS feed titled `title`, whose entry HTML needs sanitizing.
     static func rss(_ title: String) -> String {
         """
-        <?xml version="1.0"?><rss version="2.0"><channel><title>\(title)</title><link>https://example.org/\(title)/</link>
+        <?xml version="1.0"?><rss version="2.0"><channel><title>\(title)</title>\
+        <link>https://example.org/\(title)/</link>
         <item><title>One of \(title)</title><guid>\(title)-1</guid>
-        <description>&lt;p onclick="x()"&gt;Hi &lt;a href="/a"&gt;a&lt;/a&gt;&lt;script&gt;s()&lt;/script&gt;&lt;/p&gt;</description></item>
+        <description>&lt;p onclick="x()"&gt;Hi &lt;a \
+        href="/a"&gt;a&lt;/a&gt;&lt;script&gt;s()&lt;/script&gt;&lt;/p&gt;</description></item>
         <item><title>Two</title><guid>\(title)-2</guid><description>plain &amp; simple</description></item>
         </channel></rss>
         """

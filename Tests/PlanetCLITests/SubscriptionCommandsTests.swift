@@ -146,7 +146,8 @@ struct SubscriptionCommandsTests {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         let text =
-            "title = Ben & Jerry's\nowner = Jane <jane@example.org>\nhttps://a.org/f?x=1&y=2  A \"quoted\" name\nhttps://b.org/f\n"
+            "title = Ben & Jerry's\nowner = Jane <jane@example.org>\nhttps://a.org/f?x=1&y=2  A \"quoted\" name\n"
+            + "https://b.org/f\n"
         try text.write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let json = await runPlanet(["list", "--json"], in: folder)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
@@ -165,7 +166,8 @@ struct SubscriptionCommandsTests {
                     <ownerEmail>jane@example.org</ownerEmail>
                   </head>
                   <body>
-                    <outline type="rss" text="A &quot;quoted&quot; name" title="A &quot;quoted&quot; name" xmlUrl="https://a.org/f?x=1&amp;y=2"/>
+                    <outline type="rss" text="A &quot;quoted&quot; name" title="A &quot;quoted&quot; name" \
+                xmlUrl="https://a.org/f?x=1&amp;y=2"/>
                     <outline type="rss" text="https://b.org/f" title="https://b.org/f" xmlUrl="https://b.org/f"/>
                   </body>
                 </opml>

@@ -11,8 +11,10 @@ struct FeedCacheRawHTMLTests {
     static let document = """
         <rss version="2.0"><channel><title>T</title><link>https://blog.example.com/</link>
         <item><guid>https://blog.example.com/1</guid><title>One</title>
-        <description>&lt;p&gt;Hi &lt;img src="/i.png" onerror="alert(1)"&gt;&lt;script&gt;alert(2)&lt;/script&gt;&lt;/p&gt;</description>
-        <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/"><![CDATA[<a href="javascript:alert(3)">x</a> <a href="/p">p</a>]]></content:encoded>
+        <description>&lt;p&gt;Hi &lt;img src="/i.png" \
+        onerror="alert(1)"&gt;&lt;script&gt;alert(2)&lt;/script&gt;&lt;/p&gt;</description>
+        <content:encoded xmlns:content="http://purl.org/rss/1.0/modules/content/">\
+        <![CDATA[<a href="javascript:alert(3)">x</a> <a href="/p">p</a>]]></content:encoded>
         </item></channel></rss>
         """
     static let url = URL(string: CacheFixtures.feedURL)

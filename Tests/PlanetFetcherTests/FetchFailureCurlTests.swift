@@ -38,7 +38,8 @@ struct FetchFailureCurlTests {
             code: CURLE_PEER_FAILED_VERIFICATION, text: "SSL certificate problem: self-signed certificate",
             kind: .tlsError,
             messageParts: [
-                "the certificate of feeds.example.org is not trusted (SSL certificate problem: self-signed certificate)",
+                "the certificate of feeds.example.org is not trusted (SSL certificate problem: self-signed "
+                    + "certificate)",
                 "fix the server or its chain"
             ]),
         Case(

@@ -17,7 +17,8 @@ struct FetchFailureStatusTests {
         let place = "'https://feeds.example.org/feed.xml': "
         #expect(
             message(404) == place
-                + "HTTP 404 Not Found; the feed is not at this address: find its new one on the site ('planet add SITE' looks for it)"
+                + "HTTP 404 Not Found; "
+                + "the feed is not at this address: find its new one on the site ('planet add SITE' looks for it)"
         )
         #expect(message(410) == place + "HTTP 410 Gone; the site removed the feed for good: remove it from feeds.txt")
         #expect(

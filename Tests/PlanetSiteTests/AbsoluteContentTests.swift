@@ -25,13 +25,16 @@ struct AbsoluteContentTests {
         Case(
             id: "absolute URLs unchanged",
             html:
-                "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener noreferrer\">m</a>",
+                "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener "
+                + "noreferrer\">m</a>",
             base: "https://example.com/",
             expected:
-                "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener noreferrer\">m</a>"
+                "<a href=\"https://x.org/\" rel=\"noopener noreferrer\">x</a> <a href=\"mailto:a@b.c\" rel=\"noopener "
+                + "noreferrer\">m</a>"
         ),
         Case(
-            id: "no base: unchanged", html: "<a href=\"/about\">a</a>", base: nil, expected: "<a href=\"/about\">a</a>"),
+            id: "no base: unchanged", html: "<a href=\"/about\">a</a>", base: nil,
+            expected: "<a href=\"/about\">a</a>"),
         Case(id: "text only", html: "just text", base: "https://example.com/", expected: "just text")
     ]
 

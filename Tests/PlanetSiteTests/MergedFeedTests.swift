@@ -45,7 +45,10 @@ struct MergedFeedTests {
     }
 
     @Test(
-        "titles: 'Name: Title' by default, the post's own with item_title = title; an untitled post is named by its feed and date"
+        """
+        titles: 'Name: Title' by default, the post's own with item_title = title; an untitled post is named by its \
+        feed and date
+        """
     )
     func titles() {
         #expect(facts(Entry(id: "1", title: "Hello")).feedTitle == "Jane Doe: Hello")
@@ -188,7 +191,10 @@ struct DefaultTemplatePageTests {
     }
 
     @Test(
-        "an Urdu entry is lang=ur dir=rtl on the page and xml:lang=ur in atom.xml; an entry of unknown language is dir=auto"
+        """
+        an Urdu entry is lang=ur dir=rtl on the page and xml:lang=ur in atom.xml; an entry of unknown language is \
+        dir=auto
+        """
     )
     func languageAndDirection() throws {
         let urdu = RiverSource(

@@ -26,9 +26,11 @@ struct SiteRenderTests {
         "partials/layout.mustache": "<title>{{$title}}{{planet.title}}{{/title}}</title>"
             + "{{#pages}}[{{title}}{{#current}}*{{/current}}]{{/pages}}|{{$content}}{{/content}}",
         "index.html.mustache":
-            "{{<partials/layout}}{{$content}}{{{intro}}}{{#entries}}{{title}};{{/entries}}{{/content}}{{/partials/layout}}",
+            "{{<partials/layout}}{{$content}}{{{intro}}}{{#entries}}{{title}};{{/entries}}{{/content}}"
+            + "{{/partials/layout}}",
         "_page.html.mustache":
-            "{{<partials/layout}}{{$title}}{{page.title}}{{/title}}{{$content}}{{{page.content}}}{{/content}}{{/partials/layout}}"
+            "{{<partials/layout}}{{$title}}{{page.title}}{{/title}}{{$content}}{{{page.content}}}{{/content}}"
+            + "{{/partials/layout}}"
     ]
 
     func context(pages: SitePages, river: [RiverEntry] = []) -> SiteContext {
@@ -49,7 +51,8 @@ struct SiteRenderTests {
                 == "<title>P &amp; Q</title>[About]|<p>Hi</p>\n")
         #expect(
             String(decoding: try #require(files["about.html"]), as: UTF8.self)
-                == "<title>About</title>[About*]|<h1>About</h1>\n<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n"
+                == "<title>About</title>[About*]|<h1>About</h1>\n<p><!-- raw HTML omitted -->x<!-- raw HTML omitted "
+                + "--></p>\n"
         )
     }
 
@@ -60,7 +63,8 @@ struct SiteRenderTests {
                 "{{root}}|{{#pager}}{{number}}/{{count}} >{{older_href}}{{/pager}}|{{#entries}}{{title}};{{/entries}}",
             "_archive.html.mustache":
                 "{{root}}|{{#pager}}{{number}}/{{count}} <{{newer_href}} >{{older_href}}{{/pager}}"
-                + "|{{#pager.pages}}[{{href}}{{#current}}*{{/current}}]{{/pager.pages}}|{{#entries}}{{title}}{{face.src}};{{/entries}}"
+                + "|{{#pager.pages}}[{{href}}{{#current}}*{{/current}}]{{/pager.pages}}|{{#entries}}{{title}}"
+                + "{{face.src}};{{/entries}}"
                 + "{{#subscriptions}}{{face.src}}{{/subscriptions}}{{^intro}}no intro{{/intro}}"
         ])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,6 +21,24 @@ struct SiteTemplateSourceTests {
         #expect(site.staticFiles == ["static/planet.css": Data("body {}\n".utf8)])
     }
 
+    /// An empty templates folder (or partials only) would publish a site without its pages, and
+    /// the crontab's `rsync --delete` would take them off the web: the build stops instead.
+    @Test(arguments: [[String](), ["partials/entry.mustache", "_page.html.mustache", "README.md"]])
+    func aFolderThatRendersNoPageIsAnError(_ files: [String]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-pages-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in files {
+            let url = folder.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "x".write(to: url, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let error = #expect(throws: SiteError.self) { try Site(templatesURL: folder) }
+        #expect(error?.reason == .noPageTemplates(place: folder.path))
+        #expect(error?.description.contains("no template renders a page") == true)
+    }
+
     @Test func aBrokenInMemoryTemplateNamesItsPlaceAndShowsTheLine() {
         let error = #expect(throws: SiteError.self) {
             try Site(.builtIn(["index.html.mustache": "<p>\n  {{#x}}\n"]))

@@ -123,7 +123,8 @@ struct DateSettingsTests {
                 + "time_format), not 'EEEE HH:mm'")
         #expect(
             error("time_format = %Q\n")?.hasPrefix(
-                "feeds.txt:1: 'time_format' must be full, long, medium, short or an ICU date pattern such as 'HH:mm' ('%Q' has no"
+                "feeds.txt:1: 'time_format' must be full, long, medium, short or an ICU date pattern such as 'HH:mm' "
+                    + "('%Q' has no"
             ) == true)
         #expect(
             error("archive_pages = -1\n") == "feeds.txt:1: 'archive_pages' must be a whole number (0 or more), not '-1'"

@@ -7,7 +7,8 @@ import Testing
 struct VenusConfigTests {
     @Test func filtersWithAnEquivalentBecomeRulesAndTheRestAreListed() {
         let (rules, rest) = VenusFilters.translate(
-            "xpath_sifter.py?require=//atom:category[@term=\"django\"] regexp_sifter.py?exclude=buy%20now excerpt.py mememe.plugin"
+            "xpath_sifter.py?require=//atom:category[@term=\"django\"] regexp_sifter.py?exclude=buy%20now excerpt.py "
+                + "mememe.plugin"
         )
         #expect(rules.map { "\($0.key) = \($0.value)" } == ["include = category:django", "exclude = text:/buy now/"])
         #expect(rest == ["excerpt.py", "mememe.plugin"])

@@ -42,7 +42,8 @@ enum HostileBenchmark {
 
     static func document(_ name: String, count: Int) -> Data? {
         var text =
-            "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>t</title><link>https://example.org/</link>\n"
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>t</title><link>"
+            + "https://example.org/</link>\n"
         switch name {
         case "xml-attributes":
             text += "<item"

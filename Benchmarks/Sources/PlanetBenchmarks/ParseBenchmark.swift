@@ -70,7 +70,8 @@ enum ParseBenchmark {
         print(
             String(
                 format:
-                    "RESULT full_mbps=%.3f xml_full_mbps=%.3f xml_in_turn_mbps=%.3f xml_together_mbps=%.3f floor_mbps=%.3f",
+                    "RESULT full_mbps=%.3f xml_full_mbps=%.3f xml_in_turn_mbps=%.3f xml_together_mbps=%.3f "
+                    + "floor_mbps=%.3f",
                 Double(bytes) / 1e6 / full, Double(xmlBytes) / 1e6 / fullXML, Double(xmlBytes) / 1e6 / inTurn,
                 Double(xmlBytes) / 1e6 / together, Double(xmlBytes) / 1e6 / floor))
         return 0

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// A set of named templates that use each other as partials, compiled once.
 ///
@@ -23,12 +24,10 @@ public struct TemplateLibrary: Sendable {
     ///   `partials/entry.mustache:3:1`), and `.unknownPartial` at the tag when strict.
     public init(directory: URL, strictPartials: Bool = true) throws(TemplateError) {
         let root = directory.standardizedFileURL.path
-        let paths: [String]
-        do {
-            paths = try FileManager.default.subpathsOfDirectory(atPath: root)
-        } catch {
+        // Links to files and folders are followed: a theme kept elsewhere and linked in.
+        guard let paths = FileTree.regularFiles(under: directory.standardizedFileURL) else {
             throw TemplateError(
-                template: root, line: 0, column: 0, reason: .unreadable(path: root, message: "\(error)"))
+                template: root, line: 0, column: 0, reason: .unreadable(path: root, message: "not a readable folder"))
         }
         var templates: [String: Template] = [:]
         for path in paths.sorted() where path.hasSuffix(".mustache") {

@@ -98,7 +98,8 @@ struct BuildFingerprint {
     mutating func addTemplates(_ source: TemplateSource) {
         switch source {
         case .folder(let url):
-            for (path, data) in Publisher.regularFiles(under: url).sorted(by: { $0.key < $1.key }) {
+            for (path, data) in Publisher.regularFiles(under: url, followingLinks: true).sorted(by: { $0.key < $1.key })
+            {
                 add("template " + path, data)
             }
         case .builtIn(let files):

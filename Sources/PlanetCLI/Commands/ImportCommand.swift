@@ -212,7 +212,8 @@ enum ImportCommand: Subcommand {
                 try FileManager.default.copyItem(at: face.file, to: target)
             } catch {
                 io.message(
-                    "\(command): warning: face '\(face.name)' could not be copied to faces/ (\(FeedsFile.reason(error)))"
+                    "\(command): warning: face '\(face.name)' could not be copied to faces/ "
+                        + "(\(FeedsFile.reason(error)))"
                 )
             }
         }

@@ -25,7 +25,8 @@ extension FetchFailure {
         if response.tooLarge {
             return (
                 .tooLarge,
-                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big"
+                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed "
+                    + "is that big"
             )
         }
         if response.refusedPrivate { return (.privateAddress, privateRedirect) }
@@ -34,7 +35,8 @@ extension FetchFailure {
             if CURLcode(UInt32(response.code)) == CURLE_OUT_OF_MEMORY {
                 return (
                     .badResponse,
-                    "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); the server is broken"
+                    "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); "
+                        + "the server is broken"
                 )
             }
             let why = response.code == 0 ? "the connection closed" : detail
@@ -51,17 +53,20 @@ extension FetchFailure {
             }
             return (
                 .connectionFailed,
-                "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, try again later"
+                "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, try again "
+                    + "later"
             )
         case CURLE_OPERATION_TIMEDOUT:
             return (
                 .timeout,
-                "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise --timeout if it is only slow)"
+                "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise "
+                    + "--timeout if it is only slow)"
             )
         case CURLE_PARTIAL_FILE:
             return (
                 .connectionFailed,
-                "connection to '\(host)' lost before the feed was complete (\(detail)); the network or the server dropped it, try again later"
+                "connection to '\(host)' lost before the feed was complete (\(detail)); "
+                    + "the network or the server dropped it, try again later"
             )
         case CURLE_GOT_NOTHING:
             return (.connectionFailed, "'\(host)' closed the connection without an answer (\(detail))")
@@ -78,7 +83,8 @@ extension FetchFailure {
         case CURLE_BAD_CONTENT_ENCODING:
             return (
                 .badResponse,
-                "the body from '\(host)' could not be decoded (\(detail)); its Content-Encoding is broken, tell the site"
+                "the body from '\(host)' could not be decoded (\(detail)); "
+                    + "its Content-Encoding is broken, tell the site"
             )
         case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
             return (.badResponse, "HTTP/2 error talking to '\(host)' (\(detail)); the server is broken")
@@ -87,7 +93,8 @@ extension FetchFailure {
         case CURLE_FILESIZE_EXCEEDED:
             return (
                 .tooLarge,
-                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed is that big"
+                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed "
+                    + "is that big"
             )
         case CURLE_PEER_FAILED_VERIFICATION:
             return (.tlsError, "the certificate of \(host) is not trusted (\(detail)); fix the server or its chain")
@@ -95,7 +102,8 @@ extension FetchFailure {
             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_ISSUER_ERROR:
             return (
                 .tlsError,
-                "TLS handshake with \(host) failed (\(detail)); check that the server speaks https on this port with a current TLS version and a valid certificate"
+                "TLS handshake with \(host) failed (\(detail)); check that the server speaks https on this port with a "
+                    + "current TLS version and a valid certificate"
             )
         case CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CLIENTCERT,
             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED:
@@ -113,7 +121,8 @@ extension FetchFailure {
             // No status line: another protocol (TLS, SSH, …) on the port, or an HTTP/0.9 server.
             return (
                 .badResponse,
-                "the answer from '\(host)' is not HTTP: it has no status line (\(detail)); check the scheme and port of the URL, or tell the site"
+                "the answer from '\(host)' is not HTTP: it has no status line (\(detail)); "
+                    + "check the scheme and port of the URL, or tell the site"
             )
         case CURLE_UNSUPPORTED_PROTOCOL:
             return (.other, "only http and https URLs are fetched (\(detail))")
@@ -130,7 +139,8 @@ extension FetchFailure {
     /// there (not even whether its name resolves), so the status page tells nothing about the
     /// private network.
     static let privateRedirect =
-        "a redirect from a public address led into private address space, or to a host name that does not resolve, and was not followed; if the feed really lives there, subscribe to its address directly"
+        "a redirect from a public address led into private address space, or to a host name that does not resolve, and "
+        + "was not followed; if the feed really lives there, subscribe to its address directly"
 
     /// An HTTP error status (RFC 9110 §15.5, §15.6): "HTTP 404 Not Found", with `Retry-After`;
     /// a 401 names the scheme the server asks for (`WWW-Authenticate`, RFC 9110 §11.6.1).
@@ -146,7 +156,8 @@ extension FetchFailure {
                 next = "the user or password in the URL is not accepted; check them"
             } else if URLText.userinfo(of: url.absoluteString) != nil {
                 next =
-                    "a redirect led to another host or port, where the URL's credentials are not sent; subscribe to the feed's address there"
+                    "a redirect led to another host or port, where the URL's credentials are not sent; "
+                    + "subscribe to the feed's address there"
             } else {
                 next = "put a user and password in the URL in feeds.txt (https://user:password@host/…)"
             }
@@ -158,7 +169,8 @@ extension FetchFailure {
         self.init(
             kind: .httpError, url: url, status: status,
             message:
-                "\(place): HTTP \(status) \(HTTPStatus.phrase(status))\(Self.nextStep(status: status, waits: RetryAfter(headers["retry-after"]) != nil))",
+                "\(place): HTTP \(status) \(HTTPStatus.phrase(status))"
+                + "\(Self.nextStep(status: status, waits: RetryAfter(headers["retry-after"]) != nil))",
             retryAfter: headers["retry-after"])
     }
 

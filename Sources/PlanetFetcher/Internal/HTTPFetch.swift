@@ -104,7 +104,9 @@ struct HTTPFetch: Sendable {
                     FetchFailure(
                         kind: .badResponse, url: url,
                         message:
-                            "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length fields that disagree, so its body cannot be framed (RFC 9112 §6.3); the server is broken, tell the site"
+                            "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length "
+                            + "fields that disagree, so its body cannot be framed (RFC 9112 §6.3); "
+                            + "the server is broken, tell the site"
                     )))
         }
         guard response.code == 0, !response.headerCut else {
@@ -133,7 +135,8 @@ struct HTTPFetch: Sendable {
                         FetchFailure(
                             kind: .other, url: url, status: response.status,
                             message:
-                                "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location header; ask the site for the feed's new address"
+                                "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location "
+                                + "header; ask the site for the feed's new address"
                         )))
             }
             var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
@@ -143,7 +146,8 @@ struct HTTPFetch: Sendable {
                         FetchFailure(
                             kind: .other, url: url, status: response.status,
                             message:
-                                "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not http(s); only http and https are followed, ask the site for the feed's address"
+                                "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not "
+                                + "http(s); only http and https are followed, ask the site for the feed's address"
                         )))
             }
             redirects += 1
@@ -153,7 +157,8 @@ struct HTTPFetch: Sendable {
                         FetchFailure(
                             kind: .tooManyRedirects, url: url,
                             message:
-                                "'\(url.displayString)': more than \(configuration.maxRedirects) redirects (or a redirect loop)"
+                                "'\(url.displayString)': more than \(configuration.maxRedirects) redirects (or a "
+                                + "redirect loop)"
                         )))
             }
             // Credentials go only where they were given: the same scheme, host and port.
@@ -180,7 +185,8 @@ struct HTTPFetch: Sendable {
                     FetchFailure(
                         kind: .other, url: url, status: response.status,
                         message:
-                            "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the feed with 200"
+                            "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the "
+                            + "feed with 200"
                     )))
         }
     }

@@ -58,6 +58,20 @@ public struct FeedStatus: Sendable, Equatable {
     /// The first failed attempt of the current run of failures, UTC; nil when not failing.
     public var failingSince: Date?
 
+    /// `outcome` as status.json and status.html publish it: a 304 is "ok", like a document. The
+    /// published pages do not tell a 304 from a 200: the two alternate after every change of a
+    /// feed, and a status page that said so would rewrite the site on the build after each one
+    /// (README, "Nothing changed, nothing written"). `--verbose` still says "not modified".
+    public var publishedOutcome: String {
+        outcome == .notModified ? Outcome.ok.rawValue : outcome.rawValue
+    }
+
+    /// `httpStatus` as the status pages publish it: a 304 confirms the document last fetched
+    /// with 200, and is published as 200 (`publishedOutcome`).
+    public var publishedHTTPStatus: Int? {
+        httpStatus == 304 ? 200 : httpStatus
+    }
+
     /// Creates a status with the given fields; optional facts default to nil, counts to 0, `gone` to false.
     public init(
         subscriptionURL: String, url: String?, name: String, outcome: Outcome,

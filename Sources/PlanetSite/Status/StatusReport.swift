@@ -8,10 +8,10 @@ import PlanetBase
 ///
 /// status.json shape (keys sorted, dates RFC 3339 UTC, absent values null):
 /// `{"generated": date, "planet": title, "feeds": [{"url", "name", "outcome"
-/// ("ok"|"not-modified"|"failed"|"skipped"), "newest_entry", "failing_since", "last_error",
-/// "error_kind", "http_status", "entries_kept", "entries_dropped" (left out of this run's
-/// document: only its newest 1,000 entries are read), "redirect_to", "gone", "retry_after",
-/// "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+/// ("ok"|"failed"|"skipped": a 304 is "ok", `FeedStatus.publishedOutcome`), "newest_entry",
+/// "failing_since", "last_error", "error_kind", "http_status" (a 304 is 200), "entries_kept",
+/// "entries_dropped" (left out of this run's document: only its newest 1,000 entries are read),
+/// "redirect_to", "gone", "retry_after", "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
 ///
 /// Nothing in it changes from one build to the next unless something did (README.md, "Running
 /// from cron"): no time of the last attempt, no count of failures in a row (`planet list` shows
@@ -56,12 +56,12 @@ public struct StatusReport: Sendable, Equatable {
         return .object([
             "url": text(feed.url),
             "name": .string(feed.name),
-            "outcome": .string(feed.outcome.rawValue),
+            "outcome": .string(feed.publishedOutcome),
             "newest_entry": date(feed.newestEntry),
             "failing_since": date(feed.failingSince),
             "last_error": text(feed.lastError),
             "error_kind": text(feed.errorKind),
-            "http_status": feed.httpStatus.map(JSONValue.int) ?? .null,
+            "http_status": feed.publishedHTTPStatus.map(JSONValue.int) ?? .null,
             "entries_kept": .int(feed.entriesKept),
             "entries_dropped": .int(feed.entriesDropped),
             "redirect_to": text(feed.redirectTo),
@@ -81,13 +81,13 @@ public struct StatusReport: Sendable, Equatable {
                 return .object([
                     "url": text(feed.url),
                     "name": .string(feed.name),
-                    "outcome": .string(feed.outcome.rawValue),
+                    "outcome": .string(feed.publishedOutcome),
                     "failing": .bool(feed.isFailing),
                     "newest_entry": text(feed.newestEntry.map(FeedDateParser.rfc3339)),
                     "failing_since": text(feed.failingSince.map(FeedDateParser.rfc3339)),
                     "last_error": text(feed.lastError),
                     "error_kind": text(feed.errorKind),
-                    "http_status": feed.httpStatus.map { .int($0) } ?? .null,
+                    "http_status": feed.publishedHTTPStatus.map { .int($0) } ?? .null,
                     "entries_kept": .int(feed.entriesKept),
                     "entries_dropped": feed.entriesDropped > 0 ? .int(feed.entriesDropped) : .null,
                     "redirect_to": text(feed.redirectTo),

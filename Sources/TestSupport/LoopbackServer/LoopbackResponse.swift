@@ -21,7 +21,8 @@ public struct LoopbackResponse: Sendable {
     /// connection is closed: a hostile or broken server (see `LoopbackRoute.raw(_:)`).
     public var raw: Data?
 
-    /// Creates a response with the given fields; by default an immediate, complete 200 with no headers and an empty body.
+    /// Creates a response with the given fields; by default an immediate, complete 200 with no
+    /// headers and an empty body.
     public init(
         status: Int = 200, reason: String? = nil, headers: [LoopbackHeader] = [],
         body: Data = Data(), delay: Double = 0, closeAfterBytes: Int? = nil, raw: Data? = nil

@@ -56,7 +56,8 @@ struct FaithfulContentTests {
     @Test("JSON Feed content_text is text (JSON Feed 1.1)")
     func jsonContentText() throws {
         let json =
-            #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","content_text":"Press &lt;kbd&gt;Ctrl&lt;/kbd&gt;"}]}"#
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","content_text":"Press "#
+            + #"&lt;kbd&gt;Ctrl&lt;/kbd&gt;"}]}"#
         let entry = try Self.entry(json)
         #expect(entry.content == "Press &amp;lt;kbd&amp;gt;Ctrl&amp;lt;/kbd&amp;gt;")
     }
@@ -96,7 +97,8 @@ struct FaithfulContentTests {
     func windows1252References() throws {
         let entry = try Self.entry(
             Self.rss(
-                "<title>Don&#146;t &#147;quote&#148; &#150; ok</title><description>Don&amp;#146;t &amp;#150; x&amp;#129;y</description>"
+                "<title>Don&#146;t &#147;quote&#148; &#150; ok</title><description>Don&amp;#146;t &amp;#150; "
+                    + "x&amp;#129;y</description>"
             ))
         #expect(entry.title == "Don\u{2019}t \u{201C}quote\u{201D} \u{2013} ok")
         #expect(entry.summary == "Don\u{2019}t \u{2013} xy")
@@ -162,7 +164,8 @@ struct FaithfulContentTests {
     func xhtmlTitle() throws {
         let entry = try Self.entry(
             Self.atom(
-                "<title type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">Notes<style>b{}</style> from <script>x()</script>Oslo</div></title>"
+                "<title type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">Notes<style>b{}</style> from "
+                    + "<script>x()</script>Oslo</div></title>"
             ))
         #expect(entry.title == "Notes from Oslo")
     }
@@ -206,7 +209,8 @@ struct FaithfulContentTests {
         let file = URL(fileURLWithPath: "/tmp/saved/feed.xml")
         let entry = try Self.entry(
             Self.rss(
-                "<link>posts/1</link><description>&lt;img src=\"/a.png\"&gt; &lt;a href=\"b.html\"&gt;b&lt;/a&gt;</description>",
+                "<link>posts/1</link><description>&lt;img src=\"/a.png\"&gt; "
+                    + "&lt;a href=\"b.html\"&gt;b&lt;/a&gt;</description>",
                 channel: "<link>https://blog.example.org/</link>"), url: file)
         #expect(entry.link == "https://blog.example.org/posts/1")
         #expect(
@@ -221,7 +225,8 @@ struct FaithfulContentTests {
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link href="https://blog.example.org/"/>
             <icon>/icon.png</icon>
-            <entry xml:base="notes/"><id>1</id><link href="hello"/><content type="html">&lt;img src="a.png"&gt;</content></entry></feed>
+            <entry xml:base="notes/"><id>1</id><link href="hello"/>\
+            <content type="html">&lt;img src="a.png"&gt;</content></entry></feed>
             """
         let feed = try Feed.parse(Data(document.utf8), url: file)
         #expect(feed.icon == "https://blog.example.org/icon.png")

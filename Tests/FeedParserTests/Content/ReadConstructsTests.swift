@@ -118,7 +118,8 @@ struct ReadConstructsTests {
     @Test("itunes:category (text attribute) and media:category are categories")
     func extensionCategories() throws {
         let item =
-            "<title>x</title><category>a</category><itunes:category text=\"Technology\"/><media:category>Science</media:category>"
+            "<title>x</title><category>a</category><itunes:category text=\"Technology\"/>"
+            + "<media:category>Science</media:category>"
         #expect(try Self.entry(Self.rss(item)).categories == ["a", "Technology", "Science"])
         #expect(
             try Self.entry(Self.atom("<title>x</title><media:category>Science</media:category>")).categories == [
@@ -163,15 +164,18 @@ struct ReadConstructsTests {
 struct FlashObjectTests {
     @Test func objectWithMovieParam() {
         let html =
-            #"<object width="320"><param name="movie" value="http://www.youtube.com/v/WJPKM5aJGW8" /><embed src="http://www.youtube.com/v/WJPKM5aJGW8" type="application/x-shockwave-flash"></embed></object>"#
+            #"<object width="320"><param name="movie" value="http://www.youtube.com/v/WJPKM5aJGW8" /><embed "#
+            + #"src="http://www.youtube.com/v/WJPKM5aJGW8" type="application/x-shockwave-flash"></embed></object>"#
         #expect(
             HTMLSanitizer.sanitizeEntryHTML(html, base: nil)
-                == #"<a href="http://www.youtube.com/v/WJPKM5aJGW8" rel="noopener noreferrer">Embedded video: youtube.com/v/WJPKM5aJGW8</a>"#
+                == #"<a href="http://www.youtube.com/v/WJPKM5aJGW8" rel="noopener noreferrer">Embedded video: "#
+                + #"youtube.com/v/WJPKM5aJGW8</a>"#
         )
         let embedOnly = #"<object><embed src="https://player.example.com/v.swf"></object>"#
         #expect(
             HTMLSanitizer.sanitizeEntryHTML(embedOnly, base: nil)
-                == #"<a href="https://player.example.com/v.swf" rel="noopener noreferrer">Embedded content: player.example.com/v.swf</a>"#
+                == #"<a href="https://player.example.com/v.swf" rel="noopener noreferrer">Embedded content: "#
+                + #"player.example.com/v.swf</a>"#
         )
     }
 }

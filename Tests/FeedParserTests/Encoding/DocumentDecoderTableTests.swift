@@ -47,7 +47,8 @@ struct DocumentDecoderTableTests {
             file: "japanese.euc-jp.undeclared.xml", sample: .japanese, encoding: "euc-jp", declaration: nil,
             detected: true),
         Case(
-            file: "chinese.gb2312.xml", sample: .simplified, encoding: "gb18030", declaration: "UTF-8", detected: false),
+            file: "chinese.gb2312.xml", sample: .simplified, encoding: "gb18030", declaration: "UTF-8",
+            detected: false),
         Case(
             file: "chinese.gb2312.undeclared.xml", sample: .simplified, encoding: "gb18030", declaration: nil,
             detected: true),

@@ -16,10 +16,8 @@ struct EntryLimitTests {
             // Item n is dated n days after 2020-01-01; items 0..<500 carry no date.
             var items = ""
             for number in 0..<3_000 {
-                let date =
-                    number < 500
-                    ? ""
-                    : "<pubDate>\(FeedDateParser.rfc3339(Date(timeIntervalSince1970: 1_577_836_800 + Double(number) * 86_400)))</pubDate>"
+                let day = Date(timeIntervalSince1970: 1_577_836_800 + Double(number) * 86_400)
+                let date = number < 500 ? "" : "<pubDate>\(FeedDateParser.rfc3339(day))</pubDate>"
                 items += "<item><guid>urn:\(number)</guid><title>t\(number)</title>\(date)</item>\n"
             }
             let data = Data("<rss version=\"2.0\"><channel><title>T</title>\(items)</channel></rss>".utf8)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Hostile XML documents (docs/ARCHITECTURE.md, rules 6 and 8), generated at test time: each is a valid RSS 2.0 shell around
-/// one attack, so a parser that fell for it would return a feed.
+/// Hostile XML documents (docs/ARCHITECTURE.md, rules 6 and 8), generated at test time: each is a valid RSS 2.0 shell
+/// around one attack, so a parser that fell for it would return a feed.
 enum XMLAttack {
     /// RSS with `doctype` before the root and `body` inside the one item's title.
     static func rss(doctype: String, title: String, description: String = "safe") -> Data {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import FeedParser
 
-/// Safe XML (docs/ARCHITECTURE.md, rules 6 and 8): XXE, entity amplification and oversized documents are refused quickly,
-/// with bounded memory; ordinary DOCTYPEs and small internal entities still work.
+/// Safe XML (docs/ARCHITECTURE.md, rules 6 and 8): XXE, entity amplification and oversized documents are refused
+/// quickly, with bounded memory; ordinary DOCTYPEs and small internal entities still work.
 @Suite("XML attacks")
 struct XMLAttackTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -71,7 +71,8 @@ struct XMLAttackTests {
     func ordinaryDoctypes() throws {
         let netscape = XMLAttack.rss(
             doctype:
-                #"<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">"#,
+                #"<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "#
+                + #""http://my.netscape.com/publish/formats/rss-0.91.dtd">"#,
             title: "Old school")
         #expect(try Feed.parse(netscape, url: nil).entries.map(\.title) == ["Old school"])
         let declared = XMLAttack.rss(doctype: #"<!DOCTYPE rss [<!ENTITY co "ACME">]>"#, title: "&co; and &co;")

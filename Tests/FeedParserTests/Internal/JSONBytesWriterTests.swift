@@ -13,7 +13,8 @@ struct JSONBytesWriterTests {
 
     /// What `planet parse --json FILES...` printed before: the value on one line, `source` first.
     static func referenceLine(_ feed: Feed, source: String) -> String {
-        "{\"source\":\(JSONValue.string(source).renderedOnOneLine()),\(feed.jsonContractValue.renderedOnOneLine().dropFirst())"
+        "{\"source\":\(JSONValue.string(source).renderedOnOneLine()),"
+            + "\(feed.jsonContractValue.renderedOnOneLine().dropFirst())"
     }
 
     static func check(

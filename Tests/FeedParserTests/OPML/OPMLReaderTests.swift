@@ -11,7 +11,8 @@ struct OPMLReaderTests {
             <opml version="2.0">
               <head><title>My feeds</title></head>
               <body>
-                <outline text="Top" title="Top Title" type="rss" xmlUrl="https://top.example/feed" htmlUrl="https://top.example/"/>
+                <outline text="Top" title="Top Title" type="rss" xmlUrl="https://top.example/feed" \
+            htmlUrl="https://top.example/"/>
                 <outline text="Tech">
                   <outline text="Swift">
                     <outline type="rss" text="Swift.org" xmlUrl=" https://www.swift.org/atom.xml "/>

@@ -64,7 +64,8 @@ struct ElementEntryTests {
     /// A `<meta charset>` in a fragment cannot change how its UTF-8 is read.
     @Test func metaCharsetDoesNotChangeTheDecoding() {
         let html =
-            "<meta charset=\"windows-1252\"><p>café — 日本</p><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\">ü"
+            "<meta charset=\"windows-1252\"><p>café — 日本</p><meta http-equiv=\"Content-Type\" content=\"text/html; "
+            + "charset=iso-8859-1\">ü"
         #expect(HTMLSanitizer.sanitize(html, base: nil) == "<p>café — 日本</p>ü")
     }
 

@@ -169,9 +169,12 @@ struct UnchangedBuildTests {
             defer { planet.remove() }
             let first = try await planet.build(at: 0)
             #expect(!first.siteReused && first.filesWritten > 0)
+            let afterFirst = try planet.files()
             let second = try await planet.build(at: 600)
             #expect(second.feedsOK == 2 && second.feeds.allSatisfy { $0.outcome == .notModified })
             let settled = try planet.files()
+            // The first 304s after a build that fetched documents write nothing either.
+            #expect(settled == afterFirst)
             #expect(
                 settled.keys.contains("status.json") && settled.keys.contains("status.html")
                     && settled.keys.contains("static/planet.css"))
@@ -181,9 +184,10 @@ struct UnchangedBuildTests {
                 #expect(report.feeds.map(\.outcome) == [.notModified, .notModified])
                 #expect(try planet.files() == settled, "build at +\(offset) s")
             }
-            // The site says when it last changed: the build at +600 s, whose status changed.
-            #expect(try planet.read("status.json").contains(#""generated": "2026-12-04T16:10:00Z""#))
-            #expect(try planet.read("index.html").contains(#"datetime="2026-12-04T16:10:00Z""#))
+            // The site says when it last changed: the first build. The 304s at +600 s change nothing
+            // it shows (a 304 is published as "ok", HTTP 200, like the document it confirms).
+            #expect(try planet.read("status.json").contains(#""generated": "2026-12-04T16:00:00Z""#))
+            #expect(try planet.read("index.html").contains(#"datetime="2026-12-04T16:00:00Z""#))
 
             // A change of the cache that shows nowhere (a hidden value no entry has) makes the
             // build render again; the bytes are the same, so nothing is written either.
@@ -198,7 +202,8 @@ struct UnchangedBuildTests {
 
     /// One input of the site, and how to change it.
     enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case newEntry, changedEntry, changedEntryWithoutValidators, setting, feedName, template, staticFile, page, face,
+        case newEntry, changedEntry, changedEntryWithoutValidators, setting, feedName, template, linkedTemplate,
+            staticFile, linkedStaticFile, page, face,
             hidden, failing,
             outputEdited, outputFileRemoved, outputFileAdded
         var testDescription: String { rawValue }
@@ -228,6 +233,17 @@ struct UnchangedBuildTests {
             try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
             try "# About\n\nHello.\n".write(
                 to: pages.appendingPathComponent("about.md"), atomically: true, encoding: .utf8)
+            // A theme kept outside the templates folder and linked in (the entry partial, the CSS).
+            let theme = planet.folder.appendingPathComponent("theme")
+            if change == .linkedTemplate || change == .linkedStaticFile {
+                try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+                for path in ["partials/entry.mustache", "static/planet.css"] {
+                    let inTemplates = planet.templates.appendingPathComponent(path)
+                    let outside = theme.appendingPathComponent(inTemplates.lastPathComponent)
+                    try FileManager.default.moveItem(at: inTemplates, to: outside)
+                    try FileManager.default.createSymbolicLink(at: inTemplates, withDestinationURL: outside)
+                }
+            }
             let settled = try await Self.settle(planet)
 
             var changed: [String]  // files that must differ
@@ -256,6 +272,17 @@ struct UnchangedBuildTests {
                 try (try String(contentsOf: index, encoding: .utf8) + "<!-- edited -->\n")
                     .write(to: index, atomically: true, encoding: .utf8)
                 changed = ["index.html"]
+            case .linkedTemplate:
+                let entry = theme.appendingPathComponent("entry.mustache")
+                try (try String(contentsOf: entry, encoding: .utf8) + "<!-- edited -->\n")
+                    .write(to: entry, atomically: true, encoding: .utf8)
+                changed = ["index.html"]
+            case .linkedStaticFile:
+                #expect(settled["static/planet.css"] != nil, "a linked static file is published")
+                let css = theme.appendingPathComponent("planet.css")
+                try (try String(contentsOf: css, encoding: .utf8) + "/* edited */\n").write(
+                    to: css, atomically: true, encoding: .utf8)
+                changed = ["static/planet.css"]
             case .staticFile:
                 let css = planet.templates.appendingPathComponent("static/planet.css")
                 try (try String(contentsOf: css, encoding: .utf8) + "/* edited */\n").write(
@@ -370,8 +397,10 @@ struct UnchangedBuildTests {
                 """
                 <?xml version="1.0" encoding="utf-8"?>
                 <feed xmlns="http://www.w3.org/2005/Atom"><title>a</title><id>urn:a</id><updated>\(updated)</updated>
-                <link href="https://a.example/"/><entry><title>t</title><id>urn:a:1</id><link href="https://a.example/1"/>
-                <published>2026-12-01T00:00:00Z</published><updated>\(updated)</updated><content>c</content></entry></feed>
+                <link href="https://a.example/"/><entry><title>t</title><id>urn:a:1</id>\
+                <link href="https://a.example/1"/>
+                <published>2026-12-01T00:00:00Z</published><updated>\(updated)</updated><content>c</content></entry>\
+                </feed>
                 """.utf8)
             let feed = ChangingFeed(atom)
             let server = try await LoopbackServer.start(["/a.xml": feed.route])

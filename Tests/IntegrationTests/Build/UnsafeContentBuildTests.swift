@@ -17,12 +17,16 @@ struct UnsafeContentBuildTests {
         <channel><title>Unsafe</title><link>https://unsafe.example/</link>
         <item><title>Post one</title><link>https://unsafe.example/1</link>
         <pubDate>Tue, 01 Dec 2026 10:00:00 GMT</pubDate>
-        <description>&lt;p&gt;Short &lt;img src="/pic.png" onerror="steal()"&gt;&lt;script&gt;steal()&lt;/script&gt;&lt;/p&gt;</description>
-        <content:encoded><![CDATA[<p onclick="steal()">Body <a href="javascript:steal()">bad</a> <a href="/good">good</a></p><script>steal()</script><iframe src="https://evil.example/"></iframe>]]></content:encoded>
+        <description>&lt;p&gt;Short &lt;img src="/pic.png" \
+        onerror="steal()"&gt;&lt;script&gt;steal()&lt;/script&gt;&lt;/p&gt;</description>
+        <content:encoded><![CDATA[<p onclick="steal()">Body <a href="javascript:steal()">bad</a> <a \
+        href="/good">good</a></p><script>steal()</script><iframe src="https://evil.example/"></iframe>]]>\
+        </content:encoded>
         </item>
         <item><title>Post two</title><link>https://unsafe.example/2</link>
         <pubDate>Mon, 30 Nov 2026 10:00:00 GMT</pubDate>
-        <description><![CDATA[<svg onload="steal()"><script>steal()</script></svg>Only text <b>stays</b>]]></description>
+        <description><![CDATA[<svg onload="steal()"><script>steal()</script></svg>Only text <b>stays</b>]]>\
+        </description>
         </item></channel></rss>
         """
 

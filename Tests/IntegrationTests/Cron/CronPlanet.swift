@@ -71,7 +71,8 @@ func rssFeed(_ prefix: String, count: Int = 2, dated: Bool = true, padding: Int 
         let date = dated ? "<pubDate>\(number) Nov 2026 10:00:00 GMT</pubDate>" : ""
         items +=
             "<item><title>\(prefix) post \(number)</title><link>https://\(prefix).example.com/\(number)</link>"
-            + "<guid>https://\(prefix).example.com/\(number)</guid>\(date)<description>Body \(number)</description></item>\n"
+            + "<guid>https://\(prefix).example.com/\(number)</guid>\(date)"
+            + "<description>Body \(number)</description></item>\n"
     }
     let pad = padding > 0 ? "<!-- \(String(repeating: "x", count: padding)) -->" : ""
     return Data(

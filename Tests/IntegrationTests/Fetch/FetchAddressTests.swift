@@ -114,7 +114,10 @@ struct FetchAddressTests {
     }
 
     @Test(
-        "a redirect from a public address into private space is refused before connecting; the status page tells nothing of it"
+        """
+        a redirect from a public address into private space is refused before connecting; the status page tells \
+        nothing of it
+        """
     )
     func privateRedirectRefused() async throws {
         try await withDeadline {

@@ -80,7 +80,8 @@ struct FetchFailureTests {
             #expect(failure.status == 503)
             #expect(
                 failure.message.hasSuffix(
-                    "HTTP 503 Service Unavailable; the server asks planet to wait: builds skip the feed until its Retry-After has passed"
+                    "HTTP 503 Service Unavailable; the server asks planet to wait: builds skip the feed until its "
+                        + "Retry-After has passed"
                 ))
             #expect(failure.retryAfter == "120")
             #expect(failure.retryAfterDate(now: now) == now.addingTimeInterval(120))

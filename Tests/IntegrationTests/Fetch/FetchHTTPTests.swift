@@ -87,7 +87,8 @@ struct FetchHTTPTests {
         try await withDeadline {
             // "\u{e9}t\u{e9}" goes out as the single bytes 0xE9 't' 0xE9 (``LoopbackRoute/raw(_:)`` is ISO-8859-1).
             let head =
-                "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\nConnection: close\r\n\r\n"
+                "HTTP/1.1 200 OK\r\nETag: \"\u{e9}t\u{e9}\"\r\nContent-Length: \(Self.rss.count)\r\n"
+                + "Connection: close\r\n\r\n"
             let server = try await LoopbackServer.start([
                 "/feed.xml": .raw(Data(head.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) + Self.rss)
             ])
@@ -153,7 +154,9 @@ struct FetchHTTPTests {
     func waitingFetchKeepsItsTimeout() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start([
-                "/slow.xml": .delayed(3, .ok("<rss>slow</rss>")),
+                // Timeouts of 4 s leave the second feed 3.5 s beyond its own 0.5 s: enough on a
+                // loaded machine, and none at all if its wait behind the slow one counted.
+                "/slow.xml": .delayed(6, .ok("<rss>slow</rss>")),
                 "/moved.xml": .redirect(to: "/later.xml", status: 302),
                 "/later.xml": .delayed(0.5, .ok("<rss>later</rss>"))
             ])
@@ -161,14 +164,14 @@ struct FetchHTTPTests {
                 Subscription(url: server.url(for: "/slow.xml")),
                 Subscription(url: server.url(for: "/moved.xml"))
             ]
-            let results = await Fetcher(FetcherConfiguration(jobs: 1, timeout: 1.5)).fetchAll(subscriptions)
+            let results = await Fetcher(FetcherConfiguration(jobs: 1, timeout: 4)).fetchAll(subscriptions)
             await server.stop()
             guard case .failed(let failure) = results[0].outcome else {
                 Issue.record("the slow feed should time out: \(results[0].outcome)")
                 return
             }
             #expect(failure.kind == .timeout)
-            // It waited 1.5 s for the slow one, then had its own 1.5 s for two hops.
+            // It waited 4 s for the slow one, then had its own 4 s for two hops.
             #expect(fetched(results[1]).map { String(decoding: $0.data, as: UTF8.self) } == "<rss>later</rss>")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 
-/// The hostile documents a loopback server serves in `HostileFeedBuildTests` (docs/ARCHITECTURE.md, rules 6 and 8). Each is an
-/// RSS 2.0 shell around one attack, so a build that fell for it would show an entry.
+/// The hostile documents a loopback server serves in `HostileFeedBuildTests` (docs/ARCHITECTURE.md, rules 6 and 8).
+/// Each is an RSS 2.0 shell around one attack, so a build that fell for it would show an entry.
 enum HostileDocuments {
     static func rss(doctype: String = "", title: String, description: String = "safe") -> Data {
         Data(

@@ -5,8 +5,8 @@ import PlanetFetcher
 import TestSupport
 import Testing
 
-/// Hostile feeds over a real loopback server (docs/ARCHITECTURE.md, rules 6 and 8): each fails its own feed, quickly, with
-/// bounded memory, and the build goes on with the good feed beside it.
+/// Hostile feeds over a real loopback server (docs/ARCHITECTURE.md, rules 6 and 8): each fails its own feed, quickly,
+/// with bounded memory, and the build goes on with the good feed beside it.
 @Suite("planet build: hostile feeds")
 struct HostileFeedBuildTests {
     struct Case: CustomTestStringConvertible, Sendable {

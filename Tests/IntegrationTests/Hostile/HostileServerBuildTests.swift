@@ -139,7 +139,8 @@ struct HostileServerBuildTests {
             routes: {
                 [
                     "/victim": .raw(
-                        "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: \(feed.count + 100)\r\n"
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n"
+                            + "Content-Length: \(feed.count + 100)\r\n"
                             + "Connection: close\r\n\r\n\(feedText)")
                 ]
             }, kind: "connection-failed")

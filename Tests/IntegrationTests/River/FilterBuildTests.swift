@@ -9,13 +9,15 @@ import Testing
 struct FilterBuildTests {
     static func feed() -> Data {
         let items = [("py", "python"), ("sw", "swift"), ("py2", "Python")].enumerated().map { index, item in
-            "<item><title>\(item.0) post</title><link>https://c.example.com/\(item.0)</link><guid>https://c.example.com/\(item.0)</guid>"
+            "<item><title>\(item.0) post</title><link>https://c.example.com/\(item.0)</link><guid>"
+                + "https://c.example.com/\(item.0)</guid>"
                 + "<category>\(item.1)</category><pubDate>\(index + 1) Nov 2026 10:00:00 GMT</pubDate></item>"
         }
         return Data(
             """
             <?xml version="1.0" encoding="utf-8"?>
-            <rss version="2.0"><channel><title>Cats</title><link>https://c.example.com/</link><description>d</description>
+            <rss version="2.0"><channel><title>Cats</title><link>https://c.example.com/</link>\
+            <description>d</description>
             \(items.joined(separator: "\n"))</channel></rss>
             """.utf8)
     }

@@ -18,7 +18,10 @@ struct ReadingListTests {
     }
 
     @Test(
-        "the list's feeds are fetched with their OPML titles; 304 is cheap; a failing list keeps its last good set; a feed that leaves the list leaves the planet"
+        """
+        the list's feeds are fetched with their OPML titles; 304 is cheap; a failing list keeps its last good set; a \
+        feed that leaves the list leaves the planet
+        """
     )
     func readingList() async throws {
         try await withDeadline {

@@ -11,7 +11,8 @@ import Testing
 struct VenusImportTests {
     static func feed(_ prefix: String, categories: [String]) -> Data {
         let items = categories.enumerated().map { index, category in
-            "<item><title>\(prefix) \(category) \(index + 1)</title><link>https://\(prefix).example.com/\(index + 1)</link>"
+            "<item><title>\(prefix) \(category) \(index + 1)</title>"
+                + "<link>https://\(prefix).example.com/\(index + 1)</link>"
                 + "<guid>https://\(prefix).example.com/\(index + 1)</guid><category>\(category)</category>"
                 + "<pubDate>\(index + 1) Nov 2026 10:00:00 GMT</pubDate></item>"
         }
@@ -80,7 +81,8 @@ struct VenusImportTests {
             #expect(page.contains(">November 04, 2026 10:00 AM</time>"), "\(page)")
             #expect(
                 page.contains(
-                    "<img class=\"face\" src=\"faces/jane.png\" alt=\"Jane Doe\" width=\"64\" height=\"64\" loading=\"lazy\">"
+                    "<img class=\"face\" src=\"faces/jane.png\" alt=\"Jane Doe\" width=\"64\" height=\"64\" "
+                        + "loading=\"lazy\">"
                 ))
             #expect(FileManager.default.fileExists(atPath: planet.output.appendingPathComponent("faces/jane.png").path))
             // Jane: python entries only, at most 2 (new feed); Joe: at most 2 new, never "sponsored".

@@ -29,7 +29,8 @@ struct ArchiveBuildTests {
         let start = Date(timeIntervalSince1970: 1_796_083_200)
         let items = (1...count).map { number in
             "<item><title>\(titles[number] ?? "\(prefix) post \(number)")</title>"
-                + "<link>https://\(prefix).example.com/\(number)</link><guid>https://\(prefix).example.com/\(number)</guid>"
+                + "<link>https://\(prefix).example.com/\(number)</link>"
+                + "<guid>https://\(prefix).example.com/\(number)</guid>"
                 + "<pubDate>\(FeedDateParser.rfc822(start.addingTimeInterval(-3600 * Double(number))))</pubDate></item>"
         }
         return Data(
@@ -87,7 +88,10 @@ struct ArchiveBuildTests {
     }
 
     @Test(
-        "filters, hidden entries, duplicates, backlog and per-feed caps shape every archive page as they shape the index"
+        """
+        filters, hidden entries, duplicates, backlog and per-feed caps shape every archive page as they shape the \
+        index
+        """
     )
     func archivePagesFollowTheRules() async throws {
         let folder = try Self.planet(

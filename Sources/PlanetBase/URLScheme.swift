@@ -31,14 +31,14 @@ public enum URLScheme {
     /// Compared on bytes, without lower-casing a copy.
     @inlinable
     public static func isHTTP(_ scheme: some StringProtocol) -> Bool {
+        // Each byte with ASCII letters lower-cased (`| 0x20`; no other byte becomes one of these).
         var bytes = scheme.utf8.makeIterator()
-        // The next byte with ASCII letters lower-cased (other bytes never match a letter below).
-        func next() -> UInt8? { bytes.next().map { $0 | 0x20 } }
-        guard next() == UInt8(ascii: "h"), next() == UInt8(ascii: "t"), next() == UInt8(ascii: "t"),
-            next() == UInt8(ascii: "p")
+        guard let h = bytes.next(), h | 0x20 == UInt8(ascii: "h"), let t1 = bytes.next(),
+            t1 | 0x20 == UInt8(ascii: "t"),
+            let t2 = bytes.next(), t2 | 0x20 == UInt8(ascii: "t"), let p = bytes.next(), p | 0x20 == UInt8(ascii: "p")
         else { return false }
-        guard let last = next() else { return true }
-        return last == UInt8(ascii: "s") && bytes.next() == nil
+        guard let s = bytes.next() else { return true }
+        return s | 0x20 == UInt8(ascii: "s") && bytes.next() == nil
     }
 
     /// True when `text` starts with the scheme `http:` or `https:` in any case (`of`, `isHTTP`).

@@ -26,7 +26,7 @@ struct BuildFingerprint {
 
     /// Adds the part `label` with `bytes`.
     mutating func add<Bytes: Sequence>(_ label: String, _ bytes: Bytes) where Bytes.Element == UInt8 {
-        feed(label.utf8)
+        feed(label)
         // Contiguous bytes (Data, a native String's UTF-8) are hashed in place, the rest one by one.
         let length =
             bytes.withContiguousStorageIfAvailable { buffer -> UInt64 in
@@ -41,7 +41,7 @@ struct BuildFingerprint {
                 }
                 return length
             }()
-        feed(String(length).utf8)
+        feed(String(length))
     }
 
     /// Adds the part `label` with the UTF-8 bytes of `text`.
@@ -50,9 +50,11 @@ struct BuildFingerprint {
         text.withUTF8 { add(label, $0) }
     }
 
-    private mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    /// A label or a length, framed by 0x1F and 0x1E; its UTF-8 read in place.
+    private mutating func feed(_ text: String) {
         mix(0x1F)
-        for byte in bytes { mix(byte) }
+        var text = text
+        text.withUTF8 { mix($0) }
         mix(0x1E)
     }
 

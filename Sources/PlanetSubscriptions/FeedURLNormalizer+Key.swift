@@ -11,8 +11,11 @@ extension FeedURLNormalizer {
     /// `http` and `https` stay different URLs. A `file:` URL compares by its standardized path.
     /// - Returns: a string to compare or hash; not meant to be shown or stored.
     public static func comparisonKey(_ url: URL) -> String {
+        // A plain http(s) URL first: `plainWebKey` reads only those, never a file URL, and asking
+        // `isFileURL` of every feed cost more than the key.
+        if let key = plainWebKey(url.absoluteString) { return key }
         if url.isFileURL { return "file://" + url.standardizedFileURL.path }
-        return plainWebKey(url.absoluteString) ?? componentsKey(url)
+        return componentsKey(url)
     }
 
     /// `comparisonKey` of any non-file URL, read through `URLComponents`.

@@ -72,9 +72,9 @@ extension Feed {
         let xml = FeedSniffer.trimmedXML(decoded.utf8)
         var parsed = LibXML2.parse(xml, base: url, entryLimit: maxEntries)
         var diagnostics = parsed.diagnostics
-        if parsed.refusal == nil, parsed.diagnostics.contains(where: \.isEntityProblem),
-            let repaired = EntityRepair.repair(xml)
-        {
+        // Any problem: after one, libxml2's recovery drops the entity references that follow
+        // (`EntityRepair`), so the document is parsed again with them as character references.
+        if parsed.refusal == nil, !parsed.diagnostics.isEmpty, let repaired = EntityRepair.repair(xml) {
             parsed = LibXML2.parse(repaired, base: url, entryLimit: maxEntries)
             diagnostics = diagnostics.filter(\.isEntityProblem) + parsed.diagnostics
         }

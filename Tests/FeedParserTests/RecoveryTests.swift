@@ -58,6 +58,30 @@ struct RecoveryTests {
         #expect(feed.entries.last?.title == "Two")
     }
 
+    /// After one well-formedness error (a raw `<` in a title, a stray control reference, a
+    /// duplicate attribute), libxml2's recovery dropped every later `&lt;` `&gt;` `&amp;`: an escaped
+    /// description became text with its tags' names in it. The document is parsed again with
+    /// them as character references.
+    @Test(
+        "escaped HTML after an XML error stays HTML",
+        arguments: ["<title>Tips: a < b</title>", "<title>Bad &#1; ref</title>", "<title a=1 a=2>x</title>"])
+    func escapedHTMLAfterAnError(_ badTitle: String) throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel>\(badTitle)<link>https://example.org/</link><description>d</description>
+            <item><title>Tom &amp; Jerry</title><link>https://example.org/1</link><guid>1</guid>\
+            <description>&lt;p&gt;Hello &lt;a href="https://example.org/"&gt;world&lt;/a&gt; &amp;amp; more&lt;/p&gt;\
+            </description></item>
+            </channel></rss>
+            """
+        let feed = try Feed.parse(Data(xml.utf8), url: URL(string: "https://example.org/feed"))
+        #expect(feed.entries.first?.title == "Tom & Jerry")
+        #expect(
+            feed.entries.first?.summary
+                == #"<p>Hello <a href="https://example.org/" rel="noopener noreferrer">world</a> &amp; more</p>"#)
+        #expect(!feed.warnings.isEmpty)
+    }
+
     @Test func undeclaredEntityInDescriptionIsKept() throws {
         let feed = try Self.load("undeclared-entities.xml")
         #expect(feed.entries.first?.summary?.contains("Naïve") == true)

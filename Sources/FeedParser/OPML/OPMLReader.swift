@@ -22,7 +22,7 @@ public enum OPMLReader {
         }
         let xml = FeedSniffer.trimmedXML(DocumentDecoder.decodeXML(data, contentType: nil).utf8)
         var parsed = LibXML2.parse(xml, base: nil)
-        if parsed.diagnostics.contains(where: \.isEntityProblem), let repaired = EntityRepair.repair(xml) {
+        if !parsed.diagnostics.isEmpty, let repaired = EntityRepair.repair(xml) {
             parsed = LibXML2.parse(repaired, base: nil)
         }
         guard let root = parsed.root else {

@@ -9,11 +9,19 @@ import Foundation
 /// - a hexadecimal character reference with an uppercase `X` (`&#XE9;`), which HTML accepts and
 ///   XML 1.0 §4.1 does not, is written with `x`.
 ///
+/// - the five predefined entity references (`&lt;`, `&amp;`, …) become numeric character
+///   references (`&#60;`, `&#38;`): after any well-formedness error, libxml2 2.9's recovery drops
+///   every later entity reference, predefined ones included (`xmlParseReference` returns when the
+///   document is no longer well-formed), so one stray `<` in a title turned every later escaped
+///   description into tag soup; character references are still read there.
+///
 /// CDATA sections and comments are copied untouched: `&` is literal there.
 enum EntityRepair {
-    private static let predefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+    /// XML 1.0 §4.6 Predefined Entities, and the code point of each.
+    private static let predefinedValues: [String: Int] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39]
 
-    /// Returns the repaired document, or nil when nothing needed repair.
+    /// Returns the repaired document, or nil when nothing needed repair. Called after libxml2
+    /// reported any problem with the document (`LibXML2.Parsed.diagnostics`).
     static func repair(_ data: Data) -> Data? {
         let bytes = [UInt8](data)
         var out: [UInt8] = []
@@ -82,7 +90,8 @@ enum EntityRepair {
         {
             return (Array("&#x".utf8) + Array(name.utf8.dropFirst()) + [UInt8(ascii: ";")], cursor + 1 - index)
         }
-        if isNumeric || predefined.contains(name) { return (nil, cursor + 1 - index) }
+        if isNumeric { return (nil, cursor + 1 - index) }
+        if let value = predefinedValues[name] { return (Array("&#\(value);".utf8), cursor + 1 - index) }
         guard let scalar = LibXML2.htmlEntity(named: name) else { return (Array("&amp;".utf8), 1) }
         return (Array("&#\(scalar.value);".utf8), cursor + 1 - index)
     }

@@ -81,7 +81,7 @@ public struct FeedList: Sendable, Equatable {
     /// (URLs equal by `FeedURLNormalizer.comparisonKey`) counts once: the first line; `warnings`
     /// names the second.
     public var subscriptions: [Subscription] {
-        var seen: Set<String> = []
+        var seen = Set<String>(minimumCapacity: lines.count)
         var result: [Subscription] = []
         for (index, line) in lines.enumerated() {
             guard case .feed(var subscription) = line.kind else { continue }

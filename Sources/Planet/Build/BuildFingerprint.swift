@@ -26,24 +26,47 @@ struct BuildFingerprint {
 
     /// Adds the part `label` with `bytes`.
     mutating func add<Bytes: Sequence>(_ label: String, _ bytes: Bytes) where Bytes.Element == UInt8 {
-        feed(label.utf8)
-        var length: UInt64 = 0
-        for byte in bytes {
-            mix(byte)
-            length += 1
-        }
-        feed(String(length).utf8)
+        feed(label)
+        // Contiguous bytes (Data, a native String's UTF-8) are hashed in place, the rest one by one.
+        let length =
+            bytes.withContiguousStorageIfAvailable { buffer -> UInt64 in
+                mix(buffer)
+                return UInt64(buffer.count)
+            }
+            ?? {
+                var length: UInt64 = 0
+                for byte in bytes {
+                    mix(byte)
+                    length += 1
+                }
+                return length
+            }()
+        feed(String(length))
     }
 
     /// Adds the part `label` with the UTF-8 bytes of `text`.
     mutating func add(_ label: String, text: String) {
-        add(label, text.utf8)
+        var text = text
+        text.withUTF8 { add(label, $0) }
     }
 
-    private mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    /// A label or a length, framed by 0x1F and 0x1E; its UTF-8 read in place.
+    private mutating func feed(_ text: String) {
         mix(0x1F)
-        for byte in bytes { mix(byte) }
+        var text = text
+        text.withUTF8 { mix($0) }
         mix(0x1E)
+    }
+
+    /// `mix(_:)` of each byte, the two hashes held in registers.
+    private mutating func mix(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var (first, second) = (self.first, self.second)
+        for byte in buffer {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second &* 0x0000_0100_0000_01B3) ^ UInt64(byte)
+        }
+        (self.first, self.second) = (first, second)
+        count &+= UInt64(buffer.count)
     }
 
     @inline(__always)
@@ -126,7 +149,7 @@ struct BuildFingerprint {
             case nil:
                 put("skipped")
             }
-            feed(String(length).utf8)
+            feed(String(length))
         }
     }
 }

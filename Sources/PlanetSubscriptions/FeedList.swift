@@ -130,6 +130,34 @@ public struct FeedList: Sendable, Equatable {
         return try parse(text, file: url)
     }
 
+    /// `text` split at each line feed, empty lines kept (`split(separator: 0x0A,
+    /// omittingEmptySubsequences: false)` on its UTF-8), each line feed found by memchr.
+    static func lines(of text: String) -> [Substring] {
+        var text = text
+        let offsets = text.withUTF8 { buffer -> [Int] in
+            var ends: [Int] = []
+            guard let base = buffer.baseAddress else { return ends }
+            var next = 0
+            while next < buffer.count, let found = memchr(base + next, 0x0A, buffer.count - next) {
+                let offset = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                ends.append(offset)
+                next = offset + 1
+            }
+            return ends
+        }
+        var result: [Substring] = []
+        result.reserveCapacity(offsets.count + 1)
+        var start = text.startIndex
+        for offset in offsets {
+            // A line feed is one byte of its own in UTF-8: its offset is a character boundary.
+            let end = text.utf8.index(text.startIndex, offsetBy: offset)
+            result.append(text[start..<end])
+            start = text.utf8.index(after: end)
+        }
+        result.append(text[start...])
+        return result
+    }
+
     /// Whether the bytes hold a CR LF pair (each CR found by memchr over contiguous UTF-8).
     static func containsCRLF(_ bytes: Substring.UTF8View) -> Bool {
         let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
@@ -169,7 +197,7 @@ public struct FeedList: Sendable, Equatable {
             lineEnding == "\r\n" && containsCRLF(Substring(unified).utf8)
             // "\r\r\n" folds to a new CR LF pair, one character that is no line feed: split as characters.
             ? unified.split(separator: "\n", omittingEmptySubsequences: false)
-            : unified.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init)
+            : lines(of: unified)
         if rawLines.last == "" { rawLines.removeLast() }
         var list = FeedList(file: file, lineEnding: lineEnding)
         var reader = FeedLineReader(base: file.absoluteURL.deletingLastPathComponent())

@@ -34,4 +34,14 @@ struct FeedLineScanTests {
             #expect(FeedList.containsCRLF(Substring(text).utf8) == expected, "\(Array(text.utf8))")
         }
     }
+
+    @Test func linesAgreeWithSplittingTheBytes() {
+        let texts = ["", "\n", "a", "a\n", "\na", "a\n\nb", "é\nü\n\n", "one\ntwo\nthree", "\n\n\n", "x\u{1F600}\ny"]
+        for text in texts {
+            let expected = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+                String(Substring($0))
+            }
+            #expect(FeedList.lines(of: text).map(String.init) == expected, "\(Array(text.utf8))")
+        }
+    }
 }

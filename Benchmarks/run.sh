@@ -13,8 +13,9 @@
 #   changed  cache primed, 10% of the feeds rewritten with a new entry (mutate.py) before each run
 # Every run goes through /usr/bin/time -v: wall time (hyperfine, median), CPU time (user+sys,
 # median) and peak RSS (max). After the warm builds, curl-floor.c sends the same N conditional GETs
-# (FLOOR_ROUNDS rounds, default 10; JOBS at a time) to the same nginx: the floor a warm build is
-# measured against. The size of planet's cache after the cold builds is reported per feed. Then `planet parse --json` beside `xmllint --noout` on the XML files
+# (FLOOR_ROUNDS rounds, default 10; JOBS at a time) to the same nginx, in one process (its rounds'
+# wall time, no process start), and then as whole processes alternating with warm planet builds
+# (FLOOR_ROUNDS rounds of one each): the floor a warm build is measured against is the latter. The size of planet's cache after the cold builds is reported per feed. Then `planet parse --json` beside `xmllint --noout` on the XML files
 # of the real corpus, one process per file for both, in MB/s (also without process start cost).
 # Prints a Markdown report and writes it to Benchmarks/results/<date>.md (<date>-<HHMM>.md when
 # that exists).
@@ -140,6 +141,32 @@ $dir/ref-out $dir/ref-cache.json $JOBS 60 >>$dir/ref.log 2>&1"
   log "N=$n $scenario: $(tail -1 "$dir/planet.log" 2>/dev/null) | ref: $(tail -1 "$dir/ref.log" 2>/dev/null)"
 }
 
+# The floor as a whole process, as cron runs planet: `curl-floor SAVED JOBS 1` sends the N
+# conditional GETs (the validators saved by the rounds above) over fresh connections and exits,
+# process start included. Each round runs it and a warm planet build once each, both through the
+# same /usr/bin/time wrapper, the order swapped every round: the ratio the warm goal names.
+bench_floor_process() {
+  local n=$1 rounds=$2 dir="$WORK/n$n/warm" out="$WORK/n$n/floor-process"
+  mkdir -p "$out"
+  local cache_arg=""
+  [ "$CACHE_FLAG" = 1 ] && cache_arg="--cache $dir/planet-cache/cache.sqlite"
+  local planet_cmd="/usr/bin/time -v -a -o $out/planet.time $PLANET build --config $dir/feeds.txt \
+--output $dir/planet-out --templates $REPO/templates --jobs $JOBS $cache_arg >/dev/null 2>>$out/planet.log"
+  local floor_cmd="/usr/bin/time -v -a -o $out/floor.time $WORK/curl-floor $WORK/n$n/saved $JOBS 1 \
+>>$out/floor.log 2>&1"
+  local r
+  for r in $(seq 1 "$rounds"); do
+    if [ $((r % 2)) = 1 ]; then
+      hyperfine --style basic --runs 1 -i --export-json "$out/round-$r.json" \
+        -n planet "$planet_cmd" -n floor "$floor_cmd" >>"$out/hyperfine.log" 2>&1
+    else
+      hyperfine --style basic --runs 1 -i --export-json "$out/round-$r.json" \
+        -n floor "$floor_cmd" -n planet "$planet_cmd" >>"$out/hyperfine.log" 2>&1
+    fi
+  done
+  log "N=$n floor as a process: $rounds rounds beside warm planet builds"
+}
+
 for n in "${SIZES[@]}"; do
   rounds=${ROUNDS:-$([ "$n" -le 100 ] && echo 5 || ([ "$n" -le 1000 ] && echo 3 || echo 2))}
   feeds="$WORK/www/n$n"
@@ -156,8 +183,9 @@ for n in "${SIZES[@]}"; do
   bench_scenario "$n" cold "$rounds" "rm -rf $WORK/n$n/cold/planet-cache $WORK/n$n/cold/.planet $WORK/n$n/cold/ref-cache.json"
   bench_scenario "$n" warm "$rounds" ""
   (cd "$feeds" && ls feed-*.xml) | sed "s|^|http://127.0.0.1:$PORT/n$n/|" > "$WORK/n$n/urls"
-  "$WORK/curl-floor" "$WORK/n$n/urls" "$JOBS" "${FLOOR_ROUNDS:-10}" > "$WORK/n$n/floor.txt"
+  "$WORK/curl-floor" "$WORK/n$n/urls" "$JOBS" "${FLOOR_ROUNDS:-10}" "$WORK/n$n/saved" > "$WORK/n$n/floor.txt"
   log "N=$n floor: $(grep -c '^round' "$WORK/n$n/floor.txt") rounds of $n conditional GETs"
+  bench_floor_process "$n" "${FLOOR_ROUNDS:-10}"
   cache_file="$WORK/n$n/cold/planet-cache/cache.sqlite"
   [ -f "$cache_file" ] || cache_file="$WORK/n$n/cold/.planet/cache.sqlite"
   [ -f "$cache_file" ] && stat -c %s "$cache_file" > "$WORK/n$n/cache_bytes"

@@ -48,16 +48,16 @@ def read_time_v(path):
     return runs
 
 
-def scenario_figures(folder):
+def scenario_figures(folder, programs=PROGRAMS):
     """{program: {wall, cpu, rss, runs, failed_runs}} or None when the scenario did not run."""
-    walls = {p: [] for p in PROGRAMS}
+    walls = {p: [] for p in programs}
     for path in sorted(glob.glob(os.path.join(folder, "round-*.json"))):
         for result in json.load(open(path))["results"]:
             walls[result["command"]].extend(result["times"])
     if not any(walls.values()):
         return None
     figures = {}
-    for program in PROGRAMS:
+    for program in programs:
         runs = read_time_v(os.path.join(folder, f"{program}.time"))
         figures[program] = {
             "wall": statistics.median(walls[program]) if walls[program] else None,
@@ -135,14 +135,21 @@ def main():
     out.append("")
 
     floors = {}
+    process_floors = {}
     out.append("## The floor, and the cache")
     out.append("")
     out.append("Floor: `curl-floor.c`, N conditional GETs (all 304) with libcurl's multi interface, "
-               "the same `--jobs` at a time, the same nginx, no parsing, no cache, no site; median of its "
-               "rounds (process start not included). Cache: planet's cache file after the cold builds.")
+               "the same `--jobs` at a time, the same nginx, no parsing, no cache, no site. In-process: "
+               "median of its rounds inside one process (no process start). As a process: "
+               "`curl-floor SAVED JOBS 1`, one whole process per run (start and exit included, as a "
+               "cron run of planet), in rounds alternating with warm planet builds through the same "
+               "`/usr/bin/time` wrapper: medians of those rounds, the pair the warm goal compares. "
+               "Cache: planet's cache file after the cold builds.")
     out.append("")
-    out.append("| N | floor s | planet warm wall s | warm / floor | planet warm CPU s | cache MB | cache KB per feed |")
-    out.append("|---:|---:|---:|---:|---:|---:|---:|")
+    out.append("| N | floor in-process s | planet warm wall s | warm / in-process floor "
+               "| floor process s | planet warm s (same rounds) | warm / floor process "
+               "| floor process CPU s | planet warm CPU s (same rounds) | cache MB | cache KB per feed |")
+    out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in sizes:
         rounds = []
         floor_path = os.path.join(work, f"n{n}", "floor.txt")
@@ -156,8 +163,13 @@ def main():
         cache = int(open(cache_path).read()) if os.path.exists(cache_path) else None
         warm = figures.get((n, "warm"))
         wall = warm["planet"]["wall"] if warm else None
+        pair = scenario_figures(os.path.join(work, f"n{n}", "floor-process"), ("planet", "floor"))
+        process_floors[n] = pair
+        fp = pair["floor"] if pair else {"wall": None, "cpu": None}
+        pp = pair["planet"] if pair else {"wall": None, "cpu": None}
         out.append(f"| {n} | {fmt(floors[n], 3)} | {fmt(wall, 3)} | {ratio(wall, floors[n])} "
-                   f"| {fmt(warm['planet']['cpu'] if warm else None, 3)} "
+                   f"| {fmt(fp['wall'], 3)} | {fmt(pp['wall'], 3)} | {ratio(pp['wall'], fp['wall'])} "
+                   f"| {fmt(fp['cpu'], 3)} | {fmt(pp['cpu'], 3)} "
                    f"| {fmt(cache / 1e6 if cache else None, 1)} | {fmt(cache / 1e3 / n if cache else None, 1)} |")
     out.append("")
 
@@ -236,13 +248,19 @@ def main():
     s = speed(cold)
     target("1,000 feeds cold ≥ 10× faster than ref", None if s is None else s >= 10, f"{fmt(s, 1)}×")
     s = speed(warm)
-    target("1,000 feeds warm ≥ 3× faster than ref", None if s is None else s >= 3, f"{fmt(s, 1)}×")
+    target("1,000 feeds warm ≥ 5× faster than ref", None if s is None else s >= 5, f"{fmt(s, 1)}×")
     rss = [figures[(1000, k)] for k, _ in SCENARIOS if (1000, k) in figures]
     target("1,000 feeds peak RSS below ref's", all(f["planet"]["rss"] < f["ref"]["rss"] for f in rss) if rss else None,
            ", ".join(f"{fmt(f['planet']['rss'], 0)} vs {fmt(f['ref']['rss'], 0)} MB" for f in rss) or "–")
+    pair = process_floors.get(1000)
+    g = (pair["planet"]["wall"] / pair["floor"]["wall"]
+         if pair and pair["planet"]["wall"] and pair["floor"]["wall"] else None)
+    target("1,000 feeds warm within 2× of the floor (whole processes, same rounds)",
+           None if g is None else g <= 2, f"{fmt(g)}×")
     f = figures.get((1000, "warm"))
     g = f["planet"]["wall"] / floors[1000] if f and floors.get(1000) else None
-    target("1,000 feeds warm within 2× of the floor", None if g is None else g <= 2, f"{fmt(g)}×")
+    target("1,000 feeds warm within 2× of the in-process floor rounds (no process start)",
+           None if g is None else g <= 2, f"{fmt(g)}×")
     for key in ("cold", "warm"):
         a, b = figures.get((1000, key)), figures.get((5000, key))
         g = b["planet"]["wall"] / a["planet"]["wall"] if a and b else None

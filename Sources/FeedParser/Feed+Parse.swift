@@ -16,7 +16,9 @@ extension Feed {
     /// element and namespace), never from the URL or the content type.
     ///
     /// Ill-formed XML is recovered with libxml2's recovery mode; undeclared HTML entities and bare
-    /// `&` are repaired. What had to be recovered is listed in `warnings`.
+    /// `&` are repaired. What had to be recovered is listed in `warnings`. A document that ends
+    /// before its root element closes (cut short: `isCutShort`) loses the `item`/`entry` it ends
+    /// inside, which would otherwise be read cut off mid-text.
     ///
     /// Hostile XML is refused, never expanded (docs/ARCHITECTURE.md, rules 6 and 8): libxml2 runs
     /// without network access, without DTD loading or entity substitution and with its size limits
@@ -82,6 +84,7 @@ extension Feed {
         var context = ReadContext(documentURL: url, sanitizing: sanitizing)
         context.warnings = decoded.warnings + FeedSniffer.summarize(diagnostics)
         if let warning = parsed.entryLimit?.warning { context.warnings.append(warning) }
+        if let cutShort = parsed.cutShort { context.warnings.append(cutShort.warning) }
         guard let format = FeedSniffer.format(of: root) else {
             let what = root.name.lowercased() == "html" ? "an HTML page" : "XML with root element '\(root.name)'"
             throw FeedParseError(url: url, reason: .notAFeed(what))
@@ -92,6 +95,7 @@ extension Feed {
         default: feed = RSSReader.read(root: root, format: format, context: context)
         }
         feed.entriesDropped = parsed.entryLimit?.dropped ?? 0
+        feed.isCutShort = parsed.cutShort != nil
         return feed
     }
 }

@@ -81,7 +81,7 @@ public struct FeedList: Sendable, Equatable {
     /// (URLs equal by `FeedURLNormalizer.comparisonKey`) counts once: the first line; `warnings`
     /// names the second.
     public var subscriptions: [Subscription] {
-        var seen: Set<String> = []
+        var seen = Set<String>(minimumCapacity: lines.count)
         var result: [Subscription] = []
         for (index, line) in lines.enumerated() {
             guard case .feed(var subscription) = line.kind else { continue }
@@ -130,8 +130,47 @@ public struct FeedList: Sendable, Equatable {
         return try parse(text, file: url)
     }
 
-    /// Whether the bytes hold a CR LF pair.
+    /// `text` split at each line feed, empty lines kept (`split(separator: 0x0A,
+    /// omittingEmptySubsequences: false)` on its UTF-8), each line feed found by memchr.
+    static func lines(of text: String) -> [Substring] {
+        var text = text
+        let offsets = text.withUTF8 { buffer -> [Int] in
+            var ends: [Int] = []
+            guard let base = buffer.baseAddress else { return ends }
+            var next = 0
+            while next < buffer.count, let found = memchr(base + next, 0x0A, buffer.count - next) {
+                let offset = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                ends.append(offset)
+                next = offset + 1
+            }
+            return ends
+        }
+        var result: [Substring] = []
+        result.reserveCapacity(offsets.count + 1)
+        var start = text.startIndex
+        for offset in offsets {
+            // A line feed is one byte of its own in UTF-8: its offset is a character boundary.
+            let end = text.utf8.index(text.startIndex, offsetBy: offset)
+            result.append(text[start..<end])
+            start = text.utf8.index(after: end)
+        }
+        result.append(text[start...])
+        return result
+    }
+
+    /// Whether the bytes hold a CR LF pair (each CR found by memchr over contiguous UTF-8).
     static func containsCRLF(_ bytes: Substring.UTF8View) -> Bool {
+        let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard var next = buffer.baseAddress else { return false }
+            let end = next + buffer.count
+            while next < end, let found = memchr(next, 0x0D, end - next) {
+                let cr = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if cr + 1 < end, cr[1] == 0x0A { return true }
+                next = cr + 1
+            }
+            return false
+        }
+        if let contiguous { return contiguous }
         var previous: UInt8 = 0
         for byte in bytes {
             if previous == 0x0D, byte == 0x0A { return true }
@@ -158,7 +197,7 @@ public struct FeedList: Sendable, Equatable {
             lineEnding == "\r\n" && containsCRLF(Substring(unified).utf8)
             // "\r\r\n" folds to a new CR LF pair, one character that is no line feed: split as characters.
             ? unified.split(separator: "\n", omittingEmptySubsequences: false)
-            : unified.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init)
+            : lines(of: unified)
         if rawLines.last == "" { rawLines.removeLast() }
         var list = FeedList(file: file, lineEnding: lineEnding)
         var reader = FeedLineReader(base: file.absoluteURL.deletingLastPathComponent())

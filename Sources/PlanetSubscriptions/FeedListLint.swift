@@ -10,7 +10,7 @@ enum FeedListLint {
 
     static func warnings(for list: FeedList) -> [String] {
         let place = list.file.relativePath
-        var seen: [String: Int] = [:]
+        var seen = [String: Int](minimumCapacity: list.lines.count)
         var result: [String] = []
         for (index, line) in list.lines.enumerated() {
             let number = index + 1

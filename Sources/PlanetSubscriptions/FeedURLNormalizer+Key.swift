@@ -11,8 +11,11 @@ extension FeedURLNormalizer {
     /// `http` and `https` stay different URLs. A `file:` URL compares by its standardized path.
     /// - Returns: a string to compare or hash; not meant to be shown or stored.
     public static func comparisonKey(_ url: URL) -> String {
+        // A plain http(s) URL first: `plainWebKey` reads only those, never a file URL, and asking
+        // `isFileURL` of every feed cost more than the key.
+        if let key = plainWebKey(url.absoluteString) { return key }
         if url.isFileURL { return "file://" + url.standardizedFileURL.path }
-        return plainWebKey(url.absoluteString) ?? componentsKey(url)
+        return componentsKey(url)
     }
 
     /// `comparisonKey` of any non-file URL, read through `URLComponents`.
@@ -39,7 +42,15 @@ extension FeedURLNormalizer {
     /// port of digits. nil for anything else, which `URLComponents` reads. The same key either way
     /// (a test compares them).
     static func plainWebKey(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        var bytes = text
+        // Native Swift strings (every URL's `absoluteString`) are contiguous UTF-8: read in place.
+        return bytes.withUTF8 { plainWebKey($0, text: text) }
+    }
+
+    /// `plainWebKey(_:)` over the UTF-8 bytes of `text`: `text` itself when it is already in the
+    /// compared form (lower-case scheme and host, no default port, a path, no fragment), else
+    /// the key built from the bytes.
+    private static func plainWebKey(_ bytes: UnsafeBufferPointer<UInt8>, text: String) -> String? {
         func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
         func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
         // "http://" or "https://", any case.
@@ -55,6 +66,8 @@ extension FeedURLNormalizer {
             schemeEnd == 4 || lower(bytes[4]) == 0x73
         else { return nil }
         let https = schemeEnd == 5
+        // Whether the key differs from the text (else the text is returned as it is).
+        var changed = (0..<schemeEnd).contains { isUpper(bytes[$0]) }
         // Up to the fragment: it is ignored.
         var end = bytes.count
         for position in (index + 3)..<bytes.count {
@@ -65,21 +78,25 @@ extension FeedURLNormalizer {
             }
         }
         for position in end..<bytes.count where bytes[position] >= 0x80 { return nil }
-        var key: [UInt8] = Array(https ? "https://".utf8 : "http://".utf8)
-        key.reserveCapacity(end - index + 2)
+        if end < bytes.count { changed = true }
         // Host: letters, digits, "." and "-", lower-cased; then an optional port of digits.
         index += 3
         let hostStart = index
         while index < end, bytes[index] != 0x2F, bytes[index] != 0x3F, bytes[index] != 0x3A {
             let byte = bytes[index]
             guard
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || isUpper(byte)
-                    || byte == 0x2E || byte == 0x2D
-            else { return nil }
-            key.append(lower(byte))
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2E || byte == 0x2D
+            else {
+                guard isUpper(byte) else { return nil }
+                changed = true
+                index += 1
+                continue
+            }
             index += 1
         }
-        guard index > hostStart else { return nil }
+        let hostEnd = index
+        guard hostEnd > hostStart else { return nil }
+        var portText: [UInt8] = []
         if index < end, bytes[index] == 0x3A {
             index += 1
             var port = 0
@@ -91,11 +108,30 @@ extension FeedURLNormalizer {
                 index += 1
             }
             guard port <= 65_535 else { return nil }
-            if digits > 0, port != (https ? 443 : 80) { key += Array(":\(port)".utf8) }
+            if digits > 0, port != (https ? 443 : 80) {
+                // ":" and the port in decimal without leading zeros, written by hand (string
+                // interpolation cost more than the rest of the key).
+                portText = [0x3A]
+                var divisor = 10_000
+                while divisor > 1, port / divisor == 0 { divisor /= 10 }
+                while divisor > 0 {
+                    portText.append(UInt8(0x30 + (port / divisor) % 10))
+                    divisor /= 10
+                }
+            }
+            // The key's port is ":" and the number's digits; anything else in the text is changed.
+            if portText.count != digits + 1 { changed = true }
         }
         // The path ("/" when empty), then "?" and the query when there is one.
-        if index == end || bytes[index] == 0x3F { key.append(0x2F) }
-        key += bytes[index..<end]
+        let emptyPath = index == end || bytes[index] == 0x3F
+        if emptyPath { changed = true }
+        guard changed else { return text }
+        var key: [UInt8] = Array(https ? "https://".utf8 : "http://".utf8)
+        key.reserveCapacity(end - hostStart + 16)
+        for position in hostStart..<hostEnd { key.append(lower(bytes[position])) }
+        key += portText
+        if emptyPath { key.append(0x2F) }
+        key += UnsafeBufferPointer(rebasing: bytes[index..<end])
         return String(decoding: key, as: UTF8.self)
     }
 }

@@ -20,6 +20,11 @@ struct URLSchemeTests {
         Case(text: "file:///tmp/feed.xml", scheme: "file", isHTTP: false),
         Case(text: "httpx://example.org/", scheme: "httpx", isHTTP: false),
         Case(text: "ftp://example.org/", scheme: "ftp", isHTTP: false),
+        // Compared byte by byte, case-insensitively: one letter off is another scheme.
+        Case(text: "hTtPs://example.org/", scheme: "hTtPs", isHTTP: true),
+        Case(text: "HTTPq://example.org/", scheme: "HTTPq", isHTTP: false),
+        Case(text: "htt://example.org/", scheme: "htt", isHTTP: false),
+        Case(text: "hxtp://example.org/", scheme: "hxtp", isHTTP: false),
         Case(text: "mailto:jane@example.org", scheme: "mailto", isHTTP: false),
         Case(text: "tag:example.org,2026:1", scheme: "tag", isHTTP: false),
         Case(text: "c++:1", scheme: "c++", isHTTP: false),

@@ -45,7 +45,10 @@ struct FeedURLComparisonTests {
             "https://example.org/a//b/./c/../d", "https://example.org/p?x=%20y#z?w",
             "http://127.0.0.1:8080/n1000/feed-0001.xml",
             "https://example.org:65535/", "https://xn--bcher-kva.example/feed", "https://example.org/feed?x=1#",
-            "https://EXAMPLE.org/Feed.XML", "http://example.org:443/", "https://example.org:80/"
+            "https://EXAMPLE.org/Feed.XML", "http://example.org:443/", "https://example.org:80/",
+            // Already in the compared form (the key is the text), and one digit away from it.
+            "https://example.org/feed", "https://example.org:8443/f?q", "https://example.org:08443/f",
+            "hTTp://example.org/f", "https://example.org/f#"
         ]
         for text in texts {
             let url = try #require(URL(string: text), "\(text)")

@@ -18,12 +18,23 @@ enum LibXML2 {
         var refusal: String? = nil
         /// Entries left out by the entry limit of `parse(_:base:entryLimit:)`, with the warning.
         var entryLimit: EntryLimit? = nil
+        /// The document ended inside an open element (`CutShort`); nil when it is complete.
+        var cutShort: CutShort? = nil
     }
 
     struct Diagnostic: Sendable, Equatable {
         var line: Int
         var code: Int
         var message: String
+        /// libxml2's first string argument (`str1`): for XML_ERR_TAG_NOT_FINISHED (77), the name
+        /// of the element still open at the end of the document.
+        var element: String? = nil
+        /// libxml2's first number argument (`int1`): for code 77, the line of that element's start tag.
+        var elementLine: Int = 0
+
+        /// The document ended inside an open element (XML_ERR_TAG_NOT_FINISHED 77: "Premature end
+        /// of data in tag …"): see `CutShort`.
+        var isPrematureEnd: Bool { code == 77 }
 
         /// Undeclared entity, '&' not starting a reference, or a character reference XML does not
         /// accept (`&#XE9;`): what `EntityRepair` fixes.
@@ -81,7 +92,8 @@ enum LibXML2 {
             sink.diagnostics.append(
                 Diagnostic(
                     line: Int(error.pointee.line), code: Int(error.pointee.code),
-                    message: PlainText.collapse(message) ?? "unknown error"))
+                    message: PlainText.collapse(message) ?? "unknown error",
+                    element: error.pointee.str1.map { String(cString: $0) }, elementLine: Int(error.pointee.int1)))
         }
         _ = xmlCtxtUseOptions(ctxt, options)
         let doc: xmlDocPtr? = data.withUnsafeBytes { raw in
@@ -98,6 +110,7 @@ enum LibXML2 {
         }
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
+        let cutShort = sink.diagnostics.last(where: \.isPrematureEnd).map { leaveOutUnfinishedEntry(of: doc, $0) }
         var budget = EntityBudget(documentSize: data.count)
         var limit = entryLimit.map(EntryLimit.init)
         var names = InternedNames()
@@ -107,7 +120,51 @@ enum LibXML2 {
         if let refusal = budget.refusal {
             return Parsed(root: nil, diagnostics: sink.diagnostics, refusal: refusal)
         }
-        return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit)
+        return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit, cutShort: cutShort)
+    }
+
+    /// For a document that ended inside an open element (`CutShort`): the open elements are the
+    /// chain of last child elements from the root down to the innermost one libxml2 named
+    /// (`premature.element`); the first `item`/`entry` on it is unfinished and is removed from
+    /// the tree before anything reads it.
+    private static func leaveOutUnfinishedEntry(of doc: xmlDocPtr, _ premature: Diagnostic) -> CutShort {
+        let innermost = premature.element ?? ""
+        var chain: [xmlNodePtr] = []
+        var node = xmlDocGetRootElement(doc)
+        while let current = node, chain.count < 256 {
+            chain.append(current)
+            node = xmlGetLastChild(current)
+            while let candidate = node, candidate.pointee.type != XML_ELEMENT_NODE { node = candidate.pointee.prev }
+        }
+        // The deepest element of the chain with the innermost open element's name (libxml2 names
+        // it without its prefix; accept either); every element below it on the chain is a closed child.
+        guard
+            let deepest = chain.lastIndex(where: { element in
+                let local = element.pointee.name.map { String(cString: $0) } ?? ""
+                return local == innermost || qualifiedName(element) == innermost
+            })
+        else {
+            return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: false)
+        }
+        // The root (chain[0]) holds the entries; below it, the open ones down to the innermost.
+        let open = deepest >= 1 ? chain[1...deepest] : []
+        guard
+            let unfinished = open.first(where: { element in
+                element.pointee.name.map { CutShort.entryNames.contains(String(cString: $0)) } ?? false
+            })
+        else {
+            return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: false)
+        }
+        xmlUnlinkNode(unfinished)
+        xmlFreeNode(unfinished)
+        return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: true)
+    }
+
+    /// An element's name as written: `prefix:local`, or the local name without a prefix.
+    private static func qualifiedName(_ element: xmlNodePtr) -> String {
+        let local = element.pointee.name.map { String(cString: $0) } ?? ""
+        guard let prefix = element.pointee.ns?.pointee.prefix else { return local }
+        return String(cString: prefix) + ":" + local
     }
 
     private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"

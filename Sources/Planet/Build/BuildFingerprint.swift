@@ -26,24 +26,47 @@ struct BuildFingerprint {
 
     /// Adds the part `label` with `bytes`.
     mutating func add<Bytes: Sequence>(_ label: String, _ bytes: Bytes) where Bytes.Element == UInt8 {
-        feed(label.utf8)
-        var length: UInt64 = 0
-        for byte in bytes {
-            mix(byte)
-            length += 1
-        }
-        feed(String(length).utf8)
+        feed(label)
+        // Contiguous bytes (Data, a native String's UTF-8) are hashed in place, the rest one by one.
+        let length =
+            bytes.withContiguousStorageIfAvailable { buffer -> UInt64 in
+                mix(buffer)
+                return UInt64(buffer.count)
+            }
+            ?? {
+                var length: UInt64 = 0
+                for byte in bytes {
+                    mix(byte)
+                    length += 1
+                }
+                return length
+            }()
+        feed(String(length))
     }
 
     /// Adds the part `label` with the UTF-8 bytes of `text`.
     mutating func add(_ label: String, text: String) {
-        add(label, text.utf8)
+        var text = text
+        text.withUTF8 { add(label, $0) }
     }
 
-    private mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    /// A label or a length, framed by 0x1F and 0x1E; its UTF-8 read in place.
+    private mutating func feed(_ text: String) {
         mix(0x1F)
-        for byte in bytes { mix(byte) }
+        var text = text
+        text.withUTF8 { mix($0) }
         mix(0x1E)
+    }
+
+    /// `mix(_:)` of each byte, the two hashes held in registers.
+    private mutating func mix(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var (first, second) = (self.first, self.second)
+        for byte in buffer {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second &* 0x0000_0100_0000_01B3) ^ UInt64(byte)
+        }
+        (self.first, self.second) = (first, second)
+        count &+= UInt64(buffer.count)
     }
 
     @inline(__always)
@@ -97,20 +120,36 @@ struct BuildFingerprint {
     /// The subscriptions (feeds.txt's and the reading lists'), each with what came of this run's
     /// fetch: the outcome, a failure's kind, status and message, the entries a document dropped.
     mutating func addSubscriptions(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome]) {
+        // The bytes of `add("feed " + key, text: name 0x1F line 0x1F outcome)`, streamed piece by
+        // piece: a thousand feeds' strings are not built only to be hashed.
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
-            var line = "\(subscription.name ?? "\u{0}")\u{1F}\(subscription.line)\u{1F}"
+            mix(0x1F)
+            for byte in "feed ".utf8 { mix(byte) }
+            for byte in key.utf8 { mix(byte) }
+            mix(0x1E)
+            var length: UInt64 = 0
+            func put(_ text: String) {
+                for byte in text.utf8 {
+                    mix(byte)
+                    length += 1
+                }
+            }
+            put(subscription.name ?? "\u{0}")
+            put("\u{1F}")
+            put(String(subscription.line))
+            put("\u{1F}")
             switch outcomes[key] {
             case .failed(let failure)?:
-                line += "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)"
+                put("failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)")
             case .notModified?:
-                line += "not-modified"
+                put("not-modified")
             case .parsed(let feed, _)?:
-                line += "ok \(feed.entriesDropped)"
+                put("ok \(feed.entriesDropped)")
             case nil:
-                line += "skipped"
+                put("skipped")
             }
-            add("feed " + key, text: line)
+            feed(String(length))
         }
     }
 }

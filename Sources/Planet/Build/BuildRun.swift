@@ -56,25 +56,26 @@ struct BuildRun: Sendable {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         if options.offline { return Fetched(outcomes: [:], states: byURL) }
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: subscriptions.count)
         let due = Self.interleavedByHost(
             subscriptions.filter { subscription in
                 let key = subscription.url.absoluteString
                 guard seen.insert(key).inserted else { return false }
                 return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
             })
-        var validators: [URL: FetchValidators] = [:]
+        var validators = [URL: FetchValidators](minimumCapacity: due.count)
         for subscription in due {
             if let known = byURL[subscription.url.absoluteString]?.validators { validators[subscription.url] = known }
         }
         let maxBytes = fetcher.configuration.maxBytes
-        var outcomes: [String: FeedOutcome] = [:]
+        var outcomes = [String: FeedOutcome](minimumCapacity: due.count)
         var after = byURL
         var failed = 0
         // 304s are recorded together after the loop, in one transaction (Benchmarks/PERF.md: one commit
         // per feed was a third of a warm build). A build stopped before then loses nothing: the
         // cache still holds the same validators, and the next run asks again.
         var notModified: [String] = []
+        notModified.reserveCapacity(due.count)
         // Parsed documents are recorded in batches, one transaction each (`recordSuccesses`; one
         // per feed wrote 490 MB into the WAL for a 66 MB cache: Benchmarks/PERF.md). A build stopped
         // before a batch is recorded loses nothing either: the next run fetches those feeds again.

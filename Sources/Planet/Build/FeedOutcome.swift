@@ -54,7 +54,14 @@ enum FeedOutcome: Sendable {
                     document.data, url: document.finalURL,
                     contentType: document.contentType, maxBytes: maxBytes,
                     sanitizing: .deferred)
-                return .parsed(feed, FetchInfo(document))
+                var info = FetchInfo(document)
+                if feed.isCutShort {
+                    // A cut response's validators would make the server answer 304 to the next
+                    // conditional GET, and the feed would stay cut (`Feed.isCutShort`).
+                    info.etag = nil
+                    info.lastModified = nil
+                }
+                return .parsed(feed, info)
             } catch {
                 return .failed(
                     FetchFailure(

@@ -8,19 +8,45 @@ import Synchronization
 /// multiplexing) are shared by every transfer of the engine.
 ///
 /// ``transfer(_:)`` hands a request to the thread and suspends until libcurl reports it done
-/// (CURLMSG_DONE); cancelling the calling task removes the transfer. At most `maxConcurrent`
+/// (CURLMSG_DONE); cancelling the calling task removes the transfer. ``submit(_:batch:to:)``
+/// hands it many at once, whose responses go to a ``ResponseSink``, those of one turn of the
+/// loop together (the build's fetch loop: `Fetcher.fetchAll`). At most `maxConcurrent`
 /// transfers run at once; the others wait in order of arrival, and the thread starts the next
 /// one as soon as one ends, without a round trip through the caller's tasks (so callers may hand
 /// it more requests than that, to keep it busy: Benchmarks/PERF.md). Only Sendable values cross
-/// between threads: requests and continuations go in through a Mutex-guarded inbox (the thread
+/// between threads: requests and completions go in through a Mutex-guarded inbox (the thread
 /// is woken through a pipe it polls beside the transfers' sockets), responses come out through
-/// the continuations. The easy handles, the multi handle and libcurl's callbacks never leave the
+/// the continuations and sinks. The easy handles, the multi handle and libcurl's callbacks never leave the
 /// thread. The thread starts at the first transfer and ends when ``shutDown()`` was called and
 /// no transfer is left.
 final class CurlEngine: Sendable {
+    /// Where a transfer's response goes: the continuation of the one task that waits for it
+    /// (``transfer(_:)``), or a sink that takes the responses of many (``submit(_:batch:to:)``),
+    /// handed over together when several end in one turn of the thread's loop.
+    enum Completion: Sendable {
+        case continuation(CheckedContinuation<HTTPResponse, Never>)
+        /// `token` names the request to the sink; `batch` is the id of the submitting batch
+        /// (``newBatch()``), which ``cancel(batch:)`` ends whole.
+        case sink(any ResponseSink, token: Int, batch: Int)
+
+        var batch: Int? {
+            if case .sink(_, _, let batch) = self { return batch }
+            return nil
+        }
+
+        /// Hands `response` over at once.
+        func resume(_ response: HTTPResponse) {
+            switch self {
+            case .continuation(let continuation): continuation.resume(returning: response)
+            case .sink(let sink, let token, _): sink.receive([(token, response)])
+            }
+        }
+    }
+
     private enum Command: Sendable {
-        case add(id: Int, HTTPRequest, CheckedContinuation<HTTPResponse, Never>)
+        case add(id: Int, HTTPRequest, Completion)
         case cancel(id: Int)
+        case cancelBatch(Int)
     }
 
     private struct Inbox: Sendable {
@@ -29,6 +55,15 @@ final class CurlEngine: Sendable {
         var stopping = false
         /// libcurl could not make a multi handle: every request fails at once.
         var broken = false
+        /// The thread is in (or about to enter) `curl_multi_poll` and reads no command until it
+        /// returns: only then does a command need the wake-up pipe.
+        var polling = false
+        /// While `polling`: fewer than `maxConcurrent` transfers run, so a new request could
+        /// start at once. When every place is taken, an added request waits for one to end
+        /// anyway, and the end of a transfer ends the poll: no wake-up is needed.
+        var placeFree = false
+        /// A byte was written to the wake-up pipe during this poll (one is enough).
+        var poked = false
     }
 
     private let inbox = Mutex(Inbox())
@@ -60,33 +95,74 @@ final class CurlEngine: Sendable {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                send(.add(id: id, request, continuation))
+                send([.add(id: id, request, .continuation(continuation))])
             }
         } onCancel: {
-            send(.cancel(id: id))
+            send([.cancel(id: id)])
         }
+    }
+
+    /// A new batch id for ``submit(_:batch:to:)``, never given before by this engine.
+    func newBatch() -> Int {
+        nextID.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// Queues `requests` (in order, behind those already waiting) in one go; each one's response
+    /// goes to `sink` with its token. A batch cancelled before is answered "cancelled" at once.
+    func submit(_ requests: [(token: Int, request: HTTPRequest)], batch: Int, to sink: any ResponseSink) {
+        guard !requests.isEmpty else { return }
+        send(
+            requests.map { item in
+                .add(
+                    id: nextID.add(1, ordering: .relaxed).oldValue, item.request,
+                    .sink(sink, token: item.token, batch: batch))
+            })
+    }
+
+    /// Ends every transfer of `batch`, running or waiting, and every one submitted later; each
+    /// is answered "cancelled".
+    func cancel(batch: Int) {
+        send([.cancelBatch(batch)])
     }
 
     /// Lets the transfers under way finish, then ends the thread.
     func shutDown() {
-        let started = inbox.withLock { inbox -> Bool in
+        let (started, wake) = inbox.withLock { inbox -> (Bool, Bool) in
             inbox.stopping = true
-            return inbox.started
+            return (inbox.started, Self.takeWake(&inbox, needed: true))
         }
-        if started { poke() } else { closePipe() }
+        if !started {
+            closePipe()
+        } else if wake {
+            poke()
+        }
     }
 
-    private func send(_ command: Command) {
-        let (start, broken) = inbox.withLock { inbox -> (Bool, Bool) in
-            if inbox.broken { return (false, true) }
-            inbox.commands.append(command)
+    /// Whether a command just queued must wake the thread (it polls, the command cannot wait for
+    /// the poll to end, and no byte is in the pipe yet); marks the pipe poked if so. Called under
+    /// the inbox's lock.
+    private static func takeWake(_ inbox: inout Inbox, needed: Bool) -> Bool {
+        guard inbox.polling, needed, !inbox.poked else { return false }
+        inbox.poked = true
+        return true
+    }
+
+    private func send(_ commands: [Command]) {
+        let (start, broken, wake) = inbox.withLock { inbox -> (Bool, Bool, Bool) in
+            if inbox.broken { return (false, true, false) }
+            inbox.commands.append(contentsOf: commands)
             defer { inbox.started = true }
-            return (!inbox.started, false)
+            // An added request can wait for the poll to end when no place is free; a cancel cannot.
+            let needed = commands.contains { command in
+                if case .add = command { return inbox.placeFree }
+                return true
+            }
+            return (!inbox.started, false, Self.takeWake(&inbox, needed: needed))
         }
         if broken {
-            if case .add(_, _, let continuation) = command {
-                continuation.resume(
-                    returning: .notRun(
+            for case .add(_, _, let completion) in commands {
+                completion.resume(
+                    .notRun(
                         code: Int32(CURLE_FAILED_INIT.rawValue),
                         errorText: "libcurl could not make a multi handle"))
             }
@@ -96,7 +172,7 @@ final class CurlEngine: Sendable {
             let thread = Thread { [self] in run() }
             thread.name = "planet-curl"
             thread.start()
-        } else {
+        } else if wake {
             poke()
         }
     }
@@ -125,25 +201,50 @@ final class CurlEngine: Sendable {
         var idle: [UnsafeMutableRawPointer] = []
         var mostAtOnce = 0
         // Requests waiting for one of the `maxConcurrent` places, first come first served.
-        var waiting: [(id: Int, request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, Never>)] = []
+        var waiting: [(id: Int, request: HTTPRequest, completion: Completion)] = []
         var firstWaiting = 0
+        var cancelledBatches = Set<Int>()
+        // Responses for sinks, handed over together at the end of the loop's turn (`flush`).
+        var arrived: [(sink: any ResponseSink, token: Int, response: HTTPResponse)] = []
+        let cancelled = HTTPResponse.notRun(
+            code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true)
+
+        func complete(_ completion: Completion, _ response: HTTPResponse) {
+            switch completion {
+            case .continuation(let continuation): continuation.resume(returning: response)
+            case .sink(let sink, let token, _): arrived.append((sink, token, response))
+            }
+        }
+
+        func flush() {
+            var start = 0
+            while start < arrived.count {
+                let sink = arrived[start].sink
+                var end = start + 1
+                while end < arrived.count, arrived[end].sink === sink { end += 1 }
+                sink.receive(arrived[start..<end].map { ($0.token, $0.response) })
+                start = end
+            }
+            arrived.removeAll(keepingCapacity: true)
+        }
 
         func finish(_ id: Int, _ response: HTTPResponse) {
             guard let transfer = live.removeValue(forKey: id) else { return }
             idOfEasy[transfer.easy] = nil
             curl_multi_remove_handle(multi, transfer.easy)
             if idle.count < mostAtOnce { idle.append(transfer.detachHandle()) }
-            transfer.continuation.resume(returning: response)
+            complete(transfer.completion, response)
         }
 
-        func start(_ id: Int, _ request: HTTPRequest, _ continuation: CheckedContinuation<HTTPResponse, Never>) {
+        func start(_ id: Int, _ request: HTTPRequest, _ completion: Completion) {
             var request = request
             request.started = .now
-            guard let transfer = CurlTransfer(request, continuation: continuation, reusing: idle.popLast()),
+            guard let transfer = CurlTransfer(request, completion: completion, reusing: idle.popLast()),
                 curl_multi_add_handle(multi, transfer.easy) == CURLM_OK
             else {
-                continuation.resume(
-                    returning: .notRun(
+                complete(
+                    completion,
+                    .notRun(
                         code: Int32(CURLE_FAILED_INIT.rawValue),
                         errorText: "libcurl could not start the transfer"))
                 return
@@ -157,7 +258,7 @@ final class CurlEngine: Sendable {
             while live.count < maxConcurrent, firstWaiting < waiting.count {
                 let next = waiting[firstWaiting]
                 firstWaiting += 1
-                start(next.id, next.request, next.continuation)
+                start(next.id, next.request, next.completion)
             }
             if firstWaiting == waiting.count {
                 waiting.removeAll(keepingCapacity: true)
@@ -172,15 +273,24 @@ final class CurlEngine: Sendable {
             }
             for command in commands {
                 switch command {
-                case .add(let id, let request, let continuation):
-                    if cancelledEarly.remove(id) != nil {
-                        continuation.resume(
-                            returning: .notRun(
-                                code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue),
-                                errorText: "cancelled", cancelled: true))
+                case .add(let id, let request, let completion):
+                    if cancelledEarly.remove(id) != nil || completion.batch.map(cancelledBatches.contains) == true {
+                        complete(completion, cancelled)
                         continue
                     }
-                    waiting.append((id, request, continuation))
+                    waiting.append((id, request, completion))
+                case .cancelBatch(let batch):
+                    cancelledBatches.insert(batch)
+                    for (id, transfer) in live where transfer.completion.batch == batch { finish(id, cancelled) }
+                    var kept: [(id: Int, request: HTTPRequest, completion: Completion)] = []
+                    for item in waiting[firstWaiting...] {
+                        if item.completion.batch == batch {
+                            complete(item.completion, cancelled)
+                        } else {
+                            kept.append(item)
+                        }
+                    }
+                    (waiting, firstWaiting) = (kept, 0)
                 case .cancel(let id):
                     if live[id] != nil {
                         finish(
@@ -189,11 +299,7 @@ final class CurlEngine: Sendable {
                                 code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
                                 cancelled: true))
                     } else if let index = waiting[firstWaiting...].firstIndex(where: { $0.id == id }) {
-                        let cancelled = waiting.remove(at: index)
-                        cancelled.continuation.resume(
-                            returning: .notRun(
-                                code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true
-                            ))
+                        complete(waiting.remove(at: index).completion, cancelled)
                     } else {
                         cancelledEarly.insert(id)
                     }
@@ -211,16 +317,30 @@ final class CurlEngine: Sendable {
                 finish(id, transfer.response(code: planet_curl_msg_result(message)))
                 ended = true
             }
+            flush()
             // A place came free and a request waits: start it now, without waiting for the poll.
             if ended, firstWaiting < waiting.count { continue }
             if stopping && live.isEmpty && firstWaiting == waiting.count && inbox.withLock({ $0.commands.isEmpty }) {
                 break
             }
+            // Commands that came since the top of the loop are taken before polling; otherwise the
+            // senders are told to wake the thread (`Inbox.polling`).
+            let placeFree = live.count < maxConcurrent
+            let poll = inbox.withLock { inbox -> Bool in
+                guard inbox.commands.isEmpty, !inbox.stopping || !live.isEmpty else { return false }
+                (inbox.polling, inbox.placeFree, inbox.poked) = (true, placeFree, false)
+                return true
+            }
+            guard poll else { continue }
             var waiter = curl_waitfd(fd: wake.read, events: Int16(CURL_WAIT_POLLIN), revents: 0)
             curl_multi_poll(multi, &waiter, 1, 1000, nil)
-            if waiter.revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
-                while read(wake.read, &drain, drain.count) > 0 {}
+            let poked = inbox.withLock { inbox -> Bool in
+                inbox.polling = false
+                return inbox.poked
+            }
+            if poked || waiter.revents != 0 {
+                var drain: (UInt64, UInt64) = (0, 0)
+                while read(wake.read, &drain, MemoryLayout.size(ofValue: drain)) > 0 {}
             }
         }
         for easy in idle { curl_easy_cleanup(easy) }
@@ -236,11 +356,18 @@ final class CurlEngine: Sendable {
             return inbox.commands
         }
         closePipe()
-        for case .add(_, _, let continuation) in commands {
-            continuation.resume(
-                returning: .notRun(
+        for case .add(_, _, let completion) in commands {
+            completion.resume(
+                .notRun(
                     code: Int32(CURLE_FAILED_INIT.rawValue),
                     errorText: "libcurl could not make a multi handle"))
         }
     }
+}
+
+/// Takes the responses of a batch of transfers (``CurlEngine/submit(_:batch:to:)``), on the
+/// engine's thread: it must only store them and wake whoever waits, never block.
+protocol ResponseSink: AnyObject, Sendable {
+    /// Responses that ended, each with the token it was submitted with.
+    func receive(_ responses: [(token: Int, response: HTTPResponse)])
 }

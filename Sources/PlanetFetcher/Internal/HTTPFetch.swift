@@ -3,7 +3,9 @@ import Foundation
 import PlanetBase
 
 /// One http(s) fetch: a GET, then each redirect (RFC 9110 §15.4) as a request of its own, under
-/// one deadline (the per-feed timeout covers every hop).
+/// one deadline (the per-feed timeout covers every hop). A state machine: `start()` gives the
+/// first request, `next(after:)` what follows each response, so that one task may drive many
+/// fetches (`Fetcher.fetchAll`) or one (`run(_:)`).
 ///
 /// Redirects are followed here, not by libcurl, so that each hop is checked: at most
 /// `maxRedirects`, no loop, only http and https, scheme and host lower-cased, credentials only
@@ -11,135 +13,181 @@ import PlanetBase
 /// space (``AddressPolicy``).
 struct HTTPFetch: Sendable {
     let configuration: FetcherConfiguration
-    let engine: CurlEngine
     /// The subscription URL (userinfo included).
     let url: URL
     let validators: FetchValidators?
 
-    func run() async -> FetchResult.Outcome {
-        let clock = ContinuousClock()
-        let timeout = Duration.milliseconds(Int((configuration.timeout * 1000).rounded()))
-        // The timeout counts from the start of the first request (which may wait for a place in
-        // the engine), and covers every hop after it.
-        var deadline = clock.now + timeout
-        var firstStart: ContinuousClock.Instant?
-        let credentials = URLText.userinfo(of: url.absoluteString)
-        let home = URLText.origin(of: url.absoluteString)
-        var current = URLText.lowercasingSchemeAndHost(url.absoluteString)
-        var visited: Set<String> = [URLText.removingUserinfo(current)]
-        var redirects = 0
-        var permanentRedirect: URL?
-        var onlyPermanent = true
-        var refusePrivate = false
+    /// What comes next in a fetch: a request for the engine, or the end.
+    enum Step: Sendable {
+        case transfer(HTTPRequest)
+        case done(FetchResult.Outcome)
+    }
+
+    private let timeout: Duration
+    /// The timeout counts from the start of the first request (which may wait for a place in
+    /// the engine), and covers every hop after it.
+    private var deadline: ContinuousClock.Instant
+    private var firstStart: ContinuousClock.Instant?
+    private let credentials: String?
+    private let home: String?
+    private var current: String
+    private var visited: Set<String>
+    private var redirects = 0
+    private var permanentRedirect: URL?
+    private var onlyPermanent = true
+    private var refusePrivate = false
+    private let headers: [String]
+
+    init(configuration: FetcherConfiguration, url: URL, validators: FetchValidators?) {
+        self.configuration = configuration
+        self.url = url
+        self.validators = validators
+        timeout = Duration.milliseconds(Int((configuration.timeout * 1000).rounded()))
+        deadline = ContinuousClock.now + timeout
+        credentials = URLText.userinfo(of: url.absoluteString)
+        home = URLText.origin(of: url.absoluteString)
+        current = URLText.lowercasingSchemeAndHost(url.absoluteString)
+        visited = [URLText.removingUserinfo(current)]
         var headers = ["Accept: \(FetcherConfiguration.accept)"]
         if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
+        self.headers = headers
+    }
 
+    /// Runs the fetch through `engine`, one request at a time.
+    func run(_ engine: CurlEngine) async -> FetchResult.Outcome {
+        var fetch = self
+        var step = fetch.start()
         while true {
-            let left = clock.now.duration(to: deadline)
-            let milliseconds = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-            let response: HTTPResponse
-            if milliseconds <= 0 {
-                response = .notRun(code: 28, errorText: "the timeout ran out between redirects")
-            } else {
-                response = await engine.transfer(
-                    HTTPRequest(
-                        url: current, headers: headers, userAgent: configuration.userAgent,
-                        timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
-                        refusePrivate: refusePrivate, policy: configuration.addressPolicy))
+            switch step {
+            case .done(let outcome): return outcome
+            case .transfer(let request): step = fetch.next(after: await engine.transfer(request))
             }
-            if firstStart == nil, let started = response.started {
-                firstStart = started
-                deadline = started + timeout
-            }
-            if refusePrivate && Self.hidesTarget(response) {
-                return .failed(
+        }
+    }
+
+    /// The first request.
+    mutating func start() -> Step {
+        request()
+    }
+
+    /// The request for `current` with the time left, or the end when none is left.
+    private mutating func request() -> Step {
+        let left = ContinuousClock.now.duration(to: deadline)
+        let milliseconds = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        guard milliseconds > 0 else {
+            return next(after: .notRun(code: 28, errorText: "the timeout ran out between redirects"))
+        }
+        return .transfer(
+            HTTPRequest(
+                url: current, headers: headers, userAgent: configuration.userAgent,
+                timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
+                refusePrivate: refusePrivate, policy: configuration.addressPolicy))
+    }
+
+    /// What follows `response`, the answer to the last request: the outcome, or the next hop.
+    mutating func next(after response: HTTPResponse) -> Step {
+        if firstStart == nil, let started = response.started {
+            firstStart = started
+            deadline = started + timeout
+        }
+        if refusePrivate && Self.hidesTarget(response) {
+            return .done(
+                .failed(
                     FetchFailure(
                         kind: .privateAddress, url: url,
-                        message: "'\(url.displayString)': \(FetchFailure.privateRedirect)"))
-            }
-            if response.conflictingLength && !response.cancelled {
-                return .failed(
+                        message: "'\(url.displayString)': \(FetchFailure.privateRedirect)")))
+        }
+        if response.conflictingLength && !response.cancelled {
+            return .done(
+                .failed(
                     FetchFailure(
                         kind: .badResponse, url: url,
                         message:
                             "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length "
                             + "fields that disagree, so its body cannot be framed (RFC 9112 §6.3); "
                             + "the server is broken, tell the site"
-                    ))
-            }
-            guard response.code == 0, !response.headerCut else {
-                return .failed(
+                    )))
+        }
+        guard response.code == 0, !response.headerCut else {
+            return .done(
+                .failed(
                     FetchFailure(
                         curl: response, url: url, host: Self.host(of: current),
-                        configuration: configuration))
-            }
-            switch response.status {
-            case 304:
-                return .notModified
-            case 200..<300:
-                return .fetched(
+                        configuration: configuration)))
+        }
+        switch response.status {
+        case 304:
+            return .done(.notModified)
+        case 200..<300:
+            return .done(
+                .fetched(
                     FetchedDocument(
                         data: response.body,
                         finalURL: URL(string: URLText.removingUserinfo(current)) ?? url,
                         contentType: response.headers["content-type"], status: response.status,
                         etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                        permanentRedirect: permanentRedirect))
-            case 301, 302, 303, 307, 308:
-                guard let location = response.redirectURL else {
-                    return .failed(
+                        permanentRedirect: permanentRedirect)))
+        case 301, 302, 303, 307, 308:
+            guard let location = response.redirectURL else {
+                return .done(
+                    .failed(
                         FetchFailure(
                             kind: .other, url: url, status: response.status,
                             message:
                                 "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location "
                                 + "header; ask the site for the feed's new address"
-                        ))
-                }
-                var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
-                guard URLScheme.hasHTTPScheme(target) else {
-                    return .failed(
+                        )))
+            }
+            var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
+            guard URLScheme.hasHTTPScheme(target) else {
+                return .done(
+                    .failed(
                         FetchFailure(
                             kind: .other, url: url, status: response.status,
                             message:
                                 "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not "
                                 + "http(s); only http and https are followed, ask the site for the feed's address"
-                        ))
-                }
-                redirects += 1
-                guard redirects <= configuration.maxRedirects, visited.insert(target).inserted else {
-                    return .failed(
+                        )))
+            }
+            redirects += 1
+            guard redirects <= configuration.maxRedirects, visited.insert(target).inserted else {
+                return .done(
+                    .failed(
                         FetchFailure(
                             kind: .tooManyRedirects, url: url,
                             message:
                                 "'\(url.displayString)': more than \(configuration.maxRedirects) redirects (or a "
                                 + "redirect loop)"
-                        ))
-                }
-                // Credentials go only where they were given: the same scheme, host and port.
-                if let credentials, URLText.origin(of: target) == home {
-                    target = URLText.addingUserinfo(credentials, to: target)
-                }
-                if [301, 308].contains(response.status) && onlyPermanent {
-                    permanentRedirect = URL(string: target)
-                } else {
-                    onlyPermanent = false
-                }
-                refusePrivate = refusePrivate || !response.connectedPrivate
-                current = target
-            case 400...:
-                return .failed(
+                        )))
+            }
+            // Credentials go only where they were given: the same scheme, host and port.
+            if let credentials, URLText.origin(of: target) == home {
+                target = URLText.addingUserinfo(credentials, to: target)
+            }
+            if [301, 308].contains(response.status) && onlyPermanent {
+                permanentRedirect = URL(string: target)
+            } else {
+                onlyPermanent = false
+            }
+            refusePrivate = refusePrivate || !response.connectedPrivate
+            current = target
+            return request()
+        case 400...:
+            return .done(
+                .failed(
                     FetchFailure(
                         status: response.status, headers: response.headers, url: url,
-                        credentialsSent: URLText.userinfo(of: current) != nil))
-            default:
-                return .failed(
+                        credentialsSent: URLText.userinfo(of: current) != nil)))
+        default:
+            return .done(
+                .failed(
                     FetchFailure(
                         kind: .other, url: url, status: response.status,
                         message:
                             "'\(url.displayString)': unexpected HTTP \(response.status); ask the site to serve the "
                             + "feed with 200"
-                    ))
-            }
+                    )))
         }
     }
 

@@ -197,4 +197,59 @@ struct FetchHTTPTests {
             #expect(fetched(after)?.data == Self.rss)
         }
     }
+
+    private struct Stop: Error {}
+
+    /// `fetchAll` runs its http(s) fetches as one batch in the engine: when `deliver` throws, the
+    /// batch's transfers still running (here: ones the server holds for a minute) end at once.
+    @Test("a throwing deliver ends the batch's other transfers at once and its error comes out")
+    func deliverThrowEndsTheBatch() async throws {
+        try await withDeadline {
+            var routes: [String: LoopbackRoute] = ["/fast.xml": .ok(Self.rss)]
+            for index in 0..<6 { routes["/slow\(index).xml"] = .delayed(60, .ok(Self.rss)) }
+            let server = try await LoopbackServer.start(routes)
+            let subscriptions =
+                (0..<6).map { Subscription(url: server.url(for: "/slow\($0).xml")) }
+                + [Subscription(url: server.url(for: "/fast.xml"))]
+            let fetcher = Fetcher(FetcherConfiguration(jobs: 8, timeout: 50))
+            var delivered: [Int] = []
+            await #expect(throws: Stop.self) {
+                try await fetcher.fetchAll(subscriptions) {
+                    $0
+                } deliver: { (index, _) async throws(Stop) in
+                    delivered.append(index)
+                    throw Stop()
+                }
+            }
+            #expect(delivered == [6])
+            // The engine is free again: the next fetch is not stuck behind the slow ones.
+            let after = await fetcher.fetch(Subscription(url: server.url(for: "/fast.xml")))
+            await server.stop()
+            #expect(fetched(after)?.data == Self.rss)
+        }
+    }
+
+    @Test("cancelling the task of a fetchAll ends every fetch of the batch as cancelled")
+    func cancellingFetchAll() async throws {
+        try await withDeadline {
+            var routes: [String: LoopbackRoute] = [:]
+            for index in 0..<5 { routes["/slow\(index).xml"] = .delayed(60, .ok(Self.rss)) }
+            let server = try await LoopbackServer.start(routes)
+            let subscriptions = (0..<5).map { Subscription(url: server.url(for: "/slow\($0).xml")) }
+            let fetcher = Fetcher(FetcherConfiguration(jobs: 2, timeout: 50))
+            let batch = Task { await fetcher.fetchAll(subscriptions) }
+            while server.requests.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+            batch.cancel()
+            let results = await batch.value
+            await server.stop()
+            #expect(results.map(\.subscription) == subscriptions)
+            for result in results {
+                guard case .failed(let failure) = result.outcome else {
+                    Issue.record("expected a failure, got \(result.outcome)")
+                    continue
+                }
+                #expect(failure.message.contains("cancelled"), "\(failure.message)")
+            }
+        }
+    }
 }

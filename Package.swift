@@ -34,7 +34,9 @@ let package = Package(
         .target(
             name: "PlanetFetcher", dependencies: ["PlanetBase", "PlanetSubscriptions", "FeedParser", "CCurl"],
             swiftSettings: strict),
-        .target(name: "PlanetCache", dependencies: ["PlanetFetcher", "FeedParser", "CSQLite3"], swiftSettings: strict),
+        .target(
+            name: "PlanetCache", dependencies: ["PlanetBase", "PlanetFetcher", "FeedParser", "CSQLite3"],
+            swiftSettings: strict),
         .target(
             name: "PlanetRiver", dependencies: ["PlanetBase", "PlanetSubscriptions", "PlanetCache", "FeedParser"],
             swiftSettings: strict),

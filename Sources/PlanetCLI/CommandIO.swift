@@ -10,6 +10,10 @@ public struct CommandIO: Sendable {
     public var outBytes: @Sendable ([UInt8]) -> Void
     /// Receives standard-error text: messages, warnings, the build summary.
     public var err: @Sendable (String) -> Void
+    /// Receives the line that reports a change already made (feeds.txt saved, an entry hidden),
+    /// for standard output; returns nil when it was written, else why not. Unlike `out`, a
+    /// failure does not end the process (`confirm(_:)`). By default: `out` of the text, nil.
+    public var confirmation: @Sendable (String) -> String?
     /// The process environment (`SOURCE_DATE_EPOCH` is read from it).
     public var environment: [String: String]
     /// Folder that relative paths on the command line are resolved against.
@@ -19,10 +23,16 @@ public struct CommandIO: Sendable {
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         outBytes: (@Sendable ([UInt8]) -> Void)? = nil,
+        confirmation: (@Sendable (String) -> String?)? = nil,
         environment: [String: String] = [:], currentDirectory: URL
     ) {
         self.out = out
         self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
+        self.confirmation =
+            confirmation ?? { text in
+                out(text)
+                return nil
+            }
         self.err = err
         self.environment = environment
         self.currentDirectory = currentDirectory
@@ -31,12 +41,21 @@ public struct CommandIO: Sendable {
     /// The process's own streams, environment and working folder. When standard output cannot be
     /// written (a full disk, `> /dev/full`), planet says so on standard error and exits with 74
     /// (EX_IOERR) instead of crashing or losing output silently; a broken pipe (`| head`) ends the
-    /// process through SIGPIPE as for any command-line tool.
+    /// process through SIGPIPE as for any command-line tool. The line that reports a change
+    /// already made is the exception (`confirm(_:)`): the change stands, and so does exit 0.
     public static var standard: CommandIO {
         CommandIO(
             out: { text in writeStandardOutput(Data(text.utf8)) },
             err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             outBytes: { bytes in writeStandardOutput(Data(bytes)) },
+            confirmation: { text in
+                do {
+                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                    return nil
+                } catch {
+                    return error.localizedDescription
+                }
+            },
             environment: ProcessInfo.processInfo.environment,
             currentDirectory: URL(
                 fileURLWithPath: FileManager.default.currentDirectoryPath,
@@ -57,6 +76,18 @@ public struct CommandIO: Sendable {
 
     /// Writes one line to standard output, without control characters (`TerminalText`).
     func line(_ text: String) { out(TerminalText.printable(text) + "\n") }
+
+    /// Writes the line that reports a change already made (feeds.txt saved, an entry hidden) to
+    /// standard output, without control characters. When standard output cannot be written (a
+    /// full disk), the change still stands, so the command still succeeds: standard error says
+    /// that the change was made and what the line said, where exit status 74 would have told a
+    /// script that it failed (and a retry of `planet remove` would then fail).
+    func confirm(_ text: String) {
+        let line = TerminalText.printable(text)
+        if let failure = confirmation(line + "\n") {
+            message("planet: cannot write to standard output (\(failure)), but the change was made: \(line)")
+        }
+    }
 
     /// Writes one line to standard error, without control characters (`TerminalText`): every
     /// message, warning, `--verbose` line and the build summary goes through here.

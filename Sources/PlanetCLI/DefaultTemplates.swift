@@ -174,7 +174,10 @@ per feed: `url`, `name`, `outcome`, `failing`, `newest_entry`, `failing_since`, 
 `http_status`, `entries_kept`, `entries_dropped`, `inactive`, …) and `has_redirects`, documented in
 `Sources/PlanetSite/Status/StatusReport.swift`. Nothing in it changes on a build in which nothing
 changed: there is no time of the last attempt and no count of failures in a row (`planet list`
-shows both).
+shows both). For status templates written before cache schema v8, `feeds_status` still has
+`last_success` (the last time a document or a 304 came), `last_attempt` and `failure_streak`
+(failed attempts in a row), but they change on every build, so a planet whose templates use one
+renders and writes its site on every build: prefer `newest_entry` and `failing_since`.
 
 """##,
         "_archive.html.mustache": ##"""

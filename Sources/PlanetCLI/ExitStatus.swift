@@ -9,7 +9,8 @@ enum ExitStatus: Int32, Sendable, Comparable {
     /// Bad usage or bad input: an unknown option, a malformed feeds.txt, a build error (template,
     /// cache, output); nothing was changed.
     case usage = 2
-    /// EX_IOERR: standard output could not be written (a full disk, `> /dev/full`).
+    /// EX_IOERR: standard output could not be written (a full disk, `> /dev/full`); not when
+    /// the line not written reports a change already made (`CommandIO.confirm`): that exits 0.
     case ioError = 74
     /// EX_TEMPFAIL, "try again later": another build holds the lock (`planet build` without
     /// `--wait`); nothing was done.

@@ -30,6 +30,19 @@ extension FeedCache {
         }
     }
 
+    /// The feeds of the last good copy of each reading list of `urls` that was read (`planet
+    /// list`, which only reads): a list never read has no key. Empty for a cache of a schema
+    /// before v5 (opened with `init(readingOnly:)`), which keeps no reading list.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func readingListFeeds(_ urls: [String]) throws(CacheError) -> [String: [ListedFeed]] {
+        guard try hasTable("reading_list") else { return [:] }
+        var found: [String: [ListedFeed]] = [:]
+        for url in urls {
+            if let stored = try readingList(url) { found[url] = stored.feeds }
+        }
+        return found
+    }
+
     /// Records the feeds of a reading list just fetched and read: its last good copy.
     /// - Throws: `CacheError.Reason.sqlite`.
     public func recordReadingList(

@@ -1,17 +1,20 @@
 import FeedParser
 import Foundation
+import PlanetBase
 
 extension FeedCache {
-    /// Creates the folder that holds `path` (with intermediates) and an empty file at `path`
-    /// with mode 0600, each unless it exists or `path` is not a file (`:memory:`, empty for a
+    /// Creates the folder that holds `path` (with intermediates, mode 0700) and an empty file at
+    /// `path` with mode 0600, each unless it exists or `path` is not a file (`:memory:`, empty for a
     /// temporary database, `file:` URIs).
     static func createFileAndFolder(at path: String) throws(CacheError) {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A new folder (`.planet/`) is its owner's only (0700), whatever the umask: it holds the
+        // cache, and a folder others may write lets them replace the cache file or its -wal.
+        do throws(FileCreationError) {
+            try FileCreation.folder(folder.path, mode: 0o700)
         } catch {
-            throw CacheError(path: path, reason: .cannotCreateFolder("'\(folder.path)': \(error.localizedDescription)"))
+            throw CacheError(path: path, reason: .cannotCreateFolder("'\(error.path)': \(error.detail)"))
         }
         // A new cache file is readable by its owner only (0600): it holds feed URLs with their
         // credentials (https://user:password@host/…). SQLite gives its -wal and -shm files the

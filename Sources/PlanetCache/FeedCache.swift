@@ -88,9 +88,16 @@ public actor FeedCache {
     /// `init(readingOnly:)` before any build wrote it): it knows no feed.
     /// - Throws: `CacheError.Reason.sqlite`.
     public func hasSchema() throws(CacheError) -> Bool {
+        try hasTable("feed")
+    }
+
+    /// Whether the file has the table `name`: a cache opened with `init(readingOnly:)` may be of
+    /// an older schema, without the tables later versions added (`CacheSchema`).
+    /// - Throws: `CacheError.Reason.sqlite`.
+    func hasTable(_ name: String) throws(CacheError) -> Bool {
         try sql { () throws(SQLiteError) in
-            try db.statement("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'feed'")
-                .rows { $0.int(0) }.first ?? 0
+            try db.statement("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1")
+                .bind([.text(name)]).rows { $0.int(0) }.first ?? 0
         } > 0
     }
 

@@ -64,10 +64,11 @@ public struct Publisher: Sendable {
     /// Publishes `files` (relative path → bytes), a copy of the folder `staticFolder` (if it
     /// exists) under `static/`, and the marker `.planet-site`.
     ///
-    /// A file whose bytes equal those of the same path in the current site is not rewritten: the
-    /// new site gets a hard link to the old file, so its bytes and mtime stay and `rsync -a`
-    /// transfers nothing for it. When every file is unchanged and no file is gone, nothing at all is
-    /// written and the folder is not swapped.
+    /// Folders are made 0755 and files 0644 (`folderMode`, `fileMode`), whatever the umask. A file
+    /// whose bytes equal those of the same path in the current site is not rewritten: the new site
+    /// gets a hard link to the old file, so its bytes and mtime stay and `rsync -a` transfers
+    /// nothing for it (unless its mode is looser than 0644: `hasSiteMode`). When every file is
+    /// unchanged and no file is gone, nothing at all is written and the folder is not swapped.
     /// - Returns: what was written (``PublishOutcome``).
     /// - Throws: `PublishError` when the output may not be replaced (`check()`), or naming the
     ///   folder that could not be written (`.cannotWrite`, `.cannotReplace`, `.cannotCreate`); the
@@ -125,27 +126,38 @@ public struct Publisher: Sendable {
         removeLeftovers(in: parent, name: name)
         let staging = parent.appendingPathComponent(".\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         var written = 0
-        do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        do throws(FileCreationError) {
+            try FileCreation.folder(parent.path, mode: Self.folderMode)
             try? fileManager.removeItem(at: staging)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try FileCreation.folder(staging.path, mode: Self.folderMode)
             for (path, data) in planned.sorted(by: { $0.key < $1.key }) {
                 let file = staging.appendingPathComponent(path)
-                try fileManager.createDirectory(
-                    at: file.deletingLastPathComponent(),
-                    withIntermediateDirectories: true)
-                if unchanged.contains(path), link(target.appendingPathComponent(path).path, file.path) == 0 {
-                    continue
-                }
-                try data.write(to: file)
+                try FileCreation.folder(file.deletingLastPathComponent().path, mode: Self.folderMode)
+                let old = target.appendingPathComponent(path).path
+                if unchanged.contains(path), Self.hasSiteMode(old), link(old, file.path) == 0 { continue }
+                try FileCreation.file(file.path, contents: data, mode: Self.fileMode)
                 written += 1
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw PublishError(path: staging.path, reason: .cannotWrite(error.localizedDescription))
+            throw PublishError(path: staging.path, reason: .cannotWrite(error.description))
         }
         try swap(staging, into: target)
         return PublishOutcome(written: written, kept: planned.count - written)
+    }
+
+    /// The mode of the site's folders (the output folder included): 0755, whatever the umask
+    /// (`FileCreation`; a tighter umask narrows it). A web server reads them; nobody else writes.
+    static let folderMode: mode_t = 0o755
+    /// The mode of the site's files: 0644, as `folderMode`.
+    static let fileMode: mode_t = 0o644
+
+    /// Whether the file at `path` is no more open than `fileMode`: only then is an unchanged file
+    /// linked into the new site. One an older planet wrote under a loose umask (0666) is written
+    /// anew, once, with `fileMode`.
+    static func hasSiteMode(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & 0o7777 & ~fileMode == 0
     }
 
     /// The regular files under `folder` (relative path → bytes); empty when the folder does not

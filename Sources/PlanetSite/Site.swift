@@ -88,6 +88,20 @@ public struct Site: Sendable {
     /// templates from before archives existed get none, rather than pages without navigation.
     public var rendersArchive: Bool { library.template(named: Self.archiveTemplate) != nil }
 
+    /// Which of `names` a tag of some template (a page, a partial) looks up, sorted: a tag whose
+    /// name is one of them, or ends with `.` and one of them (`feeds_status.last_success`).
+    /// Read from the compiled templates, without rendering (`Template.referencedNames`).
+    public func references(anyOf names: Set<String>) -> [String] {
+        var found: Set<String> = []
+        for template in library.names.compactMap(library.template(named:)) {
+            for name in template.referencedNames {
+                let last = name.split(separator: ".").last.map(String.init) ?? name
+                if names.contains(last) { found.insert(last) }
+            }
+        }
+        return found.sorted()
+    }
+
     /// Renders every page: the top-level templates, feed.json, the archive pages of
     /// `context.olderPages` (`page/2.html` …, with `_archive.html.mustache`), then the Markdown
     /// pages of `context.pages`.

@@ -35,6 +35,32 @@ struct ArgumentsTests {
         }
     }
 
+    @Test(
+        "every option with a value, given twice, is a usage error naming it; a flag twice is a flag",
+        arguments: PlanetCommand.subcommands.map { $0.spec.name })
+    func anOptionGivenTwiceIsAnError(_ name: String) throws {
+        let spec = try Self.spec(name)
+        let positionals = spec.arguments.filter { !$0.isOptional }.map { _ in "x" }
+        for option in spec.options {
+            if option.value == nil {
+                let twice = try ArgumentParser.parse(positionals + ["--\(option.name)", "--\(option.name)"], spec: spec)
+                #expect(twice.flag(option), "--\(option.name)")
+                continue
+            }
+            for words in [
+                ["--\(option.name)", "a", "--\(option.name)", "b"], ["--\(option.name)=a", "--\(option.name)=b"]
+            ] {
+                let error = #expect(throws: UsageError.self, "--\(option.name)") {
+                    try ArgumentParser.parse(positionals + words, spec: spec)
+                }
+                #expect(
+                    error?.description
+                        == "planet \(name): '--\(option.name)' is given twice ('a', then 'b'); it takes one value: "
+                        + "give it once")
+            }
+        }
+    }
+
     @Test("an option that is not in the command's table cannot be read: the program stops")
     func anOptionOfAnotherTableStops() async {
         await #expect(processExitsWith: .failure) {

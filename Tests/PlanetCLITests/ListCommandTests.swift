@@ -2,6 +2,7 @@ import FeedParser
 import Foundation
 import Planet
 import PlanetFetcher
+import PlanetSubscriptions
 import TestSupport
 import Testing
 
@@ -109,5 +110,96 @@ struct ListCommandTests {
         #expect(empty.status == 0)
         #expect(empty.out.contains("never fetched"))
         #expect(try Data(contentsOf: folder.appendingPathComponent("empty.sqlite")).isEmpty)
+    }
+
+    @Test("list --hidden --json prints the hidden entries as a JSON array, [] without a cache")
+    func hiddenAsJSON() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try "https://a.org/feed  Alpha\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let none = await runPlanet(["list", "--hidden", "--json"], in: folder)
+        #expect(none.status == 0)
+        #expect(none.out == "[]\n")
+        try await withDeadline {
+            let path = folder.appendingPathComponent(".planet/cache.sqlite").path
+            try await Self.makeCache(path)
+            let cache = try FeedCache(path: path)
+            try await cache.hide("https://a.org/2", now: Date(timeIntervalSince1970: 1_704_164_645))
+            try await cache.hide("1", now: Date(timeIntervalSince1970: 1_704_164_700))
+        }
+        let json = await runPlanet(["list", "--hidden", "--json"], in: folder)
+        #expect(json.status == 0, "\(json.err)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: String]])
+        #expect(
+            array == [
+                ["value": "https://a.org/2", "hidden_at": "2024-01-02T03:04:05Z"],
+                ["value": "1", "hidden_at": "2024-01-02T03:05:00Z"]
+            ])
+        #expect(json.out.contains("\"value\" : \"https://a.org/2\""), "slashes unescaped, as list --json")
+        let text = await runPlanet(["list", "--hidden"], in: folder)
+        #expect(text.out == "https://a.org/2  2024-01-02T03:04:05Z\n1  2024-01-02T03:05:00Z\n")
+    }
+
+    @Test("list shows the feeds of reading lists from the cache, marked with their list, and fetches nothing")
+    func readingListFeedsFromTheCache() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try await withDeadline {
+            // The lists are served: listing must not ask for them (nor for their feeds).
+            let server = try await LoopbackServer.start([
+                "/people.opml": .ok(Data("<opml version=\"2.0\"><body/></opml>".utf8)),
+                "/unread.opml": .ok(Data("<opml version=\"2.0\"><body/></opml>".utf8))
+            ])
+            let people = server.url(for: "/people.opml")
+            let unread = server.url(for: "/unread.opml")
+            try "https://a.org/feed  Alpha\nlist \(people.absoluteString)\nlist \(unread.absoluteString)\n"
+                .write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+            let path = folder.appendingPathComponent(".planet/cache.sqlite").path
+            try await Self.makeCache(path)
+            let cache = try FeedCache(path: path)
+            // a.org is feeds.txt's own (it keeps its line); d.org was fetched; e.org has no title.
+            try await cache.recordReadingList(
+                people.absoluteString,
+                feeds: [
+                    ListedFeed(url: "https://a.org/feed", title: "Alpha again"),
+                    ListedFeed(url: "https://d.org/feed", title: "Delta"),
+                    ListedFeed(url: "https://e.org/feed", title: nil)
+                ], validators: FetchValidators(), now: Date(timeIntervalSince1970: 1_704_164_645))
+            let feed = try Feed.parse(Data(Self.rss.utf8), url: URL(string: "https://d.org/feed")!)
+            try await cache.recordSuccess(
+                feedURL: "https://d.org/feed", feed: feed, info: FetchInfo(),
+                now: Date(timeIntervalSince1970: 1_704_164_645), retention: Retention())
+
+            let listed = await runPlanet(["list"], in: folder)
+            #expect(listed.status == 0, "\(listed.err)")
+            let list = people.absoluteString
+            #expect(
+                listed.out == """
+                    NAME   URL                 STATUS                      LAST SUCCESS          ENTRIES  READING LIST
+                    Alpha  https://a.org/feed  failing (timeout, 2 times)  2024-01-02T03:04:05Z  3        -
+                    Delta  https://d.org/feed  ok                          2024-01-02T03:04:05Z  3        \(list)
+                           https://e.org/feed  never fetched               -                     0        \(list)
+
+                    """)
+            #expect(
+                listed.err
+                    == "planet list: feeds.txt:3: reading list '\(unread.absoluteString)' has not been read yet; "
+                    + "'planet build' fetches it, then its feeds are listed\n")
+
+            let json = await runPlanet(["list", "--json"], in: folder)
+            let array = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+            #expect(
+                array.map { $0["url"] as? String } == ["https://a.org/feed", "https://d.org/feed", "https://e.org/feed"]
+            )
+            #expect(array.map { $0["reading_list"] as? String } == [nil, list, list])
+            #expect(array[0]["reading_list"] is NSNull)
+            #expect(array.map { $0["line"] as? Int } == [1, 2, 2])
+            #expect(array.map { $0["status"] as? String } == ["failing", "ok", "never-fetched"])
+            #expect(array[1]["name"] as? String == "Delta")
+            #expect(server.requests.isEmpty)
+            await server.stop()
+        }
     }
 }

@@ -9,9 +9,13 @@ import Testing
 @Suite("planet list column widths")
 struct ListTableWidthTests {
     @Test func wideCharactersCountTwoColumns() throws {
-        let rows: [(Subscription, ListStatus)] = [
-            (Subscription(url: try #require(URL(string: "https://a.example/f")), name: "日本語ブログ"), .neverFetched),
-            (Subscription(url: try #require(URL(string: "https://b.example/f")), name: "Plain name"), .neverFetched)
+        let rows = [
+            ListRow(
+                subscription: Subscription(url: try #require(URL(string: "https://a.example/f")), name: "日本語ブログ"),
+                status: .neverFetched),
+            ListRow(
+                subscription: Subscription(url: try #require(URL(string: "https://b.example/f")), name: "Plain name"),
+                status: .neverFetched)
         ]
         let lines = ListCommand.table(rows).split(separator: "\n").map(String.init)
         let urlColumns = lines.map { line -> Int in

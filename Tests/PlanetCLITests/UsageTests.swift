@@ -44,6 +44,10 @@ struct UsageTests {
             arguments: ["build", "--now", "yesterday"],
             message: "planet build: '--now' must be an RFC 3339 time such as '2024-01-02T03:04:05Z', not 'yesterday'"),
         Case(
+            arguments: ["build", "--now", "2026-01-01T00:00:00Z", "--now=2026-02-01T00:00:00Z"],
+            message: "planet build: '--now' is given twice ('2026-01-01T00:00:00Z', then '2026-02-01T00:00:00Z'); "
+                + "it takes one value: give it once"),
+        Case(
             arguments: ["build", "extra"],
             message: "planet build: unexpected argument 'extra'; 'planet build --help' shows the usage"),
         Case(arguments: ["parse"], message: "planet parse: missing FILE|URL; 'planet parse --help' shows the usage"),

@@ -40,4 +40,24 @@ import Testing
         _ = try FeedCache(path: path)
         #expect(try mode(path) == 0o640)
     }
+
+    @Test("under umask 000 a new .planet/ folder is 0700 and the cache file 0600")
+    func looseUmaskMakesAPrivateFolder() async {
+        // The umask is the process's: set in a child process (an exit test), not in this one.
+        await #expect(processExitsWith: .success) {
+            umask(0)
+            let path = CacheFixtures.temporaryPath("umask")
+            defer { CacheFixtures.remove(path) }
+            _ = try FeedCache(path: path)
+            var folder = stat()
+            var file = stat()
+            guard stat(URL(fileURLWithPath: path).deletingLastPathComponent().path, &folder) == 0,
+                stat(path, &file) == 0, folder.st_mode & 0o7777 == 0o700, file.st_mode & 0o7777 == 0o600
+            else {
+                let modes = [folder, file].map { String($0.st_mode & 0o7777, radix: 8) }
+                FileHandle.standardError.write(Data("folder, file: \(modes)\n".utf8))
+                exit(1)
+            }
+        }
+    }
 }

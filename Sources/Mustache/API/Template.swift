@@ -17,6 +17,16 @@ public struct Template: Sendable {
     /// A guess at the output size, to reserve once.
     private let sizeHint: Int
 
+    /// Every name this template's own tags look up in the context: variables, sections and
+    /// inverted sections (at any depth), dynamic partial names; a dotted name whole
+    /// (`planet.title`). Names its partials look up are theirs, not this template's. Lets a
+    /// caller know whether a template uses a value without rendering it.
+    public var referencedNames: Set<String> {
+        var names: Set<String> = []
+        Node.collectNames(nodes, into: &names)
+        return names
+    }
+
     /// Compiles `source`.
     /// - Parameters:
     ///   - source: The template text.

@@ -10,15 +10,15 @@ extension BuildRun {
     /// `content_type = opml`), each fetched with a conditional GET through `fetcher` (none when
     /// offline). A list that fails (fetch or OPML) keeps its last good set from the cache, and a
     /// warning says so.
-    /// - Returns: one subscription per listed feed (named by its OPML title), in list order,
-    ///   without the feeds feeds.txt lists itself or an earlier list already gave; and warnings.
+    /// - Returns: one subscription per listed feed (`ReadingListFeeds.merge`: named by its OPML
+    ///   title, in list order, without the feeds feeds.txt lists itself or an earlier list already
+    ///   gave); and warnings.
     /// - Throws: `BuildError.cache`.
     func readingListFeeds(_ lists: [URL], listed: [Subscription], fetcher: Fetcher) async throws(BuildError)
         -> (feeds: [Subscription], warnings: [String])
     {
         guard !lists.isEmpty else { return ([], []) }
-        var seen = Set(listed.map { FeedURLNormalizer.comparisonKey($0.url) })
-        var feeds: [Subscription] = []
+        var read: [(url: URL, feeds: [ListedFeed])] = []
         var warnings: [String] = []
         for list in lists {
             let key = list.absoluteString
@@ -52,13 +52,8 @@ extension BuildRun {
                     warnings.append("reading list \(key): \(failure.message); its last good list is used")
                 }
             }
-            for feed in current ?? [] {
-                guard let url = URL(string: feed.url), seen.insert(FeedURLNormalizer.comparisonKey(url)).inserted
-                else { continue }
-                let name = feed.title.flatMap { $0.isEmpty || $0 == feed.url ? nil : $0 }
-                feeds.append(Subscription(url: url, name: name))
-            }
+            read.append((list, current ?? []))
         }
-        return (feeds, warnings)
+        return (ReadingListFeeds.merge(read, besides: listed).map(\.subscription), warnings)
     }
 }

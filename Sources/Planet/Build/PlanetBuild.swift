@@ -73,8 +73,12 @@ public enum PlanetBuild {
         for (path, data) in faceFiles.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
         fingerprint.addSubscriptions(subscriptions, outcomes: fetched.outcomes)
         let inputs = fingerprint.value
+        // A status template written before cache schema v8 may show values that change on every
+        // build (`StatusReport.everyBuildKeys`): its site is rendered every time, as it was then.
+        let changesEveryBuild = !site.references(anyOf: StatusReport.everyBuildKeys).isEmpty
         let sameInputs =
-            record.map { record in
+            !changesEveryBuild
+            && record.map { record in
                 record.fingerprint == inputs && record.contentVersion == contentVersion
                     && record.validUntil.map { run.now < $0 } ?? true
             } ?? false

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 #if canImport(Glibc)
     import Glibc
@@ -27,17 +28,18 @@ public final class BuildLock: Sendable {
     /// the child shares the descriptor, `O_CLOEXEC` or not), which must not read as another build.
     public static let grace: Duration = .milliseconds(300)
 
-    /// Takes the lock at `url`, creating the file and its folder when missing.
+    /// Takes the lock at `url`, creating the file (mode 0600) and its folder (0700) when missing.
     /// - Parameter wait: when another process holds the lock, wait for it (polling every 100 ms)
     ///   instead of stopping after ``grace``.
     /// - Throws: `LockError` `.held` when the lock is held and `wait` is false, `.stoppedWaiting`
     ///   when the wait is cancelled, `.cannotCreate` when the lock file cannot be created.
     /// - Parameter grace: how long a held lock is retried without `wait` (``grace`` by default).
     public static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(LockError) -> BuildLock {
-        try? FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(),
-            withIntermediateDirectories: true)
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Its owner's only, whatever the umask (`FileCreation`): the folder (`.planet/`, which also
+        // holds the cache) 0700, the file 0600, so no other user can hold the lock. A failure
+        // to make the folder shows as the file's.
+        try? FileCreation.folder(url.deletingLastPathComponent().path, mode: 0o700)
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw LockError(path: url.path, reason: .cannotCreate(reason))

@@ -1,12 +1,14 @@
 /// Reads a command line against a `CommandSpec`.
 ///
 /// Rules (as getopt_long and swift-argument-parser do): `--name VALUE` and `--name=VALUE`;
-/// a flag takes no value; a later option overrides an earlier one; `--` ends the options;
-/// `-h`/`--help` anywhere asks for help.
+/// a flag takes no value; `--` ends the options; `-h`/`--help` anywhere asks for help. An
+/// option with a value is given at most once: every one holds a single value, and taking the
+/// last of two (`--now A --now B`) silently would build with a value the user may not have
+/// meant; a flag given twice means what it means once.
 enum ArgumentParser {
     /// - Parameter words: the arguments after the subcommand word.
     /// - Throws: `UsageError` for an unknown option, a missing value, a value given to a flag,
-    ///   a missing or extra positional argument.
+    ///   an option with a value given twice, a missing or extra positional argument.
     static func parse(_ words: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         let command = "planet \(spec.name)"
         var parsed = ParsedArguments(command: command, options: spec.options)
@@ -43,14 +45,22 @@ enum ArgumentParser {
                 parsed.flags.insert(name)
                 continue
             }
+            let value: String
             if let inline {
-                parsed.values[name] = inline
+                value = inline
             } else if index < words.count {
-                parsed.values[name] = words[index]
+                value = words[index]
                 index += 1
             } else {
                 throw UsageError(command: command, message: "'--\(name)' needs a value (\(placeholder))")
             }
+            if let earlier = parsed.values[name] {
+                throw UsageError(
+                    command: command,
+                    message: "'--\(name)' is given twice ('\(earlier)', then '\(value)'); it takes one value: "
+                        + "give it once")
+            }
+            parsed.values[name] = value
         }
         if parsed.wantsHelp { return parsed }
         let required = spec.arguments.filter { !$0.isOptional }.count

@@ -82,7 +82,7 @@ enum AddCommand: Subcommand {
             io.line(alreadyListed(present, in: list))
             return ExitStatus.success
         }
-        io.line("added \(FeedsFile.label(subscription)) to \(list.file.relativePath)")
+        io.confirm("added \(FeedsFile.label(subscription)) to \(list.file.relativePath)")
         return ExitStatus.success
     }
 

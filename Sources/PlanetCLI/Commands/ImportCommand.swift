@@ -82,7 +82,7 @@ enum ImportCommand: Subcommand {
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })
         else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
-        io.line(
+        io.confirm(
             "imported \(summary.added) feed\(summary.added == 1 ? "" : "s") from \(file.relativePath) "
                 + (created ? "into the new \(list.file.relativePath) " : "")
                 + "(\(summary.skipped) already listed)"

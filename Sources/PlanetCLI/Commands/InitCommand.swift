@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetBase
 import PlanetSubscriptions
 
 /// `planet init [DIR]`: starts a new planet: feeds.txt with settings and two example feeds, the
@@ -57,22 +58,22 @@ enum InitCommand: Subcommand {
         var written: [URL] = []
         for file in files {
             let url = folder.appendingPathComponent(file.path)
-            do {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(),
-                    withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+            // Folders 0755 and files 0644 whatever the umask (`FileCreation`): the templates make
+            // the public site, and under `umask 000` they were world-writable.
+            do throws(FileCreationError) {
+                try FileCreation.folder(url.deletingLastPathComponent().path, mode: 0o755)
+                try FileCreation.file(url.path, contents: Data(file.text.utf8), mode: 0o644)
                 written.append(url)
             } catch {
                 // Leave no half planet behind: what this run wrote goes again (folders stay).
                 for url in written { try? FileManager.default.removeItem(at: url) }
                 io.message(
                     "\(arguments.command): \(shown)\(file.path): cannot be written "
-                        + "(\(FeedsFile.reason(error))); nothing was changed")
+                        + "(\(error.detail)); nothing was changed")
                 return ExitStatus.usage
             }
         }
-        io.line(
+        io.confirm(
             "created \(shown)feeds.txt, \(shown)pages/about.md and \(shown)templates/ "
                 + "(\(DefaultTemplates.files.count) files); edit them, then run 'planet build'")
         return ExitStatus.success

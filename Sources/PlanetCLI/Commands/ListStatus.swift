@@ -1,8 +1,6 @@
 import FeedParser
 import Foundation
-import Planet
 import PlanetCache
-import PlanetSubscriptions
 
 /// What the cache knows of one feed, for `planet list`: status, last success, entry count.
 struct ListStatus: Sendable, Equatable {
@@ -60,24 +58,5 @@ struct ListStatus: Sendable, Equatable {
     /// Last success as RFC 3339 UTC, `-` when none.
     var lastSuccessText: String {
         lastSuccess.map(FeedDateParser.rfc3339) ?? "-"
-    }
-
-    /// The status of every subscription from the cache at `path`, opened read-only; all
-    /// `neverFetched` when the file does not exist (it is not created) or holds no cache yet.
-    /// - Throws: `CacheError` when the file exists but cannot be read.
-    static func load(cachePath: String, subscriptions: [Subscription]) async throws(CacheError) -> [ListStatus] {
-        guard FileManager.default.fileExists(atPath: cachePath) else {
-            return subscriptions.map { _ in .neverFetched }
-        }
-        let cache = try FeedCache(readingOnly: cachePath)  // list never creates, migrates or writes
-        guard try await cache.hasSchema() else { return subscriptions.map { _ in .neverFetched } }
-        let states = Dictionary(
-            try await cache.allStates().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-        let counts = try await cache.entryCounts()
-        return subscriptions.map { subscription in
-            let key = subscription.url.absoluteString
-            guard let state = states[key] else { return .neverFetched }
-            return ListStatus(state, entries: counts[key] ?? 0)
-        }
     }
 }

@@ -24,7 +24,7 @@ enum RemoveCommand: Subcommand {
                     try list.remove(target, currentDirectory: directory)
                 })
         else { return ExitStatus.usage }
-        io.line("removed \(FeedsFile.label(removed)) from \(list.file.relativePath)")
+        io.confirm("removed \(FeedsFile.label(removed)) from \(list.file.relativePath)")
         return ExitStatus.success
     }
 }

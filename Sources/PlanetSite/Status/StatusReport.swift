@@ -71,9 +71,17 @@ public struct StatusReport: Sendable, Equatable {
         ])
     }
 
+    /// The `feeds_status` keys that status.html had before cache schema v8 and that change on
+    /// every build: `last_success` (the last time a document or a 304 came), `last_attempt`,
+    /// `failure_streak` (failed attempts in a row). They are still given, with that meaning, for
+    /// a status template written for them; a build whose templates look one up renders the site
+    /// every time, as before v8, instead of writing nothing when nothing else changed
+    /// (`Site.references(anyOf:)`; README.md, "Running from cron"). status.json has none of them.
+    public static let everyBuildKeys: Set<String> = ["last_success", "last_attempt", "failure_streak"]
+
     /// The `feeds_status` value of status.html.mustache: one object per feed with the keys of
-    /// status.json plus `failing` (bool); dates RFC 3339 UTC strings or null; `entries_dropped`
-    /// null when 0 (so `{{#entries_dropped}}` shows only when some were).
+    /// status.json plus `failing` (bool) and `everyBuildKeys`; dates RFC 3339 UTC strings or
+    /// null; `entries_dropped` null when 0 (so `{{#entries_dropped}}` shows only when some were).
     public var mustacheValue: MustacheValue {
         .array(
             feeds.map { feed in
@@ -93,7 +101,11 @@ public struct StatusReport: Sendable, Equatable {
                     "redirect_to": text(feed.redirectTo),
                     "gone": .bool(feed.gone),
                     "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
-                    "inactive": .bool(feed.inactive)
+                    "inactive": .bool(feed.inactive),
+                    // `everyBuildKeys`, for status templates written before schema v8.
+                    "last_success": text(feed.lastSuccess.map(FeedDateParser.rfc3339)),
+                    "last_attempt": text(feed.lastAttempt.map(FeedDateParser.rfc3339)),
+                    "failure_streak": .int(feed.failureStreak)
                 ])
             })
     }

@@ -200,6 +200,50 @@ struct UnchangedBuildTests {
         }
     }
 
+    @Test(
+        """
+        a status template written before cache schema v8 still gets last_success, last_attempt and failure_streak, \
+        current on every build
+        """)
+    func statusTemplateOfBeforeV8() async throws {
+        try await withDeadline {
+            let one = ChangingFeed(Self.feed("one"))
+            let server = try await LoopbackServer.start(["/one.xml": one.route])
+            let planet = try TestPlanet(feeds: [(server.url(for: "/one.xml"), "One")])
+            defer { planet.remove() }
+            // As an admin wrote it for the variables of schema v7 ("Last success: never" if they are gone).
+            try """
+            {{#feeds_status}}{{name}}: last success \
+            {{#last_success}}{{last_success}}{{/last_success}}{{^last_success}}never{{/last_success}}, \
+            last attempt {{last_attempt}}, {{failure_streak}} failures in a row
+            {{/feeds_status}}
+            """.write(
+                to: planet.templates.appendingPathComponent("status.html.mustache"), atomically: true,
+                encoding: .utf8)
+            try await planet.build(at: 0)
+            #expect(
+                try planet.read("status.html")
+                    == "One: last success 2026-12-04T16:00:00Z, last attempt 2026-12-04T16:00:00Z, "
+                    + "0 failures in a row\n")
+            // Every feed answers 304 and nothing else changes: the page still shows this build's success.
+            for offset in [600.0, 1_200] {
+                let report = try await planet.build(at: offset)
+                #expect(!report.siteReused)
+                let at = FeedDateParser.rfc3339(Self.start.addingTimeInterval(offset))
+                #expect(
+                    try planet.read("status.html")
+                        == "One: last success \(at), last attempt \(at), 0 failures in a row\n")
+            }
+            one.fail(500)
+            try await planet.build(at: 1_800)
+            #expect(
+                try planet.read("status.html")
+                    == "One: last success 2026-12-04T16:20:00Z, last attempt 2026-12-04T16:30:00Z, "
+                    + "1 failures in a row\n")
+            await server.stop()
+        }
+    }
+
     /// One input of the site, and how to change it.
     enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case newEntry, changedEntry, changedEntryWithoutValidators, setting, feedName, template, linkedTemplate,

@@ -125,13 +125,32 @@ struct CronFailureTests {
             ])
             let planet = try CronPlanet(feeds: [(server.url(for: "/busy.xml"), "Busy")])
             defer { planet.remove() }
-            _ = await planet.build()
+            let failed = await planet.build()
+            let until = ISO8601DateFormatter().string(from: CronPlanet.start.addingTimeInterval(3600))
+            #expect(try Self.lastRun(planet) == "failed (retry after \(until))")
             let skipped = await planet.build(at: 1800)
             #expect(server.requests(to: "/busy.xml").count == 1)
             #expect(skipped.err.contains("1 skipped"))
+            #expect(try Self.lastRun(planet) == "skipped (retry after \(until))")
+            // No stray space inside parentheses, in any cell of the page or any message.
+            let text = try planet.read("status.html").replacingOccurrences(
+                of: "<[^>]*>", with: "", options: .regularExpression)
+            for shown in [text, failed.err, skipped.err] {
+                #expect(!shown.contains(" )") && !shown.contains("( "), "\(shown)")
+            }
             _ = await planet.build(at: 3601)
             #expect(server.requests(to: "/busy.xml").count == 2)
             await server.stop()
         }
+    }
+
+    /// The text of status.html's first "Last run" cell, without its tags.
+    static func lastRun(_ planet: CronPlanet) throws -> String? {
+        let page = try planet.read("status.html")
+        guard let start = page.range(of: #"<td data-label="Last run">"#),
+            let end = page.range(of: "</td>", range: start.upperBound..<page.endIndex)
+        else { return nil }
+        return String(page[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
     }
 }

@@ -81,7 +81,7 @@ struct HideTests {
 }
 
 /// `planet ARGUMENTS` in-process with captured standard output and error.
-private func runPlanet(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
+func runPlanet(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
     let out = Mutex("")
     let err = Mutex("")
     let io = CommandIO(

@@ -64,6 +64,14 @@ struct ReadingListTests {
             var page = try planet.read("index.html")
             #expect(page.contains(">Jane Doe<") && page.contains(">Joe Roe<") && page.contains("joe post 1"))
             #expect(page.contains("own post 1"))
+            // planet list shows the list's feeds from what this build kept, marked with the list.
+            let listed = await runPlanet(["list", "--json", "--config", planet.config.path])
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]])
+            #expect(rows.map { $0["name"] as? String } == ["Own", "Jane Doe", "Joe Roe"])
+            #expect(rows.map { $0["status"] as? String } == ["ok", "ok", "ok"])
+            let people = server.url(for: "/people.opml").absoluteString
+            #expect(rows.map { $0["reading_list"] as? String } == [nil, people, people])
 
             run = await planet.build(at: 600)
             #expect(server.requests(to: "/people.opml").last?.header("If-None-Match") == "\"l1\"")

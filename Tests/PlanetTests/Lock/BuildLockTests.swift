@@ -39,4 +39,22 @@ struct BuildLockTests {
         let taken = try await withDeadline { try await second.value }
         #expect(taken.url == url)
     }
+
+    @Test("under umask 000 the lock's new folder is 0700 and the lock file 0600")
+    func looseUmaskMakesAPrivateLock() async {
+        // The umask is the process's: set in a child process (an exit test), not in this one.
+        await #expect(processExitsWith: .success) {
+            umask(0)
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("planet-lock-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let url = root.appendingPathComponent(".planet/lock")
+            let lock = try await BuildLock.acquire(url, wait: false)
+            var folder = stat()
+            var file = stat()
+            guard stat(url.deletingLastPathComponent().path, &folder) == 0, stat(url.path, &file) == 0,
+                folder.st_mode & 0o7777 == 0o700, file.st_mode & 0o7777 == 0o600
+            else { exit(1) }
+            withExtendedLifetime(lock) {}
+        }
+    }
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why `FileCreation` could not make a folder or a file.
+package struct FileCreationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    package enum Reason: Sendable, Equatable {
+        /// The folder could not be created; carries the system's reason (`strerror`).
+        case cannotCreateFolder(String)
+        /// The file could not be created or written; carries the system's reason (`strerror`).
+        case cannotWrite(String)
+    }
+
+    /// The folder or file.
+    package var path: String
+    /// What went wrong.
+    package var reason: Reason
+
+    /// Creates an error about `path`.
+    package init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The system's reason alone, e.g. `Permission denied`.
+    package var detail: String {
+        switch reason {
+        case .cannotCreateFolder(let detail), .cannotWrite(let detail): return detail
+        }
+    }
+
+    /// `'PATH': cannot create the folder: Permission denied`.
+    package var description: String {
+        switch reason {
+        case .cannotCreateFolder(let detail): return "'\(path)': cannot create the folder: \(detail)"
+        case .cannotWrite(let detail): return "'\(path)': cannot be written: \(detail)"
+        }
+    }
+}

@@ -68,7 +68,8 @@ extension Feed {
             throw FeedParseError(url: url, reason: .empty)
         }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try JSONFeedReader.read(data, url: url, sanitizing: sanitizing, maxEntries: maxEntries)
+            return try JSONFeedReader.read(
+                data, url: url, contentType: contentType, sanitizing: sanitizing, maxEntries: maxEntries)
         }
         let decoded = DocumentDecoder.decodeXML(data, contentType: contentType)
         let xml = FeedSniffer.trimmedXML(decoded.utf8)

@@ -1,9 +1,10 @@
 /// Escaping of text for HTML and XML markup: the one escaper of planet, with one rule for the
-/// characters XML 1.0 forbids (`XMLCharacters`: removed, whatever else an escaping keeps).
+/// characters XML 1.0 forbids (`XMLCharacters`: removed, whatever else an escaping keeps) and one
+/// for DEL and the C1 controls it discourages (`TextControls`: DEL removed, C1 as windows-1252).
 ///
-/// Mustache's `{{name}}` (`html`, `xml`), the sanitizer's HTML (`text`, `attribute`, with its C1
-/// rule), the XHTML content the parser writes back out (`text`, `attribute`) and the OPML writer
-/// (`opml`) are its presets. `&`, `<` and `>` always become `&amp;` `&lt;` `&gt;` (XML 1.0 §2.4,
+/// Mustache's `{{name}}` (`html`, `xml`), the sanitizer's HTML (`text`, `attribute`), the XHTML
+/// content the parser writes back out (`text`, `attribute`) and the OPML writer (`opml`) are its
+/// presets. `&`, `<` and `>` always become `&amp;` `&lt;` `&gt;` (XML 1.0 §2.4,
 /// HTML Living Standard §13.1.2.6 "escaping a string"); the rest is what each preset adds.
 /// Work is on UTF-8 bytes: runs that need no change are copied whole.
 package struct MarkupEscaping: Sendable, Equatable {
@@ -24,10 +25,6 @@ package struct MarkupEscaping: Sendable, Equatable {
     /// Tab, LF and CR become `&#9;` `&#10;` `&#13;`, so that an attribute value keeps them
     /// through attribute-value normalization (XML 1.0 §3.3.3); else they are kept as they are.
     package var whitespaceAsReferences = false
-    /// The characters XML 1.0 §2.2 discourages beyond those it forbids: nil keeps them; else DEL
-    /// (U+007F) is removed and each C1 control U+0080…U+009F becomes `c1Replacements[value -
-    /// 0x80]` (32 strings; "" removes it).
-    package var c1Replacements: [String]?
 
     /// Element content: `&`, `<`, `>`.
     package static let text = MarkupEscaping()
@@ -43,14 +40,10 @@ package struct MarkupEscaping: Sendable, Equatable {
     package static let opml = MarkupEscaping(escapesQuote: true, whitespaceAsReferences: true)
 
     /// Creates an escaping; the defaults are element content's (`text`).
-    package init(
-        escapesQuote: Bool = false, apostrophe: Apostrophe = .kept, whitespaceAsReferences: Bool = false,
-        c1Replacements: [String]? = nil
-    ) {
+    package init(escapesQuote: Bool = false, apostrophe: Apostrophe = .kept, whitespaceAsReferences: Bool = false) {
         self.escapesQuote = escapesQuote
         self.apostrophe = apostrophe
         self.whitespaceAsReferences = whitespaceAsReferences
-        self.c1Replacements = c1Replacements
     }
 
     /// `text` escaped; the same string (no copy) when nothing in it changes.
@@ -128,9 +121,9 @@ package struct MarkupEscaping: Sendable, Equatable {
         var hits =
             WordScan.has(word, UInt8(ascii: "&")) | WordScan.has(word, UInt8(ascii: "<"))
             | WordScan.has(word, UInt8(ascii: ">")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF)
+            | WordScan.has(word, 0x7F) | WordScan.has(word, 0xC2)
         if escapesQuote { hits |= WordScan.has(word, UInt8(ascii: "\"")) }
         if apostrophe != .kept { hits |= WordScan.has(word, UInt8(ascii: "'")) }
-        if c1Replacements != nil { hits |= WordScan.has(word, 0x7F) | WordScan.has(word, 0xC2) }
         return hits != 0
     }
 
@@ -138,10 +131,9 @@ package struct MarkupEscaping: Sendable, Equatable {
     @inline(__always)
     private func mayStart(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x00..<0x20, 0xEF: return true
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x00..<0x20, 0x7F, 0xC2, 0xEF: return true
         case UInt8(ascii: "\""): return escapesQuote
         case UInt8(ascii: "'"): return apostrophe != .kept
-        case 0x7F, 0xC2: return c1Replacements != nil
         default: return false
         }
     }
@@ -168,12 +160,10 @@ package struct MarkupEscaping: Sendable, Equatable {
         case 0x00..<0x20, 0xEF:
             let forbidden = XMLCharacters.forbiddenLength(in: bytes, at: index)
             return forbidden > 0 ? ("", forbidden) : nil
-        case 0x7F: return c1Replacements == nil ? nil : ("", 1)
+        case 0x7F: return ("", 1)
         case 0xC2:
-            guard let c1Replacements, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
-                return nil
-            }
-            return (c1Replacements[Int(bytes[index + 1] - 0x80)], 2)
+            guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else { return nil }
+            return (TextControls.c1Replacements[Int(bytes[index + 1] - 0x80)], 2)
         default: return nil
         }
     }

@@ -14,8 +14,12 @@ import PlanetSubscriptions
 /// With them: Foundation's `DateFormatter` over ICU's locale data (CLDR), each created once per
 /// formatter and kept (a reused one formats in about 10 µs), day headings computed once per day.
 /// The locale's own calendar applies (`th-TH`: Buddhist era, `fa-IR`: Persian), and its digits
-/// (`ar-EG`: Arabic-Indic). `isoDay` stays ISO 8601 for `datetime` attributes and ids. Not
-/// `Sendable` (a `DateFormatter` is a class): make one per render.
+/// (`ar-EG`: Arabic-Indic). The Gregorian calendar is proleptic in both paths, as ISO 8601 and
+/// RFC 3339 dates are: ICU's switches to Julian before 1582-10-15 unless told otherwise
+/// (`gregorianStartDate`), which printed a feed's 1200-01-01 as 25 December 1199. (ICU's
+/// Buddhist, Japanese and ROC calendars keep their own switch: Foundation sets it only on the
+/// Gregorian one.) `isoDay` stays ISO 8601 for `datetime` attributes and ids. Not `Sendable` (a
+/// `DateFormatter` is a class): make one per render.
 struct DayFormatter {
     private let timeZone: TimeZone
     private let localized: LocalizedDates?
@@ -187,6 +191,7 @@ private final class LocalizedDates {
         case .pattern(let pattern):
             formatter.dateFormat = pattern
         }
+        formatter.gregorianStartDate = .distantPast
         return formatter
     }
 

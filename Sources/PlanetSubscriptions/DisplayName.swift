@@ -8,20 +8,28 @@ import PlanetBase
 /// `https://a.org/f#top`). To put such a `#` into a name, write `\#`; `\\` stands for one
 /// backslash where it would otherwise read as an escape. Every other backslash is itself.
 /// `planet add` and `planet import` write names this way, so a name such as "hash # tag" reads
-/// back exactly as it was given.
+/// back exactly as it was given. DEL and C1 controls follow `TextControls` (removed, C1 as its
+/// windows-1252 character), as in a feed's own title; the file keeps them as written.
 enum DisplayName {
     /// The display name in `rest` (what follows the location, from its first blank), nil when
-    /// empty; the comment, escapes resolved, white space trimmed.
+    /// empty; the comment, escapes resolved, controls cleaned (`TextControls`), white space
+    /// trimmed.
     static func read(_ rest: Substring) -> String? {
         if FeedLineReader.isASCII(rest) {
             // Without `#` or `\` there is no comment and no escape: the name is the text, trimmed.
             if !rest.utf8.contains(where: { $0 == 0x23 || $0 == 0x5C }) {
-                let trimmed = rest.trimmingSpaces()
-                return trimmed.isEmpty ? nil : trimmed
+                return finished(String(rest))
             }
             return readASCII(Array(rest.utf8))
         }
         return readCharacters(rest)
+    }
+
+    /// A name as the model holds it: `TextControls.cleaned`, trimmed, nil when empty. The one end
+    /// of every way a name is read from feeds.txt (after the location, or a `name = ` setting).
+    static func finished(_ name: String) -> String? {
+        let trimmed = TextControls.cleaned(name).trimmingSpaces()
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// `read`, character by character (any text).
@@ -43,8 +51,7 @@ enum DisplayName {
             previous = character
             index = next
         }
-        let trimmed = name.trimmingSpaces()
-        return trimmed.isEmpty ? nil : trimmed
+        return finished(name)
     }
 
     /// `read` for ASCII text, byte by byte (each character is one byte): the same rule.
@@ -66,8 +73,7 @@ enum DisplayName {
             previous = byte
             index += 1
         }
-        let trimmed = String(decoding: name, as: UTF8.self).trimmingSpaces()
-        return trimmed.isEmpty ? nil : trimmed
+        return finished(String(decoding: name, as: UTF8.self))
     }
 
     /// `name` as a feed line holds it: on one line (line breaks become spaces), and escaped so

@@ -216,7 +216,7 @@ public struct FeedList: Sendable, Equatable {
             case .feedSetting(let key, let value):
                 if let lastFeed, case .feed(var subscription) = list.lines[lastFeed].kind {
                     subscription.settings.pairs.append(FeedSettings.Pair(key: key, value: value))
-                    if key == "name", !value.isEmpty { subscription.name = value }
+                    if key == "name", let name = DisplayName.finished(value) { subscription.name = name }
                     list.lines[lastFeed].kind = .feed(subscription)
                 }
             default:

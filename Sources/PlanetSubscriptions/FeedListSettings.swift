@@ -22,18 +22,18 @@ extension FeedList {
             self.values = values
         }
 
-        /// `title`: name of the planet, plain text.
-        public var title: String? { text("title") }
+        /// `title`: name of the planet, plain text (DEL and C1 controls as `TextControls` says).
+        public var title: String? { plainText("title") }
         /// `link`: absolute URL where the site is published.
         public var link: URL? { text("link").flatMap(URL.init(string:)) }
-        /// `owner`: who runs the planet, `Name <email>` or just a name.
-        public var owner: String? { text("owner") }
+        /// `owner`: who runs the planet, `Name <email>` or just a name (plain text, as `title`).
+        public var owner: String? { plainText("owner") }
         /// The name part of `owner` (`Jane Doe` of `Jane Doe <jane@example.org>`).
         public var ownerName: String? { Owner(owner).name }
         /// The email part of `owner`, without angle brackets.
         public var ownerEmail: String? { Owner(owner).email }
-        /// `description`: one sentence about the planet, plain text.
-        public var siteDescription: String? { text("description") }
+        /// `description`: one sentence about the planet, plain text (as `title`).
+        public var siteDescription: String? { plainText("description") }
         /// `language`: language tag of the site (BCP 47, e.g. `en`, `pt-BR`).
         public var language: String? { text("language") }
         /// `items_per_page`: entries on the page and in the feeds; default 60.
@@ -102,6 +102,11 @@ extension FeedList {
         private func text(_ key: String) -> String? {
             guard let value = values[key], !value.isEmpty else { return nil }
             return value
+        }
+
+        /// `text(key)` as text people read: `TextControls.cleaned`, trimmed, nil when empty.
+        private func plainText(_ key: String) -> String? {
+            text(key).flatMap(DisplayName.finished)
         }
     }
 }

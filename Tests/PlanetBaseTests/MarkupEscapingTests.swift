@@ -17,10 +17,7 @@ struct MarkupEscapingTests {
         Preset(name: "attribute", escaping: .attribute, markup: "&amp;&lt;&gt;&quot;'\t\n\r"),
         Preset(name: "html", escaping: .html, markup: "&amp;&lt;&gt;&quot;&#39;\t\n\r"),
         Preset(name: "xml", escaping: .xml, markup: "&amp;&lt;&gt;&quot;&apos;\t\n\r"),
-        Preset(name: "opml", escaping: .opml, markup: "&amp;&lt;&gt;&quot;'&#9;&#10;&#13;"),
-        Preset(
-            name: "sanitizer's (C1 rule)", escaping: MarkupEscaping(c1Replacements: Array(repeating: "", count: 32)),
-            markup: "&amp;&lt;&gt;\"'\t\n\r")
+        Preset(name: "opml", escaping: .opml, markup: "&amp;&lt;&gt;&quot;'&#9;&#10;&#13;")
     ]
 
     @Test("each preset escapes its markup characters", arguments: presets)
@@ -46,13 +43,13 @@ struct MarkupEscapingTests {
         #expect(bytes == Array("x".utf8))
     }
 
-    @Test("DEL and C1 controls are kept unless a C1 rule is given, which removes DEL and maps C1")
-    func discouragedCharacters() {
-        #expect(MarkupEscaping.xml.escaped("a\u{7F}b\u{92}c\u{85}") == "a\u{7F}b\u{92}c\u{85}")
-        var replacements = Array(repeating: "", count: 32)
-        replacements[0x92 - 0x80] = "’"
-        let mapped = MarkupEscaping(c1Replacements: replacements)
-        #expect(mapped.escaped("a\u{7F}b\u{92}c\u{85}d") == "ab’cd")
+    @Test("every preset removes DEL and writes C1 controls as TextControls says", arguments: presets)
+    func discouragedCharacters(_ preset: Preset) {
+        #expect(preset.escaping.escaped("a\u{7F}b\u{92}c\u{85}d\u{81}e\u{80}") == "ab’c…de€")
+        var bytes: [UInt8] = []
+        preset.escaping.append("T\u{7F}\u{9D}x\u{9F}", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "TxŸ")
+        #expect(preset.escaping.escaped("\u{C2} \u{A0}\u{C0}") == "\u{C2} \u{A0}\u{C0}", "Â, NBSP, À are no controls")
     }
 
     @Test func aStringWithNothingToEscapeIsReturnedAsItIs() {

@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 import PlanetSubscriptions
 import Testing
@@ -101,5 +102,32 @@ struct LocalizedDayFormatterTests {
         #expect(display.day(Self.friday) == display.day(lateEvening))
         #expect(display.day(afterMidnight) == "Samstag, 5. Dezember 2026")
         #expect(display.day(Date(timeIntervalSince1970: -1)) == "Donnerstag, 1. Januar 1970")
+    }
+
+    /// A feed's `1200-01-01T00:00:00Z`, read as RFC 3339 says (proleptic Gregorian), printed in a
+    /// locale: ICU's Gregorian calendar is Julian before 1582-10-15 unless told otherwise, and
+    /// printed it as 25 December 1199.
+    @Test("dates before 1583 are proleptic Gregorian in a locale, as without one")
+    func beforeTheGregorianSwitch() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let dates = try ["1200-01-01T00:00:00Z", "1582-10-10T00:00:00Z", "1582-10-15T00:00:00Z"].map {
+            try #require(FeedDateParser.parse($0))
+        }
+        let german = DayFormatter(SiteConfiguration(timeZone: utc, locale: "de-DE"))
+        #expect(
+            dates.map(german.day) == [
+                "Samstag, 1. Januar 1200", "Sonntag, 10. Oktober 1582", "Freitag, 15. Oktober 1582"
+            ])
+        let english = DayFormatter(SiteConfiguration(timeZone: utc, locale: "en-US"))
+        #expect(dates.map(english.date) == ["January 1, 1200", "October 10, 1582", "October 15, 1582"])
+        let pattern = DayFormatter(
+            SiteConfiguration(
+                timeZone: utc, dateFormat: try DisplayDateFormat.parse("%Y-%m-%d %A", for: .day).get()))
+        #expect(dates.map(pattern.day) == ["1200-01-01 Saturday", "1582-10-10 Sunday", "1582-10-15 Friday"])
+        let plain = DayFormatter(SiteConfiguration(timeZone: utc))
+        #expect(
+            dates.map(plain.day) == [
+                "Saturday, 1 January 1200", "Sunday, 10 October 1582", "Friday, 15 October 1582"
+            ])
     }
 }

@@ -48,4 +48,28 @@ struct DisplayNameTests {
         let reread = try FeedList.parse(list.serialized(), file: URL(fileURLWithPath: "/tmp/feeds.txt"))
         #expect(reread.subscriptions.first?.name == name)
     }
+
+    /// A feeds.txt whose names and plain-text settings hold DEL (0x7F) and C1 controls in UTF-8
+    /// (`C2 85`: U+0085), as a file saved from mis-decoded text has them.
+    @Test("DEL and C1 controls in names and plain-text settings follow TextControls; the file keeps them")
+    func controls() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planet-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("feeds.txt")
+        var bytes = Array("title = Planet\u{7F} X\nowner = Jane\u{7F} Doe <j@example.org>\n".utf8)
+        bytes += Array("description = One\u{85}two\n".utf8)
+        bytes += Array("https://a.org/feed  Jane".utf8) + [0xC2, 0x85] + Array("Doe \u{7F}\n".utf8)
+        bytes += Array("https://b.org/feed  Bob".utf8) + [0xC2, 0x92] + Array("s  # comment\n".utf8)
+        bytes += Array("https://c.org/feed\n    name = Carol\u{7F}\u{9D}\n".utf8)
+        bytes += Array("https://d.org/feed  \u{7F}\n".utf8)
+        try Data(bytes).write(to: file)
+        let list = try FeedList.load(file)
+        #expect(list.subscriptions.map(\.name) == ["Jane…Doe", "Bob’s", "Carol", nil])
+        #expect(list.settings.title == "Planet X")
+        #expect(list.settings.ownerName == "Jane Doe")
+        #expect(list.settings.siteDescription == "One…two")
+        #expect(try Data(contentsOf: file) == Data(bytes), "reading changes nothing in the file")
+        #expect(list.serialized() == String(decoding: bytes, as: UTF8.self), "the lines are kept as written")
+    }
 }

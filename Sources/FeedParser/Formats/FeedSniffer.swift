@@ -3,16 +3,41 @@ import PlanetBase
 
 /// Format detection by document content, and the small byte-level steps before parsing.
 enum FeedSniffer {
-    /// The first byte that is not whitespace or a UTF-8 byte order mark; nil for a blank document.
+    /// The first character that is not white space (space, tab, LF, CR), when it is ASCII; nil
+    /// for a blank document. The text is read in the encoding its byte order mark names (UTF-8,
+    /// UTF-16 LE/BE, UTF-32 LE/BE: Unicode §23.8), else byte by byte, so that `{` starts a JSON
+    /// Feed in any of them. A non-ASCII first character is returned as 0x80.
     static func firstSignificantByte(_ data: Data) -> UInt8? {
-        var index = data.startIndex
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
-        while index < data.endIndex {
-            let byte = data[index]
-            if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return byte }
-            index += 1
+        data.withUnsafeBytes { raw -> UInt8? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            var width = 1
+            var bigEndian = false
+            if let mark = ByteOrderMark.detect(bytes), mark.length > 0 {
+                index = mark.length
+                width = mark.charset.isWide ? (mark.charset.name.hasPrefix("utf-16") ? 2 : 4) : 1
+                bigEndian = mark.charset.name.hasSuffix("be")
+            }
+            while index + width <= bytes.count {
+                var unit: UInt32 = 0
+                for offset in 0..<width {
+                    unit = unit << 8 | UInt32(bytes[index + (bigEndian ? offset : width - 1 - offset)])
+                }
+                if unit != 0x20 && unit != 0x09 && unit != 0x0A && unit != 0x0D {
+                    return unit < 0x80 ? UInt8(unit) : 0x80
+                }
+                index += width
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// True when the document starts with a UTF-16 or UTF-32 byte order mark.
+    static func wideByteOrderMark(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            guard let mark = ByteOrderMark.detect(raw.bindMemory(to: UInt8.self)) else { return false }
+            return mark.length > 0 && mark.charset.isWide
+        }
     }
 
     /// UTF-8 XML with the BOM and whitespace before the first `<` removed: an XML declaration is

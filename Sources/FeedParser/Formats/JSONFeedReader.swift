@@ -5,18 +5,41 @@ import Foundation
 struct JSONFeedReader {
     var context: ReadContext
 
-    /// - Parameter maxEntries: items read at most, the newest (`EntryLimit`).
+    /// Reads a JSON Feed document in UTF-8 (RFC 8259 §8.1), with or without a byte order mark,
+    /// or in UTF-16 or UTF-32 with one (RFC 8259 §8.1 lets a parser accept these; RFC 7159 and
+    /// RFC 4627 allowed them). Numbers are read as the text they were written with
+    /// (`JSONNumberText`). A document `JSONSerialization` rejects is read again repaired, with
+    /// warnings: bytes invalid in UTF-8 as the XML path reads them (`DocumentDecoder.decodeText`:
+    /// windows-1252, else U+FFFD), then `JSONRepair` (raw controls, lone surrogate escapes, a
+    /// truncated end).
+    /// - Parameters:
+    ///   - contentType: the HTTP `Content-Type`, used only for the character encoding of a
+    ///     document that is not UTF-8.
+    ///   - maxEntries: items read at most, the newest (`EntryLimit`).
+    /// - Throws: `FeedParseError` `.malformed` when even the repaired document is no JSON,
+    ///   `.notAFeed` for JSON without `items`.
     static func read(
-        _ data: Data, url: URL?, sanitizing: HTMLSanitizing,
+        _ data: Data, url: URL?, contentType: String? = nil, sanitizing: HTMLSanitizing,
         maxEntries: Int = Feed.defaultMaxEntries
     ) throws(FeedParseError) -> Feed {
         var context = ReadContext(documentURL: url, sanitizing: sanitizing)
-        var object = try? JSONSerialization.jsonObject(with: data)
+        let isWide = FeedSniffer.wideByteOrderMark(data)
+        var text = data
+        if isWide {
+            let decoded = DocumentDecoder.decodeText(data, contentType: contentType)
+            text = decoded.utf8
+            context.warnings += decoded.warnings
+        }
+        var object = try? JSONSerialization.jsonObject(with: JSONNumberText.quoted(text))
         if object == nil {
-            object = try? JSONSerialization.jsonObject(with: JSONRepair.repair(data))
-            if object != nil {
-                context.warnings.append("invalid JSON (control characters or truncated document) repaired")
-            }
+            // Already UTF-8 when it was wide: its label named the encoding it came in.
+            let decoded =
+                isWide
+                ? DecodedDocument(utf8: text, sourceEncoding: Charset.utf8.name)
+                : DocumentDecoder.decodeText(text, contentType: contentType)
+            let repaired = JSONRepair.repair(decoded.utf8)
+            object = try? JSONSerialization.jsonObject(with: JSONNumberText.quoted(repaired.data))
+            if object != nil { context.warnings += decoded.warnings + repaired.warnings }
         }
         guard let object else { throw FeedParseError(url: url, reason: .malformed("invalid JSON")) }
         guard let root = object as? [String: Any], var items = root["items"] as? [Any] else {
@@ -97,9 +120,8 @@ struct JSONFeedReader {
         var enclosures: [Enclosure] = []
         for case let attachment as [String: Any] in item["attachments"] as? [Any] ?? [] {
             guard let url = context.url(string(attachment["url"]), base: base) else { continue }
-            let size = (attachment["size_in_bytes"] as? NSNumber)?.intValue
-            enclosures.append(
-                Enclosure(url: url, type: string(attachment["mime_type"]), length: size.flatMap { $0 > 0 ? $0 : nil }))
+            let length = ReadContext.length(string(attachment["size_in_bytes"]))
+            enclosures.append(Enclosure(url: url, type: string(attachment["mime_type"]), length: length))
         }
         if let image = context.url(string(item["image"]), base: base), !enclosures.contains(where: { $0.url == image })
         {
@@ -121,10 +143,10 @@ struct JSONFeedReader {
         return person == Person() ? nil : person
     }
 
-    /// A string value; numbers (some feeds write numeric ids) as their decimal text.
+    /// A string value, nil for an empty one; a number is its text as written (`JSONNumberText`
+    /// made it a string: `"id": 0` is "0"); `true`, `false`, arrays and objects are nil.
     private func string(_ value: Any?) -> String? {
-        if let text = value as? String { return text.isEmpty ? nil : text }
-        if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
-        return nil
+        guard let text = value as? String, !text.isEmpty else { return nil }
+        return text
     }
 }

@@ -1,31 +1,63 @@
 import Foundation
 
 /// Lexical repair of JSON that `JSONSerialization` rejects, as found in real JSON Feeds: raw
-/// control characters inside strings become `\u00XX` escapes, and a truncated document is cut
-/// after its last complete member and its open arrays and objects are closed. Only used after a
-/// strict parse failed.
+/// control characters inside strings become `\u00XX` escapes; an escaped surrogate without its
+/// other half (`"\ud800"`, `"\udc00"`: RFC 8259 §8.2 allows them to be written, but they are no
+/// character) becomes `\ufffd`, U+FFFD as a decoder writes for what it cannot read (Unicode §3.9,
+/// U+FFFD substitution); and a truncated document is cut after its last complete member and its
+/// open arrays and objects are closed. Only used after a strict parse failed, on UTF-8 bytes
+/// (invalid ones were repaired first: `DocumentDecoder.decodeText`).
 enum JSONRepair {
-    static func repair(_ data: Data) -> Data {
+    /// A repaired document and what was repaired.
+    struct Repaired {
+        var data: Data
+        /// Raw control characters escaped, or a truncated end cut and closed.
+        var controlsOrTruncation = false
+        /// Lone surrogate escapes replaced with `\ufffd`.
+        var loneSurrogates = 0
+
+        /// What was repaired, as the parse warnings say it; empty when nothing was.
+        var warnings: [String] {
+            var warnings: [String] = []
+            if controlsOrTruncation {
+                warnings.append("invalid JSON (control characters or truncated document) repaired")
+            }
+            if loneSurrogates > 0 {
+                warnings.append("\(loneSurrogates) lone surrogate escape(s) in JSON strings replaced with U+FFFD")
+            }
+            return warnings
+        }
+    }
+
+    static func repair(_ data: Data) -> Repaired {
+        let bytes = [UInt8](data)
+        var repaired = Repaired(data: data)
         var out: [UInt8] = []
-        out.reserveCapacity(data.count + 16)
+        out.reserveCapacity(bytes.count + 16)
         var stack: [UInt8] = []
         var inString = false
-        var escaped = false
         /// Output length and open containers at the last point where everything before was complete.
         var safe: (length: Int, stack: [UInt8])? = nil
-        for byte in data {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                    let (length, isLoneSurrogate) = escape(bytes, at: index, to: &out)
+                    if isLoneSurrogate { repaired.loneSurrogates += 1 }
+                    index += length
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
                     inString = false
                 } else if byte < 0x20 {
                     out.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+                    repaired.controlsOrTruncation = true
+                    index += 1
                     continue
                 }
                 out.append(byte)
+                index += 1
                 continue
             }
             switch byte {
@@ -35,6 +67,7 @@ enum JSONRepair {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if !stack.isEmpty { stack.removeLast() }
                 out.append(byte)
+                index += 1
                 safe = (out.count, stack)
                 continue
             case UInt8(ascii: ","):
@@ -42,11 +75,58 @@ enum JSONRepair {
             default: break
             }
             out.append(byte)
+            index += 1
         }
         if inString || !stack.isEmpty, let safe {
             out.removeSubrange(safe.length...)
             out.append(contentsOf: safe.stack.reversed())
+            repaired.controlsOrTruncation = true
         }
-        return Data(out)
+        repaired.data = Data(out)
+        return repaired
+    }
+
+    /// Copies the escape at `index` (a backslash and what follows) to `out`: a `\uXXXX` surrogate
+    /// pair as it is, a lone surrogate as `\ufffd`, any other escape as it is (a malformed one is
+    /// left to the parser). Returns how many bytes it spans and whether it was a lone surrogate.
+    private static func escape(_ bytes: [UInt8], at index: Int, to out: inout [UInt8]) -> (Int, Bool) {
+        guard let unit = codeUnit(bytes, at: index) else {
+            out.append(contentsOf: bytes[index...index + 1])
+            return (2, false)
+        }
+        switch unit {
+        case 0xD800...0xDBFF:
+            if let low = codeUnit(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                out.append(contentsOf: bytes[index..<index + 12])
+                return (12, false)
+            }
+        case 0xDC00...0xDFFF: break
+        default:
+            out.append(contentsOf: bytes[index..<index + 6])
+            return (6, false)
+        }
+        out.append(contentsOf: Array("\\ufffd".utf8))
+        return (6, true)
+    }
+
+    /// The code unit of a `\uXXXX` escape at `index`, nil when there is none.
+    private static func codeUnit(_ bytes: [UInt8], at index: Int) -> UInt16? {
+        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        else { return nil }
+        var value: UInt16 = 0
+        for byte in bytes[index + 2..<index + 6] {
+            guard let digit = hexValue(byte) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt16? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt16(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt16(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt16(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 }

@@ -49,9 +49,11 @@ struct ReadContext {
         documentURL = url
     }
 
-    /// An absolute, safe URL (http, https, mailto) resolved against `base`, else nil.
-    /// A link that starts with a host name but no scheme (`example.org/post`, Hugo without a
-    /// `baseURL` scheme) is read as `https://example.org/post`, not as a relative path.
+    /// An absolute, safe URL (http, https, mailto) resolved against `base` (else the document
+    /// URL) as RFC 3986 §5 resolves a reference, else nil. `ep.ogg`, `app.py` or `img/a.png` is a
+    /// relative-path reference (RFC 3986 §4.2): it names a file next to the base. Only a reference
+    /// that reads as a host name and nothing else (`startsWithHostName`: `example.org/post`, Hugo
+    /// without a `baseURL` scheme) is read as `https://example.org/post`.
     func url(_ text: String?, base: URL?) -> String? {
         guard var text = text?.trimmingSpacesAndNewlines(), !text.isEmpty else { return nil }
         if let plain = URLFastPath.plainHTTP(text) { return plain }  // what safeURL returns for it
@@ -59,25 +61,43 @@ struct ReadContext {
         return HTMLSanitizer.safeURL(text, base: base ?? documentURL)
     }
 
+    /// File name extensions that end a file's name far more often than they end a host name:
+    /// media (podcast enclosures), images, documents, pages and scripts, source files, archives.
+    /// A few are top-level domains too (`.md`, `.py`, `.zip`, `.mov`); a scheme-less `x.zip/…`
+    /// is read as a file all the same, the safer error (a link to `https://invoice.zip` is what
+    /// a phishing page would want).
     private static let fileExtensions: Set<String> = [
-        "html", "htm", "php", "asp", "aspx", "jsp", "cgi", "xml", "rss", "atom", "json", "txt",
-        "jpg", "jpeg", "png", "gif", "svg", "webp", "mp3", "mp4", "m4a", "pdf", "shtml"
+        "mp3", "m4a", "m4b", "m4v", "mp4", "ogg", "oga", "ogv", "opus", "flac", "wav", "aac", "webm", "mkv", "mov",
+        "avi", "jpg", "jpeg", "png", "gif", "svg", "webp", "avif", "ico", "bmp", "tif", "tiff", "pdf", "epub",
+        "txt", "md", "markdown", "rst", "tex", "csv", "doc", "docx", "odt", "html", "htm", "xhtml", "shtml", "php",
+        "asp", "aspx", "jsp", "cgi", "css", "js", "mjs", "json", "xml", "rss", "atom", "rdf", "opml", "py", "rb",
+        "sh", "swift", "java", "zip", "gz", "tgz", "bz2", "xz", "tar", "dmg", "exe", "deb", "rpm", "apk", "iso"
     ]
 
-    /// True for `host.tld/...`: a first segment of dotted labels whose last label is letters and
-    /// not a file extension.
+    /// True for a reference without a scheme that is a host name and a path, the form a writer
+    /// that forgot `https://` leaves (Hugo with `baseURL = "example.org/"`: `example.org/post/`):
+    /// its first segment is two or more labels of letters, digits and `-`, the last of at least
+    /// two letters, and either
+    /// - a path follows it (`example.org/`, `0xmh.github.io/ar/`), or
+    /// - it starts with `www.` and has a third label (`www.example.org`);
+    ///
+    /// and its last label is not a file extension (`fileExtensions`). Anything else is a relative
+    /// reference (RFC 3986 §4.2), resolved against the base: `ep.ogg`, `app.py`, `readme.md`,
+    /// `index.php/feed`, `example.org` alone (a browser reads an `href` the same way).
     static func startsWithHostName(_ text: String) -> Bool {
         guard !text.containsLiteral("://"),
-            let first = text.split(separator: "/", omittingEmptySubsequences: false).first,
+            let first = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first,
             !text.hasPrefix("/"), !text.hasPrefix("."), !first.contains(":"), !first.contains("?"),
             !first.contains("#")
         else { return false }
         let labels = first.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2,
             labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
-            let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter)
+            let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter),
+            !fileExtensions.contains(tld.lowercased())
         else { return false }
-        return !fileExtensions.contains(tld.lowercased())
+        let hasPath = first.endIndex < text.endIndex
+        return hasPath || (labels.count >= 3 && labels[0].lowercased() == "www")
     }
 
     /// An entry's summary or content: sanitized HTML with absolute URLs (`.eager`), or the

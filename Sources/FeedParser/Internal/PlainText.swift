@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 #if canImport(Glibc)
     import Glibc
@@ -10,8 +11,9 @@ enum PlainText {
     /// Whitespace runs (Unicode `White_Space` scalars: newlines, NBSP, ideographic space…)
     /// collapsed to one space, trimmed; nil when empty. Works on Unicode scalars, not grapheme
     /// clusters: a zero-width non-joiner or a combining mark after a space (Persian "می \u{200C}خواهم")
-    /// is not white space and is kept. C1 controls become their windows-1252 character
-    /// (`Windows1252.characterForC1`; "Don\u{92}t" is "Don’t") or are dropped.
+    /// is not white space and is kept. DEL and the C1 controls follow `TextControls`: DEL is
+    /// dropped, a C1 control becomes its windows-1252 character ("Don\u{92}t" is "Don’t",
+    /// U+0085 is "…") or is dropped.
     static func collapse(_ text: String) -> String? {
         if let ascii = collapseASCII(text) { return ascii.isEmpty ? nil : ascii }
         var out = String.UnicodeScalarView()
@@ -21,8 +23,8 @@ enum PlainText {
                 pendingSpace = !out.isEmpty
                 continue
             }
-            if (0x80...0x9F).contains(scalar.value) {
-                guard let character = Windows1252.characterForC1(scalar.value) else { continue }
+            if TextControls.isControl(scalar) {
+                guard let character = TextControls.replacement(for: scalar) else { continue }
                 scalar = character
             }
             if pendingSpace { out.append(" ") }
@@ -33,7 +35,8 @@ enum PlainText {
     }
 
     /// `collapse` for ASCII text on bytes (ASCII white space is tab, LF, VT, FF, CR and space,
-    /// and CR LF, one Character, collapses like CR and LF apart); nil for any other text.
+    /// and CR LF, one Character, collapses like CR and LF apart; DEL is dropped); nil for any
+    /// other text.
     private static func collapseASCII(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
@@ -42,6 +45,7 @@ enum PlainText {
             var pendingSpace = false
             for byte in bytes {
                 if byte >= 0x80 { return nil }
+                if byte == 0x7F { continue }
                 if byte == 0x20 || (0x09...0x0D).contains(byte) {
                     pendingSpace = !out.isEmpty
                 } else {

@@ -1,19 +1,15 @@
 import PlanetBase
 
 /// Escaping for the HTML the sanitizer writes, on UTF-8 bytes: `MarkupEscaping.text` and
-/// `.attribute`, which remove what XML 1.0 §2.2 forbids (`XMLCharacters`), plus what it
-/// discourages, so that the output stays well-formed and clean when a feed writer escapes it into
-/// XML: DEL goes, and C1 controls become the windows-1252 character of their byte
-/// (`Windows1252.characterForC1`: `&#146;` is ’ in HTML), or go when that byte has none.
+/// `.attribute`, which remove what XML 1.0 §2.2 forbids (`XMLCharacters`) and apply the rule for
+/// what it discourages (`TextControls`: DEL goes, a C1 control becomes the windows-1252 character
+/// of its byte, `&#146;` is ’ as in HTML, or goes when that byte has none), so that the output
+/// stays well-formed and clean when a feed writer escapes it into XML.
 enum HTMLEscaping {
-    /// What each C1 control U+0080…U+009F becomes: its windows-1252 character, else "".
-    private static let c1Replacements: [String] = (0x80...0x9F).map { value in
-        Windows1252.characterForC1(UInt32(value)).map { String(Character($0)) } ?? ""
-    }
     /// Element content: `&`, `<`, `>` escaped.
-    static let text = MarkupEscaping(c1Replacements: c1Replacements)
+    static let text = MarkupEscaping.text
     /// A double-quoted attribute value's content: `&`, `<`, `>`, `"` escaped.
-    static let attribute = MarkupEscaping(escapesQuote: true, c1Replacements: c1Replacements)
+    static let attribute = MarkupEscaping.attribute
 
     /// Appends `text` as element content: `&`, `<`, `>` escaped.
     static func appendText(_ text: String, to output: inout [UInt8]) {
@@ -37,8 +33,8 @@ enum HTMLEscaping {
     }
 
     /// True for the code points the escaper removes or replaces: those XML 1.0 forbids
-    /// (`XMLCharacters`), DEL and the C1 controls.
+    /// (`XMLCharacters`), DEL and the C1 controls (`TextControls`).
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        !XMLCharacters.isAllowed(scalar) || (0x7F...0x9F).contains(scalar.value)
+        !XMLCharacters.isAllowed(scalar) || TextControls.isControl(scalar)
     }
 }

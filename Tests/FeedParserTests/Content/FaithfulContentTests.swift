@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 import Testing
 
 @testable import FeedParser
@@ -108,9 +109,9 @@ struct FaithfulContentTests {
     func rawC1() {
         #expect(PlainText.collapse("Don\u{92}t \u{81}x") == "Don\u{2019}t x")
         #expect(HTMLSanitizer.sanitize("<p>Don\u{92}t\u{9D}</p>", base: nil) == "<p>Don\u{2019}t</p>")
-        #expect(Windows1252.characterForC1(0x80) == "\u{20AC}")
-        #expect(Windows1252.characterForC1(0x8D) == nil)
-        #expect(Windows1252.characterForC1(0xA0) == nil)
+        #expect(TextControls.replacement(for: "\u{80}") == "\u{20AC}")
+        #expect(TextControls.replacement(for: "\u{8D}") == nil)
+        #expect(TextControls.replacement(for: "\u{A0}") == nil)
     }
 
     // MARK: 3. type="" and media-type parameters

@@ -81,10 +81,14 @@ struct EscapingByRunsTests {
     }
 
     /// `XML.Element.escape` scalar by scalar: the markup characters escaped, what XML 1.0 forbids
-    /// removed (`MarkupEscaping.text`, `.attribute`).
+    /// removed, DEL and C1 controls as `TextControls` says (`MarkupEscaping.text`, `.attribute`).
     static func referenceEscape(_ text: String, quotes: Bool) -> String {
         var out = ""
         for scalar in text.unicodeScalars where XMLCharacters.isAllowed(scalar) {
+            if TextControls.isControl(scalar) {
+                if let character = TextControls.replacement(for: scalar) { out.unicodeScalars.append(character) }
+                continue
+            }
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -121,7 +125,7 @@ struct EscapingByRunsTests {
             case 0x09, 0x0A, 0x0D: (replacement, width) = (nil, 0)
             case 0..<0x20, 0x7F: (replacement, width) = ("", 1)
             case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                let character = Windows1252.characterForC1(UInt32(bytes[index + 1]))
+                let character = TextControls.replacement(for: Unicode.Scalar(bytes[index + 1]))
                 (replacement, width) = (character.map { String(Character($0)) } ?? "", 2)
             case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
                 (replacement, width) = ("", 3)

@@ -131,7 +131,16 @@ public final class LoopbackServer: Sendable {
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
         }
-        defer { state.withLock { $0.inFlight -= 1 } }
+        // A request stops counting as in flight just before the last bytes of its response are
+        // written: the client cannot have the whole response (and start its next request) before
+        // then, so `maxConcurrentRequests` never counts one of its requests twice over.
+        var counted = true
+        func done() {
+            guard counted else { return }
+            counted = false
+            state.withLock { $0.inFlight -= 1 }
+        }
+        defer { done() }
         let response =
             routes[request.path]?.respond(request)
             ?? LoopbackResponse(status: 404, body: Data("no route for \(request.path)\n".utf8))
@@ -139,11 +148,15 @@ public final class LoopbackServer: Sendable {
             return  // the client gave up (or the server stops) before the delay ran out
         }
         if let raw = response.raw {
+            done()
             _ = Socket.write(client, raw)
             return
         }
-        guard Socket.write(client, response.head), request.method != "HEAD" else { return }
         let count = min(response.closeAfterBytes ?? response.body.count, response.body.count)
+        let bodyFollows = request.method != "HEAD" && count > 0
+        if !bodyFollows { done() }
+        guard Socket.write(client, response.head), bodyFollows else { return }
+        done()
         _ = Socket.write(client, response.body.prefix(count))
     }
 

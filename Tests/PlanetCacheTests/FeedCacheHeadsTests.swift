@@ -1,12 +1,13 @@
 import FeedParser
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlanetCache
 
 /// The river reads heads of every entry, then the chosen entries whole (Benchmarks/PERF.md: a planet of
 /// thousands of feeds must not read every entry's content to show one page).
-@Suite("FeedCache entry heads and lookups by key", .timeLimit(.minutes(1)))
+@Suite("FeedCache entry heads and lookups by key")
 struct FeedCacheHeadsTests {
     typealias F = CacheFixtures
     let url = CacheFixtures.feedURL
@@ -29,25 +30,29 @@ struct FeedCacheHeadsTests {
     }
 
     @Test func headsCarryOnlyWhatTheRiverSortsBy() async throws {
-        let cache = try await filledCache()
-        let heads = try await cache.entryHeads(feedURLs: [url])
-        #expect(Set(heads.map(\.entry.id)) == ["a", "b"])
-        let a = try #require(heads.first { $0.entry.id == "a" })
-        #expect(a.entry.published == F.t0 && a.firstSeen == F.t0 && a.feedURL == url)
-        #expect(a.entry.title == nil && a.entry.content == nil)
-        #expect(try await cache.entryHeads(feedURLs: []).isEmpty)
+        try await withDeadline {
+            let cache = try await filledCache()
+            let heads = try await cache.entryHeads(feedURLs: [url])
+            #expect(Set(heads.map(\.entry.id)) == ["a", "b"])
+            let a = try #require(heads.first { $0.entry.id == "a" })
+            #expect(a.entry.published == F.t0 && a.firstSeen == F.t0 && a.feedURL == url)
+            #expect(a.entry.title == nil && a.entry.content == nil)
+            #expect(try await cache.entryHeads(feedURLs: []).isEmpty)
+        }
     }
 
     @Test func entriesByKeyAreWholeAndDistinguishFeeds() async throws {
-        let cache = try await filledCache()
-        let found = try await cache.entries(keys: [
-            EntryKey(feedURL: other, id: "a"), EntryKey(feedURL: url, id: "b"),
-            EntryKey(feedURL: url, id: "missing")
-        ])
-        let byKey = Dictionary(uniqueKeysWithValues: found.map { ($0.feedURL + " " + $0.entry.id, $0) })
-        #expect(byKey.count == 2)
-        #expect(byKey["\(other) a"]?.entry.title == "Other A")
-        #expect(byKey["\(url) b"]?.entry == F.entry("b", title: "B"))
-        #expect(byKey["\(other) a"]?.firstSeen == F.t0.addingTimeInterval(F.day))
+        try await withDeadline {
+            let cache = try await filledCache()
+            let found = try await cache.entries(keys: [
+                EntryKey(feedURL: other, id: "a"), EntryKey(feedURL: url, id: "b"),
+                EntryKey(feedURL: url, id: "missing")
+            ])
+            let byKey = Dictionary(uniqueKeysWithValues: found.map { ($0.feedURL + " " + $0.entry.id, $0) })
+            #expect(byKey.count == 2)
+            #expect(byKey["\(other) a"]?.entry.title == "Other A")
+            #expect(byKey["\(url) b"]?.entry == F.entry("b", title: "B"))
+            #expect(byKey["\(other) a"]?.firstSeen == F.t0.addingTimeInterval(F.day))
+        }
     }
 }

@@ -1,13 +1,14 @@
 import FeedParser
 import Foundation
 import PlanetRiver
+import TestSupport
 import Testing
 
 @testable import PlanetCache
 
 /// The build chooses its river from the newest heads; an older head left out can still be the
 /// copy of a post that stays (the copy seen first), so the cache is asked for such copies.
-@Suite("FeedCache older copies of the heads read", .timeLimit(.minutes(1)))
+@Suite("FeedCache older copies of the heads read")
 struct FeedCacheOlderCopiesTests {
     typealias F = CacheFixtures
     let member = "https://member.example/feed.xml"
@@ -63,43 +64,50 @@ struct FeedCacheOlderCopiesTests {
         ("urn:aggregator:1", "HTTP://Member.Example:80/notes/hello/?utm_medium=rss#more")
     ])
     func anOlderFirstSeenCopyOutsideThePrefixIsFound(id: String, link: String) async throws {
-        let cache = try await cache(aggregatorID: id, aggregatorLink: link)
-        let feeds = [member, aggregator, other]
-        let all = try await cache.entryHeads(feedURLs: feeds)
-        let prefix = try await cache.entryHeads(feedURLs: feeds, newest: 3)
-        let page = river(prefix, limit: 2)
-        // The river of all heads keeps the member's copy (seen first, or the author's), whose
-        // date puts it below the page: the page from the prefix shows the aggregator's instead.
-        #expect(page.map(\.source.feedURL) == [aggregator, other])
-        #expect(river(all, limit: 2).map(\.entry.id) == ["o1", "o2"])
-        // Dates alone say the prefix suffices; that was the unsound answer.
-        #expect(await River.prefixSuffices(prefix, river: page, limit: 2, read: 3, olderCopies: { [] }))
-        let oldest = try #require(River.oldestSortDate(prefix))
-        let copies = try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-        #expect(copies.map(\.feedURL).contains(member))
-        #expect(
-            try await !River.prefixSuffices(
-                prefix, river: page, limit: 2, read: 3,
-                olderCopies: {
-                    try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-                }))
+        try await withDeadline {
+            let cache = try await cache(aggregatorID: id, aggregatorLink: link)
+            let feeds = [member, aggregator, other]
+            let all = try await cache.entryHeads(feedURLs: feeds)
+            let prefix = try await cache.entryHeads(feedURLs: feeds, newest: 3)
+            let page = river(prefix, limit: 2)
+            // The river of all heads keeps the member's copy (seen first, or the author's), whose
+            // date puts it below the page: the page from the prefix shows the aggregator's instead.
+            #expect(page.map(\.source.feedURL) == [aggregator, other])
+            #expect(river(all, limit: 2).map(\.entry.id) == ["o1", "o2"])
+            // Dates alone say the prefix suffices; that was the unsound answer.
+            #expect(await River.prefixSuffices(prefix, river: page, limit: 2, read: 3, olderCopies: { [] }))
+            let oldest = try #require(River.oldestSortDate(prefix))
+            let copies = try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
+            #expect(copies.map(\.feedURL).contains(member))
+            #expect(
+                try await !River.prefixSuffices(
+                    prefix, river: page, limit: 2, read: 3,
+                    olderCopies: {
+                        try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
+                    }))
+        }
     }
 
     @Test func withoutCopiesThePrefixStillSuffices() async throws {
-        let cache = try await cache(aggregatorID: "urn:aggregator:1", aggregatorLink: "https://aggregator.example/p/1")
-        let feeds = [member, aggregator, other]
-        let prefix = try await cache.entryHeads(feedURLs: feeds, newest: 3)
-        let oldest = try #require(River.oldestSortDate(prefix))
-        let copies = try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-        #expect(
-            copies.allSatisfy { copy in prefix.contains { $0.feedURL == copy.feedURL && $0.entry.id == copy.entry.id } }
-        )
-        #expect(
-            try await River.prefixSuffices(
-                prefix, river: river(prefix, limit: 2), limit: 2, read: 3,
-                olderCopies: {
-                    try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
-                }))
-        #expect(river(prefix, limit: 2) == river(try await cache.entryHeads(feedURLs: feeds), limit: 2))
+        try await withDeadline {
+            let cache = try await cache(
+                aggregatorID: "urn:aggregator:1", aggregatorLink: "https://aggregator.example/p/1")
+            let feeds = [member, aggregator, other]
+            let prefix = try await cache.entryHeads(feedURLs: feeds, newest: 3)
+            let oldest = try #require(River.oldestSortDate(prefix))
+            let copies = try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
+            #expect(
+                copies.allSatisfy { copy in
+                    prefix.contains { $0.feedURL == copy.feedURL && $0.entry.id == copy.entry.id }
+                }
+            )
+            #expect(
+                try await River.prefixSuffices(
+                    prefix, river: river(prefix, limit: 2), limit: 2, read: 3,
+                    olderCopies: {
+                        try await cache.olderCopies(of: prefix, feedURLs: feeds, notAfter: oldest)
+                    }))
+            #expect(river(prefix, limit: 2) == river(try await cache.entryHeads(feedURLs: feeds), limit: 2))
+        }
     }
 }

@@ -1,10 +1,11 @@
 import FeedParser
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlanetCache
 
-@Suite("FeedCache retention", .timeLimit(.minutes(1)))
+@Suite("FeedCache retention")
 struct FeedCacheRetentionTests {
     typealias F = CacheFixtures
 
@@ -57,66 +58,74 @@ struct FeedCacheRetentionTests {
 
     @Test(arguments: cases)
     func retention(_ testCase: Case) async throws {
-        let cache = try FeedCache(path: ":memory:")
-        let first = testCase.first.map { id, days in
-            F.entry(id, published: days.map { F.t0.addingTimeInterval($0 * F.day) })
+        try await withDeadline {
+            let cache = try FeedCache(path: ":memory:")
+            let first = testCase.first.map { id, days in
+                F.entry(id, published: days.map { F.t0.addingTimeInterval($0 * F.day) })
+            }
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed(first), info: FetchInfo(), now: F.t0,
+                retention: testCase.retention)
+            let second = testCase.second.map { id in first.first { $0.id == id } ?? F.entry(id, published: F.t0) }
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed(second), info: FetchInfo(),
+                now: F.t0.addingTimeInterval(testCase.laterDays * F.day),
+                retention: testCase.retention)
+            let cached = try await cache.entries(feedURLs: [F.feedURL])
+            #expect(Set(cached.map(\.entry.id)) == testCase.expected)
+            #expect(cached.allSatisfy { $0.inDocument == testCase.second.contains($0.entry.id) })
+            #expect(try await cache.entryCounts()[F.feedURL, default: 0] == testCase.expected.count)
         }
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed(first), info: FetchInfo(), now: F.t0,
-            retention: testCase.retention)
-        let second = testCase.second.map { id in first.first { $0.id == id } ?? F.entry(id, published: F.t0) }
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed(second), info: FetchInfo(),
-            now: F.t0.addingTimeInterval(testCase.laterDays * F.day),
-            retention: testCase.retention)
-        let cached = try await cache.entries(feedURLs: [F.feedURL])
-        #expect(Set(cached.map(\.entry.id)) == testCase.expected)
-        #expect(cached.allSatisfy { $0.inDocument == testCase.second.contains($0.entry.id) })
-        #expect(try await cache.entryCounts()[F.feedURL, default: 0] == testCase.expected.count)
     }
 
     @Test func failureNeverPrunes() async throws {
-        let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed([F.entry("a", published: F.t0)]),
-            info: FetchInfo(), now: F.t0, retention: Retention())
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed([]), info: FetchInfo(), now: F.t0,
-            retention: Retention())
-        try await cache.recordFailure(
-            feedURL: F.feedURL, failure: F.failure(.timeout),
-            now: F.t0.addingTimeInterval(1_000 * F.day))
-        #expect(try await cache.entries(feedURLs: [F.feedURL]).map(\.entry.id) == ["a"])
+        try await withDeadline {
+            let cache = try FeedCache(path: ":memory:")
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed([F.entry("a", published: F.t0)]),
+                info: FetchInfo(), now: F.t0, retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed([]), info: FetchInfo(), now: F.t0,
+                retention: Retention())
+            try await cache.recordFailure(
+                feedURL: F.feedURL, failure: F.failure(.timeout),
+                now: F.t0.addingTimeInterval(1_000 * F.day))
+            #expect(try await cache.entries(feedURLs: [F.feedURL]).map(\.entry.id) == ["a"])
+        }
     }
 
     @Test func notModifiedPrunesEntriesThatFellOffEarlier() async throws {
-        let cache = try FeedCache(path: ":memory:")
-        let a = F.entry("a", published: F.t0)
-        let b = F.entry("b", published: F.t0.addingTimeInterval(-F.day))
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed([a, b]), info: FetchInfo(), now: F.t0,
-            retention: Retention())
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed([a]), info: FetchInfo(), now: F.t0,
-            retention: Retention())
-        try await cache.recordNotModified(
-            feedURL: F.feedURL, now: F.t0.addingTimeInterval(95 * F.day),
-            retention: Retention(keepDays: 90))
-        #expect(try await cache.entries(feedURLs: [F.feedURL]).map(\.entry.id) == ["a"])
+        try await withDeadline {
+            let cache = try FeedCache(path: ":memory:")
+            let a = F.entry("a", published: F.t0)
+            let b = F.entry("b", published: F.t0.addingTimeInterval(-F.day))
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed([a, b]), info: FetchInfo(), now: F.t0,
+                retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed([a]), info: FetchInfo(), now: F.t0,
+                retention: Retention())
+            try await cache.recordNotModified(
+                feedURL: F.feedURL, now: F.t0.addingTimeInterval(95 * F.day),
+                retention: Retention(keepDays: 90))
+            #expect(try await cache.entries(feedURLs: [F.feedURL]).map(\.entry.id) == ["a"])
+        }
     }
 
     @Test func entriesOfSeveralFeedsAreMergedNewestFirst() async throws {
-        let cache = try FeedCache(path: ":memory:")
-        let other = "https://example.net/atom.xml"
-        try await cache.recordSuccess(
-            feedURL: F.feedURL, feed: F.feed([F.entry("x", published: F.t0)]),
-            info: FetchInfo(), now: F.t0, retention: Retention())
-        try await cache.recordSuccess(
-            feedURL: other, feed: F.feed([F.entry("y", published: F.t0.addingTimeInterval(60))]),
-            info: FetchInfo(), now: F.t0, retention: Retention())
-        let both = try await cache.entries(feedURLs: [F.feedURL, other])
-        #expect(both.map(\.entry.id) == ["y", "x"])
-        #expect(both.map(\.feedURL) == [other, F.feedURL])
-        #expect(try await cache.entries(feedURLs: [other]).map(\.entry.id) == ["y"])
+        try await withDeadline {
+            let cache = try FeedCache(path: ":memory:")
+            let other = "https://example.net/atom.xml"
+            try await cache.recordSuccess(
+                feedURL: F.feedURL, feed: F.feed([F.entry("x", published: F.t0)]),
+                info: FetchInfo(), now: F.t0, retention: Retention())
+            try await cache.recordSuccess(
+                feedURL: other, feed: F.feed([F.entry("y", published: F.t0.addingTimeInterval(60))]),
+                info: FetchInfo(), now: F.t0, retention: Retention())
+            let both = try await cache.entries(feedURLs: [F.feedURL, other])
+            #expect(both.map(\.entry.id) == ["y", "x"])
+            #expect(both.map(\.feedURL) == [other, F.feedURL])
+            #expect(try await cache.entries(feedURLs: [other]).map(\.entry.id) == ["y"])
+        }
     }
 }

@@ -1,5 +1,6 @@
 import FeedParser
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlanetCache
@@ -7,7 +8,7 @@ import Testing
 /// An entry shown once keeps its sanitized summary and content beside the raw HTML, stamped with
 /// `HTMLSanitizer.version`: later builds reuse the copy instead of sanitizing the raw HTML again
 /// (a hostile entry is paid for once), and a new sanitizer version or new raw HTML makes a new copy.
-@Suite("FeedCache sanitized copies", .timeLimit(.minutes(1)))
+@Suite("FeedCache sanitized copies")
 struct FeedCacheSanitizedCopyTests {
     static let key = EntryKey(feedURL: CacheFixtures.feedURL, id: "https://blog.example.com/1")
 
@@ -21,34 +22,36 @@ struct FeedCacheSanitizedCopyTests {
     }
 
     @Test func shownEntryKeepsItsSanitizedCopyUntilTheHTMLOrTheVersionChanges() async throws {
-        let cache = try FeedCache(path: ":memory:")
-        try await cache.recordSuccess(
-            feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>One<script>x</script></p>"),
-            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
-        #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>One</p>")
-        #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>One</p>", version: HTMLSanitizer.version))
+        try await withDeadline {
+            let cache = try FeedCache(path: ":memory:")
+            try await cache.recordSuccess(
+                feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>One<script>x</script></p>"),
+                info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+            #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>One</p>")
+            #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>One</p>", version: HTMLSanitizer.version))
 
-        // The raw column changed behind the cache's back: the stored copy is what comes out, so the
-        // raw HTML was not sanitized again.
-        try await cache.setRawSummary("<p>Changed</p>")
-        #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>One</p>")
+            // The raw column changed behind the cache's back: the stored copy is what comes out, so the
+            // raw HTML was not sanitized again.
+            try await cache.setRawSummary("<p>Changed</p>")
+            #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>One</p>")
 
-        // Another sanitizer version: the raw HTML is sanitized again and the copy replaced.
-        try await cache.setCleanVersion(HTMLSanitizer.version - 1)
-        #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>Changed</p>")
-        #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>Changed</p>", version: HTMLSanitizer.version))
+            // Another sanitizer version: the raw HTML is sanitized again and the copy replaced.
+            try await cache.setCleanVersion(HTMLSanitizer.version - 1)
+            #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>Changed</p>")
+            #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>Changed</p>", version: HTMLSanitizer.version))
 
-        // The feed changes the entry's HTML: the copy is dropped and made anew.
-        try await cache.recordSuccess(
-            feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
-            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
-        #expect(try await cache.cleanCopy()?.version == nil)
-        #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>New</p>")
-        // Unchanged HTML keeps the copy.
-        try await cache.recordSuccess(
-            feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
-            info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
-        #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>New</p>", version: HTMLSanitizer.version))
+            // The feed changes the entry's HTML: the copy is dropped and made anew.
+            try await cache.recordSuccess(
+                feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
+                info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+            #expect(try await cache.cleanCopy()?.version == nil)
+            #expect(try await cache.entries(keys: [Self.key]).first?.entry.summary == "<p>New</p>")
+            // Unchanged HTML keeps the copy.
+            try await cache.recordSuccess(
+                feedURL: CacheFixtures.feedURL, feed: try Self.feed("<p>New</p>"),
+                info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+            #expect(try await cache.cleanCopy() == CleanCopy(summary: "<p>New</p>", version: HTMLSanitizer.version))
+        }
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import PlanetCache
 import PlanetRiver
 import PlanetSubscriptions
+import TestSupport
 import Testing
 
 @testable import Planet
@@ -10,7 +11,7 @@ import Testing
 
 /// What a subscription's river source says about its feed: the per-feed settings fill in what the
 /// document does not say, and without a document this run, the cache's memory of the last one.
-@Suite(.timeLimit(.minutes(1))) struct FeedSourceTests {
+@Suite struct FeedSourceTests {
     let url = URL(string: "https://blog.example.com/feed.xml")!
 
     /// The cache tests' fixtures (Tests/PlanetCacheTests/CacheFixtures.swift) this suite needs.
@@ -51,25 +52,29 @@ import Testing
 
     @Test("the feed's head (id, updated, author, language) and each entry's language survive a 304")
     func feedHeadSurvivesNotModified() async throws {
-        let url = self.url.absoluteString
-        let cache = try FeedCache(path: ":memory:")
-        var feed = F.feed([Entry(id: "a", language: "ur")])
-        feed.id = "tag:blog.example.com,2024:feed"
-        feed.updated = F.t0
-        feed.author = Person(name: "Jane", email: "jane@example.com", uri: "https://blog.example.com/jane")
-        feed.language = "ur"
-        try await cache.recordSuccess(feedURL: url, feed: feed, info: FetchInfo(), now: F.t0, retention: Retention())
-        try await cache.recordNotModified(feedURL: url, now: F.t0.addingTimeInterval(F.day), retention: Retention())
-        let state = try #require(try await cache.state(for: url))
-        #expect(
-            state.feedID == feed.id && state.updated == F.t0 && state.author == feed.author && state.language == "ur")
-        #expect(try await cache.entries(feedURLs: [url]).first?.entry.language == "ur")
-        let source = FeedSource.make(Subscription(url: URL(string: url)!), feed: nil, state: state)
-        #expect(
-            source.head
-                == RiverSourceHead(
-                    id: feed.id, title: "Jane's blog", updated: F.t0, authorName: "Jane",
-                    authorEmail: "jane@example.com", authorURI: "https://blog.example.com/jane",
-                    language: "ur"))
+        try await withDeadline {
+            let url = self.url.absoluteString
+            let cache = try FeedCache(path: ":memory:")
+            var feed = F.feed([Entry(id: "a", language: "ur")])
+            feed.id = "tag:blog.example.com,2024:feed"
+            feed.updated = F.t0
+            feed.author = Person(name: "Jane", email: "jane@example.com", uri: "https://blog.example.com/jane")
+            feed.language = "ur"
+            try await cache.recordSuccess(
+                feedURL: url, feed: feed, info: FetchInfo(), now: F.t0, retention: Retention())
+            try await cache.recordNotModified(feedURL: url, now: F.t0.addingTimeInterval(F.day), retention: Retention())
+            let state = try #require(try await cache.state(for: url))
+            #expect(
+                state.feedID == feed.id && state.updated == F.t0 && state.author == feed.author
+                    && state.language == "ur")
+            #expect(try await cache.entries(feedURLs: [url]).first?.entry.language == "ur")
+            let source = FeedSource.make(Subscription(url: URL(string: url)!), feed: nil, state: state)
+            #expect(
+                source.head
+                    == RiverSourceHead(
+                        id: feed.id, title: "Jane's blog", updated: F.t0, authorName: "Jane",
+                        authorEmail: "jane@example.com", authorURI: "https://blog.example.com/jane",
+                        language: "ur"))
+        }
     }
 }

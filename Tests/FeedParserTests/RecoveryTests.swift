@@ -53,10 +53,51 @@ struct RecoveryTests {
         #expect(feed.entries.first?.summary?.contains("bold") == true)
     }
 
-    @Test func truncatedJSONKeepsItsCompleteMembers() throws {
+    /// Cut inside the second item's content_html: that unfinished item is left out whole (its
+    /// title without its text would go over the cache's whole copy), the first is read.
+    @Test func truncatedJSONLeavesOutTheUnfinishedItem() throws {
         let feed = try Self.load("truncated.json")
-        #expect(feed.entries.map(\.id) == ["1", "2"])
-        #expect(feed.entries.last?.title == "Two")
+        #expect(feed.entries.map(\.id) == ["1"])
+        #expect(feed.entries.last?.title == "One")
+        #expect(feed.isCutShort)
+        #expect(feed.warnings.contains { $0.contains("cut short") && $0.contains("unfinished entry is left out") })
+    }
+
+    @Test(
+        "JSON cut between items, inside a top-level member, or inside a nested array",
+        arguments: [
+            (
+                #"{"version":"https://jsonfeed.org/version/1.1","title":"Cut","items":[{"id":"1","title":"One"},"#,
+                ["1"], false
+            ),
+            (
+                #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},{"id":"2","tags":["a","b"#, ["1"],
+                true
+            ),
+            (
+                #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},{"id":"2"}],"title":"Cut tit"#,
+                ["1", "2"], false
+            ),
+            (#"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","title":"On"#, [], true),
+            (
+                #"{"version":"https://jsonfeed.org/version/1.1","author":{"name":"x"},"items":[{"id":"1"},{"id":"2","#,
+                ["1"], true
+            )
+        ])
+    func jsonCutShort(_ text: String, ids: [String], droppedItem: Bool) throws {
+        let feed = try Feed.parse(Data(text.utf8), url: URL(string: "https://example.org/feed.json"))
+        #expect(feed.entries.map(\.id) == ids)
+        #expect(feed.isCutShort)
+        #expect(feed.warnings.contains { $0.contains("unfinished entry is left out") } == droppedItem)
+    }
+
+    @Test func wholeJSONIsNotCutShort() throws {
+        // A lone surrogate escape: the document goes through the repair, whole.
+        let text = #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","content_text":"a\ud800"}]}"#
+        let feed = try Feed.parse(Data(text.utf8), url: URL(string: "https://example.org/feed.json"))
+        #expect(!feed.isCutShort)
+        #expect(feed.entries.map(\.id) == ["1"])
+        #expect(feed.warnings.contains { $0.contains("lone surrogate") })
     }
 
     /// After one well-formedness error (a raw `<` in a title, a stray control reference, a

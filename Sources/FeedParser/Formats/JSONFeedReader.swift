@@ -31,6 +31,7 @@ struct JSONFeedReader {
             context.warnings += decoded.warnings
         }
         var object = try? JSONSerialization.jsonObject(with: JSONNumberText.quoted(text))
+        var cutShort = false
         if object == nil {
             // Already UTF-8 when it was wide: its label named the encoding it came in.
             let decoded =
@@ -39,7 +40,10 @@ struct JSONFeedReader {
                 : DocumentDecoder.decodeText(text, contentType: contentType)
             let repaired = JSONRepair.repair(decoded.utf8)
             object = try? JSONSerialization.jsonObject(with: JSONNumberText.quoted(repaired.data))
-            if object != nil { context.warnings += decoded.warnings + repaired.warnings }
+            if object != nil {
+                context.warnings += decoded.warnings + repaired.warnings
+                cutShort = repaired.cutShort
+            }
         }
         guard let object else { throw FeedParseError(url: url, reason: .malformed("invalid JSON")) }
         guard let root = object as? [String: Any], var items = root["items"] as? [Any] else {
@@ -58,6 +62,7 @@ struct JSONFeedReader {
         if let warning = limit.warning { reader.context.warnings.append(warning) }
         feed.warnings = reader.context.warnings
         feed.entriesDropped = limit.dropped
+        feed.isCutShort = cutShort
         return feed
     }
 

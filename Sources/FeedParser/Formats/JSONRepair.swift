@@ -11,19 +11,33 @@ enum JSONRepair {
     /// A repaired document and what was repaired.
     struct Repaired {
         var data: Data
-        /// Raw control characters escaped, or a truncated end cut and closed.
+        /// Raw control characters escaped.
         var controlsOrTruncation = false
         /// Lone surrogate escapes replaced with `\ufffd`.
         var loneSurrogates = 0
+        /// The document ended inside an open array or object: it was cut short (`Feed.isCutShort`).
+        var cutShort = false
+        /// It ended inside an element of the top-level `items` array, and that unfinished item was
+        /// cut off whole (an item cut after its last complete member would keep a title without its
+        /// text, over the cache's whole copy).
+        var droppedItem = false
 
         /// What was repaired, as the parse warnings say it; empty when nothing was.
         var warnings: [String] {
             var warnings: [String] = []
             if controlsOrTruncation {
-                warnings.append("invalid JSON (control characters or truncated document) repaired")
+                warnings.append("invalid JSON (control characters) repaired")
             }
             if loneSurrogates > 0 {
                 warnings.append("\(loneSurrogates) lone surrogate escape(s) in JSON strings replaced with U+FFFD")
+            }
+            if cutShort {
+                warnings.append(
+                    "the document ends inside "
+                        + (droppedItem ? "an item" : "an open array or object")
+                        + ": it was cut short (by its server or its compression)"
+                        + (droppedItem ? ", and the unfinished entry is left out" : "")
+                        + "; planet asks for all of it again next time")
             }
             return warnings
         }
@@ -38,6 +52,13 @@ enum JSONRepair {
         var inString = false
         /// Output length and open containers at the last point where everything before was complete.
         var safe: (length: Int, stack: [UInt8])? = nil
+        /// The same, at the last point between two elements of the top-level `items` array (or
+        /// just after its `[`), while that array is open.
+        var safeBetweenItems: (length: Int, stack: [UInt8])? = nil
+        /// The last string read directly in the root object (a key, when `:` follows).
+        var rootString: [UInt8] = []
+        var stringStart = 0
+        var itemsOpen = false
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -50,6 +71,7 @@ enum JSONRepair {
                 }
                 if byte == UInt8(ascii: "\"") {
                     inString = false
+                    if stack.count == 1 { rootString = Array(out[stringStart...]) }
                 } else if byte < 0x20 {
                     out.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
                     repaired.controlsOrTruncation = true
@@ -61,26 +83,47 @@ enum JSONRepair {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "\""):
+                inString = true
+                stringStart = out.count + 1
             case UInt8(ascii: "{"): stack.append(UInt8(ascii: "}"))
-            case UInt8(ascii: "["): stack.append(UInt8(ascii: "]"))
+            case UInt8(ascii: "["):
+                stack.append(UInt8(ascii: "]"))
+                if stack.count == 2, rootString == Array("items".utf8) {
+                    itemsOpen = true
+                    out.append(byte)
+                    index += 1
+                    safeBetweenItems = (out.count, stack)
+                    continue
+                }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if !stack.isEmpty { stack.removeLast() }
+                if stack.count < 2 { itemsOpen = false }
                 out.append(byte)
                 index += 1
                 safe = (out.count, stack)
+                if itemsOpen, stack.count == 2 { safeBetweenItems = safe }
                 continue
             case UInt8(ascii: ","):
                 safe = (out.count, stack)
+                if itemsOpen, stack.count == 2 { safeBetweenItems = safe }
             default: break
             }
             out.append(byte)
             index += 1
         }
-        if inString || !stack.isEmpty, let safe {
-            out.removeSubrange(safe.length...)
-            out.append(contentsOf: safe.stack.reversed())
-            repaired.controlsOrTruncation = true
+        if inString || !stack.isEmpty {
+            repaired.cutShort = true
+            // Cut inside an item (deeper than the items array): back to the last point between items.
+            let insideItem = itemsOpen && (stack.count > 2 || (stack.count == 2 && inString))
+            if insideItem, let between = safeBetweenItems {
+                repaired.droppedItem = true
+                out.removeSubrange(between.length...)
+                out.append(contentsOf: between.stack.reversed())
+            } else if let safe {
+                out.removeSubrange(safe.length...)
+                out.append(contentsOf: safe.stack.reversed())
+            }
         }
         repaired.data = Data(out)
         return repaired

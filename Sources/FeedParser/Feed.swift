@@ -50,11 +50,11 @@ public struct Feed: Sendable, Equatable {
     /// Entries of the document left out by `Feed.parse`'s `maxEntries` (only the newest are
     /// read); 0 when none was. Not part of the JSON parse contract (the warning says it there).
     public var entriesDropped: Int = 0
-    /// The document ended before its root element closed (XML 1.0 §2.1): a truncated response
-    /// (a gzip stream cut inside intact HTTP framing, a file written short). The entry it ended
-    /// inside was left out; whoever keeps the response's validators (ETag, Last-Modified) should
-    /// not, so the next conditional GET brings the whole document. Not part of the JSON parse
-    /// contract (the warning says it there).
+    /// The document's bytes end before its root element closes (XML 1.0 §2.1; JSON: its root
+    /// object): a truncated response (a gzip stream cut inside intact HTTP framing, a file written
+    /// short). The entry it ended inside was left out, and the entries after the cut never came:
+    /// a build records nothing of it (the fetch fails, the cache keeps its copy). Not part of the
+    /// JSON parse contract (the warning says it there).
     public var isCutShort = false
 
     /// Creates a feed with the given fields; everything but `format` defaults to nil or empty.

@@ -101,4 +101,35 @@ struct CutShortTests {
         #expect(feed.isCutShort)
         #expect(feed.entries.map(\.title) == ["One"])
     }
+
+    /// A complete document whose raw `<br>`s (mismatched end tags) leave `item` open at its end in
+    /// libxml2's recovery: its bytes end with `</rss>`, so it is not cut short and loses nothing.
+    @Test func mismatchedTagsInACompleteDocumentAreNotACut() throws {
+        let feed = try Self.parse(
+            Self.head + "<item><title>Three</title><description>Line x<br>x<br>x<br> two</description></item>"
+                + "\n</channel></rss>\n<!-- cached 2024 -->\n")
+        #expect(!feed.isCutShort)
+        #expect(feed.entries.map(\.title).starts(with: ["One", "Two", "Three"]))
+        #expect(!feed.warnings.contains { $0.contains("cut short") })
+    }
+
+    @Test("cut inside an item's start tag: the half-made item is left out", arguments: ["<item", "<item ", "<ite"])
+    func cutInsideAStartTag(_ tail: String) throws {
+        let feed = try Self.parse(Self.head + tail)
+        #expect(feed.isCutShort)
+        #expect(feed.entries.map(\.title) == ["One", "Two"])
+        #expect(feed.entries.allSatisfy { $0.title != nil })
+    }
+
+    @Test func rss10CutInsideAnItemStartTag() throws {
+        let feed = try Self.parse(
+            """
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
+            <channel rdf:about="https://example.org/"><title>Cut</title><link>https://example.org/</link></channel>
+            <item rdf:about="https://example.org/1"><title>One</title><link>https://example.org/1</link></item>
+            <item rdf:about="https://example.org/2"
+            """)
+        #expect(feed.isCutShort)
+        #expect(feed.entries.map(\.title) == ["One"])
+    }
 }

@@ -37,7 +37,7 @@ enum JSONRepair {
                         + (droppedItem ? "an item" : "an open array or object")
                         + ": it was cut short (by its server or its compression)"
                         + (droppedItem ? ", and the unfinished entry is left out" : "")
-                        + "; planet asks for all of it again next time")
+                        + "; a build records nothing of it")
             }
             return warnings
         }

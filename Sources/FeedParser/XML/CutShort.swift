@@ -1,3 +1,5 @@
+import Foundation
+
 /// A document that ends inside an open element: its bytes stop before the root element closes
 /// (XML 1.0 §2.1, `document ::= prolog element Misc*`: the element is not complete). A server
 /// sends one when its gzip stream is cut inside intact HTTP framing (libcurl, like browsers,
@@ -7,7 +9,8 @@
 /// text would be recorded cut off in mid-sentence, over the whole copy the cache held. The open
 /// elements are the innermost one libxml2 names (XML_ERR_TAG_NOT_FINISHED, "Premature end of
 /// data in tag …") and its ancestors: the chain of last child elements from the root down to it.
-/// An `item` or `entry` on that chain is the unfinished entry, and is left out.
+/// An `item` or `entry` on that chain is the unfinished entry, and is left out. A build records
+/// nothing of such a document (`FeedOutcome`): it fails the fetch, and the cache keeps its copy.
 struct CutShort: Sendable, Equatable {
     /// The innermost element still open at the end, as written (`description`, `atom:entry`).
     var innermost: String
@@ -20,9 +23,54 @@ struct CutShort: Sendable, Equatable {
     var warning: String {
         "the document ends inside <\(innermost)> (opened on line \(line)): it was cut short (by its server "
             + "or its compression)" + (droppedEntry ? ", and the unfinished entry is left out" : "")
-            + "; planet asks for all of it again next time"
+            + "; a build records nothing of it"
     }
 
-    /// Local names of the elements that hold one entry: RSS `item` (0.9x–2.0), Atom `entry`.
-    static let entryNames: Set<String> = ["item", "entry"]
+    /// Whether the C string `name` is a local name of the elements that hold one entry: RSS
+    /// `item` (0.9x–2.0), Atom `entry`.
+    static func isEntryName(_ name: UnsafePointer<UInt8>) -> Bool {
+        strcmp(name, "item") == 0 || strcmp(name, "entry") == 0
+    }
+
+    /// Whether `data` ends with the end tag `</name>` (white space allowed before its `>`),
+    /// after any white space, comments and processing instructions that may follow the root
+    /// element (XML 1.0 §2.1, `Misc*`). A byte test of the document's end, not a parse: what
+    /// libxml2 read is known already; this tells a document whose bytes stop early from one
+    /// whose tags did not match.
+    static func endsWithEndTag(_ data: Data, name: String) -> Bool {
+        let bytes = [UInt8](data)
+        var end = bytes.count
+        while true {
+            while end > 0, [0x20, 0x09, 0x0A, 0x0D, 0x00].contains(bytes[end - 1]) { end -= 1 }
+            // A trailing comment or processing instruction: skip back to its start.
+            if end >= 3, bytes[end - 1] == 0x3E, bytes[end - 2] == 0x2D, bytes[end - 3] == 0x2D,
+                let start = lastIndex(of: Array("<!--".utf8), in: bytes, before: end - 3)
+            {
+                end = start
+                continue
+            }
+            if end >= 2, bytes[end - 1] == 0x3E, bytes[end - 2] == 0x3F,
+                let start = lastIndex(of: Array("<?".utf8), in: bytes, before: end - 2)
+            {
+                end = start
+                continue
+            }
+            break
+        }
+        guard end > 0, bytes[end - 1] == 0x3E else { return false }
+        var close = end - 1
+        while close > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[close - 1]) { close -= 1 }
+        let tag = Array("</\(name)".utf8)
+        return close >= tag.count && Array(bytes[(close - tag.count)..<close]) == tag
+    }
+
+    /// The start of the last occurrence of `pattern` in `bytes` that begins before `limit`.
+    private static func lastIndex(of pattern: [UInt8], in bytes: [UInt8], before limit: Int) -> Int? {
+        var start = min(limit, bytes.count - pattern.count)
+        while start >= 0 {
+            if bytes[start] == pattern[0], Array(bytes[start..<(start + pattern.count)]) == pattern { return start }
+            start -= 1
+        }
+        return nil
+    }
 }

@@ -61,6 +61,9 @@ enum LibXML2 {
 
     private final class ErrorSink {
         var diagnostics: [Diagnostic] = []
+        /// The `item`/`entry` elements libxml2 closed at an end tag (its SAX2 end-element event):
+        /// an element still open at the end of the bytes is not among them (`CutShort`).
+        var closedEntries = Set<UnsafeRawPointer>()
     }
 
     /// Parses a UTF-8 XML document.
@@ -95,6 +98,17 @@ enum LibXML2 {
                     message: PlainText.collapse(message) ?? "unknown error",
                     element: error.pointee.str1.map { String(cString: $0) }, elementLine: Int(error.pointee.int1)))
         }
+        ctxt.pointee.sax.pointee.endElementNs = { userData, localName, prefix, uri in
+            guard let userData else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            if let node = context.pointee.node, let localName, let opaque = context.pointee._private,
+                CutShort.isEntryName(localName)
+            {
+                Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue().closedEntries.insert(
+                    UnsafeRawPointer(node))
+            }
+            xmlSAX2EndElementNs(userData, localName, prefix, uri)
+        }
         _ = xmlCtxtUseOptions(ctxt, options)
         let doc: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
@@ -110,7 +124,9 @@ enum LibXML2 {
         }
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
-        let cutShort = sink.diagnostics.last(where: \.isPrematureEnd).map { leaveOutUnfinishedEntry(of: doc, $0) }
+        let cutShort = sink.diagnostics.last(where: \.isPrematureEnd).flatMap { premature in
+            leaveOutUnfinishedEntry(of: doc, premature, data: data, closed: sink.closedEntries)
+        }
         var budget = EntityBudget(documentSize: data.count)
         var limit = entryLimit.map(EntryLimit.init)
         var names = InternedNames()
@@ -123,41 +139,36 @@ enum LibXML2 {
         return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit, cutShort: cutShort)
     }
 
-    /// For a document that ended inside an open element (`CutShort`): the open elements are the
-    /// chain of last child elements from the root down to the innermost one libxml2 named
-    /// (`premature.element`); the first `item`/`entry` on it is unfinished and is removed from
+    /// For a document libxml2 saw end inside an open element: nil when its bytes still end with
+    /// the root's end tag (a complete document whose mismatched tags left elements open, such as
+    /// raw `<br>`s in a description: not cut). Otherwise it is cut short (`CutShort`), and the
+    /// first `item`/`entry` on the chain of last child elements from the root that libxml2 never
+    /// closed at an end tag (`closed`; one cut inside its own start tag included) is removed from
     /// the tree before anything reads it.
-    private static func leaveOutUnfinishedEntry(of doc: xmlDocPtr, _ premature: Diagnostic) -> CutShort {
+    private static func leaveOutUnfinishedEntry(
+        of doc: xmlDocPtr, _ premature: Diagnostic, data: Data, closed: Set<UnsafeRawPointer>
+    ) -> CutShort? {
+        guard let root = xmlDocGetRootElement(doc), !CutShort.endsWithEndTag(data, name: qualifiedName(root))
+        else { return nil }
         let innermost = premature.element ?? ""
-        var chain: [xmlNodePtr] = []
-        var node = xmlDocGetRootElement(doc)
-        while let current = node, chain.count < 256 {
-            chain.append(current)
-            node = xmlGetLastChild(current)
-            while let candidate = node, candidate.pointee.type != XML_ELEMENT_NODE { node = candidate.pointee.prev }
+        var node = xmlGetLastChild(root)
+        var depth = 0
+        while let current = node, depth < 256 {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                if let name = current.pointee.name, CutShort.isEntryName(name),
+                    !closed.contains(UnsafeRawPointer(current))
+                {
+                    xmlUnlinkNode(current)
+                    xmlFreeNode(current)
+                    return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: true)
+                }
+                node = xmlGetLastChild(current)
+                depth += 1
+            } else {
+                node = current.pointee.prev
+            }
         }
-        // The deepest element of the chain with the innermost open element's name (libxml2 names
-        // it without its prefix; accept either); every element below it on the chain is a closed child.
-        guard
-            let deepest = chain.lastIndex(where: { element in
-                let local = element.pointee.name.map { String(cString: $0) } ?? ""
-                return local == innermost || qualifiedName(element) == innermost
-            })
-        else {
-            return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: false)
-        }
-        // The root (chain[0]) holds the entries; below it, the open ones down to the innermost.
-        let open = deepest >= 1 ? chain[1...deepest] : []
-        guard
-            let unfinished = open.first(where: { element in
-                element.pointee.name.map { CutShort.entryNames.contains(String(cString: $0)) } ?? false
-            })
-        else {
-            return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: false)
-        }
-        xmlUnlinkNode(unfinished)
-        xmlFreeNode(unfinished)
-        return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: true)
+        return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: false)
     }
 
     /// An element's name as written: `prefix:local`, or the local name without a prefix.

@@ -54,14 +54,21 @@ enum FeedOutcome: Sendable {
                     document.data, url: document.finalURL,
                     contentType: document.contentType, maxBytes: maxBytes,
                     sanitizing: .deferred)
-                var info = FetchInfo(document)
+                // A document cut short is not recorded at all (`Feed.isCutShort`): its entries
+                // would stand for the whole feed, the ones after the cut marked as gone and its
+                // head fields possibly cut too. The fetch fails as a body cut short in its HTTP
+                // framing does: the cache keeps its copy and its validators, and the next build asks
+                // again.
                 if feed.isCutShort {
-                    // A cut response's validators would make the server answer 304 to the next
-                    // conditional GET, and the feed would stay cut (`Feed.isCutShort`).
-                    info.etag = nil
-                    info.lastModified = nil
+                    return .failed(
+                        FetchFailure(
+                            kind: .badResponse, url: result.subscription.url, status: document.status,
+                            message: "the document was cut short: its bytes end before its root element closes "
+                                + "(a gzip stream or a file the server cut); nothing of it was recorded, the cached "
+                                + "entries stay and the next build asks again ('planet parse URL' shows where it ends)")
+                    )
                 }
-                return .parsed(feed, info)
+                return .parsed(feed, FetchInfo(document))
             } catch {
                 return .failed(
                     FetchFailure(

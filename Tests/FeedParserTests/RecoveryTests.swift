@@ -91,6 +91,17 @@ struct RecoveryTests {
         #expect(feed.warnings.contains { $0.contains("unfinished entry is left out") } == droppedItem)
     }
 
+    @Test(
+        "a whole JSON Feed with bytes after it is read, the rest ignored",
+        arguments: ["<!-- cached by a plugin -->", "\u{0}\u{0}\u{0}", "}", #"{"version":"x"}"#, "\n<html></html>"])
+    func trailingBytesAfterTheDocument(_ tail: String) throws {
+        let text = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","title":"One"}]}"#
+        let feed = try Feed.parse(Data((text + tail).utf8), url: URL(string: "https://example.org/feed.json"))
+        #expect(feed.entries.map(\.id) == ["1"])
+        #expect(!feed.isCutShort)
+        #expect(feed.warnings.contains { $0.contains("after the end of the JSON document") })
+    }
+
     @Test func wholeJSONIsNotCutShort() throws {
         // A lone surrogate escape: the document goes through the repair, whole.
         let text = #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","content_text":"a\ud800"}]}"#

@@ -67,6 +67,22 @@ struct BuildCommandTests {
                 == Date(timeIntervalSince1970: 1_704_164_645.5))
     }
 
+    /// `--now` is RFC 3339 read in the proleptic Gregorian calendar (as feeds' dates are; Foundation's
+    /// ISO 8601 formatter read 1200-01-01 as the Julian date, a week off), within what planet writes;
+    /// the instants are Python's proleptic `datetime(1200, 1, 1, tzinfo=utc).timestamp()`.
+    @Test func nowIsProlepticGregorianAndInRange() throws {
+        #expect(try options(["--now", "1200-01-01T00:00:00Z"]).now == Date(timeIntervalSince1970: -24_298_876_800))
+        #expect(try options(["--now", "1582-10-10T00:00:00Z"]).now == Date(timeIntervalSince1970: -12_219_724_800))
+        #expect(try options(["--now", "2024-01-02t03:04:05z"]).now == Date(timeIntervalSince1970: 1_704_164_645))
+        for bad in [
+            "0000-01-01T00:00:00Z", "2024-06-01T00:00:00+25:00", "10000-01-01T00:00:00Z", "2024-13-01T00:00:00Z",
+            "2024-06-01T24:00:00Z", "2024-06-01 00:00:00Z", "2024-06-01T00:00:00", "9999-12-31T23:59:59Z",
+            "2024-06-01T00:00:00.Z"
+        ] {
+            #expect(throws: UsageError.self, "\(bad)") { try options(["--now", bad]) }
+        }
+    }
+
     @Test func aBuildErrorExitsWith2AndItsMessage() async throws {
         let folder = try makeFolder()
         defer { removeFolder(folder) }

@@ -17,6 +17,8 @@ enum JSONRepair {
         var loneSurrogates = 0
         /// The document ended inside an open array or object: it was cut short (`Feed.isCutShort`).
         var cutShort = false
+        /// Bytes other than white space after the root value were left out.
+        var trailingBytes = false
         /// It ended inside an element of the top-level `items` array, and that unfinished item was
         /// cut off whole (an item cut after its last complete member would keep a title without its
         /// text, over the cache's whole copy).
@@ -30,6 +32,9 @@ enum JSONRepair {
             }
             if loneSurrogates > 0 {
                 warnings.append("\(loneSurrogates) lone surrogate escape(s) in JSON strings replaced with U+FFFD")
+            }
+            if trailingBytes {
+                warnings.append("bytes after the end of the JSON document ignored")
             }
             if cutShort {
                 warnings.append(
@@ -60,7 +65,7 @@ enum JSONRepair {
         var stringStart = 0
         var itemsOpen = false
         var index = 0
-        while index < bytes.count {
+        scan: while index < bytes.count {
             let byte = bytes[index]
             if inString {
                 if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
@@ -97,12 +102,19 @@ enum JSONRepair {
                     continue
                 }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                let closesRoot = stack.count == 1
                 if !stack.isEmpty { stack.removeLast() }
                 if stack.count < 2 { itemsOpen = false }
                 out.append(byte)
                 index += 1
                 safe = (out.count, stack)
                 if itemsOpen, stack.count == 2 { safeBetweenItems = safe }
+                // The root value is complete: what follows (a caching plugin's `<!-- … -->`, NUL
+                // padding, a second object) is no part of it (RFC 8259 §2: one value per text).
+                if closesRoot {
+                    repaired.trailingBytes = bytes[index...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                    break scan
+                }
                 continue
             case UInt8(ascii: ","):
                 safe = (out.count, stack)

@@ -14,8 +14,8 @@ enum BuildTime {
             }
             guard abs(date.timeIntervalSince1970) <= latest else {
                 throw arguments.error(
-                    "'--now' \(text) is later than planet writes times (up to \(FeedDateParser.rfc3339(Date(timeIntervalSince1970: latest))))"
-                )
+                    "'--now' \(text) is later than planet writes times (up to "
+                        + FeedDateParser.rfc3339(Date(timeIntervalSince1970: latest)) + ")")
             }
             return date
         }

@@ -132,4 +132,40 @@ struct CutShortTests {
         #expect(feed.isCutShort)
         #expect(feed.entries.map(\.title) == ["One"])
     }
+
+    /// Cut inside the root's own start tag (a long namespace list): libxml2 says "Couldn't find end
+    /// of Start Tag", not "Premature end of data"; the bytes still tell the cut.
+    @Test(
+        "cut inside the root's start tag",
+        arguments: [
+            #"<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modu"#,
+            #"<feed xmlns="http://www.w3.org/2005/At"#,
+            #"<a:feed xmlns:a="http://www.w3.org/2005/Atom""#
+        ])
+    func cutInsideTheRootStartTag(_ text: String) throws {
+        let feed = try? Self.parse(text)
+        // Either nothing readable (refused) or read as cut short, never as a whole empty feed.
+        if let feed {
+            #expect(feed.isCutShort, "\(text)")
+            #expect(feed.entries.isEmpty)
+        }
+    }
+
+    /// A whole document with raw `<br>`s (so libxml2 still has elements open at its end) followed
+    /// by NULs or a BOM, which decoding turns into U+FFFD / U+FEFF: not cut.
+    @Test("whole, mismatched, then padding", arguments: ["\u{0}\u{0}\u{0}", "\u{FEFF}", "\n\u{0}\n"])
+    func wholeWithPaddingIsNotCut(_ padding: String) throws {
+        let feed = try Self.parse(
+            Self.head + "<item><title>Three</title><description>a<br>b<br></description></item></channel></rss>"
+                + padding)
+        #expect(!feed.isCutShort)
+        #expect(feed.entries.map(\.title).starts(with: ["One", "Two", "Three"]))
+    }
+
+    /// Extra content after a closed root (XML_ERR_DOCUMENT_END): the document reached its end.
+    @Test func garbageAfterAClosedRootIsNotACut() throws {
+        let feed = try Self.parse(Self.head + "</channel></rss>trailing <garbage")
+        #expect(!feed.isCutShort)
+        #expect(feed.entries.count == 2)
+    }
 }

@@ -40,8 +40,31 @@ struct CutShort: Sendable, Equatable {
     static func endsWithEndTag(_ data: Data, name: String) -> Bool {
         let bytes = [UInt8](data)
         var end = bytes.count
+        // White space, NULs, and what decoding made of stray bytes at the end: U+FFFD (a NUL or an
+        // undecodable byte, `DocumentDecoder`) and U+FEFF (a BOM pasted after the document).
+        func trimSpaceAndReplacements() {
+            while end > 0 {
+                if [0x20, 0x09, 0x0A, 0x0D, 0x00].contains(bytes[end - 1]) {
+                    end -= 1
+                } else if end >= 3, bytes[end - 3] == 0xEF,
+                    (bytes[end - 2] == 0xBF && bytes[end - 1] == 0xBD)
+                        || (bytes[end - 2] == 0xBB && bytes[end - 1] == 0xBF)
+                {
+                    end -= 3
+                } else {
+                    return
+                }
+            }
+        }
+        // A comment left open at the very end (after the root, or where the bytes stop): from its
+        // `<!--` on, nothing is markup.
+        if let open = lastIndex(of: Array("<!--".utf8), in: bytes, before: end),
+            lastIndex(of: Array("-->".utf8), in: bytes, before: end).map({ $0 < open + 4 }) ?? true
+        {
+            end = open
+        }
         while true {
-            while end > 0, [0x20, 0x09, 0x0A, 0x0D, 0x00].contains(bytes[end - 1]) { end -= 1 }
+            trimSpaceAndReplacements()
             // A trailing comment or processing instruction: skip back to its start.
             if end >= 3, bytes[end - 1] == 0x3E, bytes[end - 2] == 0x2D, bytes[end - 3] == 0x2D,
                 let start = lastIndex(of: Array("<!--".utf8), in: bytes, before: end - 3)

@@ -124,9 +124,13 @@ enum LibXML2 {
         }
         guard let doc else { return Parsed(root: nil, diagnostics: sink.diagnostics) }
         defer { xmlFreeDoc(doc) }
-        let cutShort = sink.diagnostics.last(where: \.isPrematureEnd).flatMap { premature in
-            leaveOutUnfinishedEntry(of: doc, premature, data: data, closed: sink.closedEntries)
-        }
+        // A well-formed document is whole; one libxml2 saw reach the end of its root (extra content
+        // after it, XML_ERR_DOCUMENT_END 5) is too. Any other problem may be a cut: the bytes say.
+        let cutShort =
+            sink.diagnostics.isEmpty || sink.diagnostics.contains(where: { $0.code == 5 })
+            ? nil
+            : leaveOutUnfinishedEntry(
+                of: doc, sink.diagnostics.last(where: \.isPrematureEnd), data: data, closed: sink.closedEntries)
         var budget = EntityBudget(documentSize: data.count)
         var limit = entryLimit.map(EntryLimit.init)
         var names = InternedNames()
@@ -139,18 +143,21 @@ enum LibXML2 {
         return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit, cutShort: cutShort)
     }
 
-    /// For a document libxml2 saw end inside an open element: nil when its bytes still end with
+    /// For a document libxml2 reported a problem in: nil when its bytes still end with
     /// the root's end tag (a complete document whose mismatched tags left elements open, such as
     /// raw `<br>`s in a description: not cut). Otherwise it is cut short (`CutShort`), and the
     /// first `item`/`entry` on the chain of last child elements from the root that libxml2 never
     /// closed at an end tag (`closed`; one cut inside its own start tag included) is removed from
     /// the tree before anything reads it.
     private static func leaveOutUnfinishedEntry(
-        of doc: xmlDocPtr, _ premature: Diagnostic, data: Data, closed: Set<UnsafeRawPointer>
+        of doc: xmlDocPtr, _ premature: Diagnostic?, data: Data, closed: Set<UnsafeRawPointer>
     ) -> CutShort? {
         guard let root = xmlDocGetRootElement(doc), !CutShort.endsWithEndTag(data, name: qualifiedName(root))
         else { return nil }
-        let innermost = premature.element ?? ""
+        // Without "Premature end of data in tag …" the bytes ended inside a tag, the root's own
+        // start tag included ("Couldn't find end of Start Tag rss").
+        let innermost = premature?.element ?? qualifiedName(root)
+        let line = premature?.elementLine ?? Int(xmlGetLineNo(root))
         var node = xmlGetLastChild(root)
         var depth = 0
         while let current = node, depth < 256 {
@@ -160,7 +167,7 @@ enum LibXML2 {
                 {
                     xmlUnlinkNode(current)
                     xmlFreeNode(current)
-                    return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: true)
+                    return CutShort(innermost: innermost, line: line, droppedEntry: true)
                 }
                 node = xmlGetLastChild(current)
                 depth += 1
@@ -168,7 +175,7 @@ enum LibXML2 {
                 node = current.pointee.prev
             }
         }
-        return CutShort(innermost: innermost, line: premature.elementLine, droppedEntry: false)
+        return CutShort(innermost: innermost, line: line, droppedEntry: false)
     }
 
     /// An element's name as written: `prefix:local`, or the local name without a prefix.

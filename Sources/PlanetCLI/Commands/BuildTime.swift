@@ -10,7 +10,7 @@ enum BuildTime {
             guard let date = parseRFC3339(text) else {
                 throw arguments.error(
                     "'--now' must be an RFC 3339 time such as "
-                        + "'2024-01-02T03:04:05Z', not '\(text)'")
+                        + "'2024-01-02T03:04:05Z', in the years 1000 to 9892, not '\(text)'")
             }
             guard abs(date.timeIntervalSince1970) <= latest else {
                 throw arguments.error(
@@ -34,9 +34,10 @@ enum BuildTime {
     /// clamps beyond it), seconds from the epoch.
     static let latest: TimeInterval = 2.5e11
 
-    /// RFC 3339 §5.6 `date-time`, with or without fractional seconds, years 0001–9999, an offset
-    /// of at most ±23:59; read in the proleptic Gregorian calendar as feeds' dates are
-    /// (`FeedDateParser`; Foundation's `ISO8601DateFormatter` reads dates before 1582-10-15 as Julian).
+    /// RFC 3339 §5.6 `date-time`, with or without fractional seconds, an offset of at most ±23:59,
+    /// read in the proleptic Gregorian calendar as feeds' dates are (`FeedDateParser`, which takes
+    /// a year before 1000 for a placeholder and reads none: such a `--now` is refused; Foundation's
+    /// `ISO8601DateFormatter` read dates before 1582-10-15 as Julian).
     static func parseRFC3339(_ text: String) -> Date? {
         guard isDateTime(Array(text.utf8)) else { return nil }
         return FeedDateParser.parse(text)

@@ -42,7 +42,8 @@ struct UsageTests {
             message: "planet parse: '--timeout' must be at most 604800 seconds (one week), not '1e18'"),
         Case(
             arguments: ["build", "--now", "yesterday"],
-            message: "planet build: '--now' must be an RFC 3339 time such as '2024-01-02T03:04:05Z', not 'yesterday'"),
+            message: "planet build: '--now' must be an RFC 3339 time such as '2024-01-02T03:04:05Z', "
+                + "in the years 1000 to 9892, not 'yesterday'"),
         Case(
             arguments: ["build", "--now", "2026-01-01T00:00:00Z", "--now=2026-02-01T00:00:00Z"],
             message: "planet build: '--now' is given twice ('2026-01-01T00:00:00Z', then '2026-02-01T00:00:00Z'); "

@@ -121,6 +121,10 @@ struct ListCommandTests {
         let none = await runPlanet(["list", "--hidden", "--json"], in: folder)
         #expect(none.status == 0)
         #expect(none.out == "[]\n")
+        let noneText = await runPlanet(["list", "--hidden"], in: folder)
+        #expect(noneText.status == 0)
+        #expect(noneText.out == "")
+        #expect(noneText.err.contains("nothing is hidden"), "\(noneText.err)")
         try await withDeadline {
             let path = folder.appendingPathComponent(".planet/cache.sqlite").path
             try await Self.makeCache(path)

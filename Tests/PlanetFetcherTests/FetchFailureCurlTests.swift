@@ -51,6 +51,10 @@ struct FetchFailureCurlTests {
         Case(
             code: CURLE_WEIRD_SERVER_REPLY, text: "Unsupported HTTP version in response", kind: .badResponse,
             messageParts: ["not valid HTTP"]),
+        // Two gzip members or bytes after the stream: libcurl's decoder stops with a write error.
+        Case(
+            code: CURLE_WRITE_ERROR, text: "Failed writing received data to disk/application", kind: .badResponse,
+            messageParts: ["could not be read", "Content-Encoding", "compressed body is broken"]),
         Case(
             code: CURLE_GOT_NOTHING, text: "Empty reply from server", kind: .connectionFailed,
             messageParts: ["closed the connection without an answer"]),

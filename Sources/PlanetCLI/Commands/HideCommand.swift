@@ -107,6 +107,9 @@ enum HideCommand: Subcommand {
                 ["value": item.value, "hidden_at": FeedDateParser.rfc3339(item.hiddenAt)]
             }
             io.out(ListCommand.jsonText(objects) + "\n")
+        } else if hidden.isEmpty {
+            // Said on standard error: the listing itself (standard output) stays empty for scripts.
+            io.message("\(command): nothing is hidden ('planet hide URL|ID' hides an entry)")
         } else {
             for item in hidden { io.line("\(item.value)  \(FeedDateParser.rfc3339(item.hiddenAt))") }
         }

@@ -129,7 +129,14 @@ extension FetchFailure {
         case CURLE_PROXY:
             return (.connectionFailed, "the proxy failed (\(detail)); check http_proxy / https_proxy")
         case CURLE_WRITE_ERROR:
-            return (.other, "the body could not be kept (\(detail))")
+            // libcurl stops a transfer here when a compressed body does not decode as one stream
+            // (two gzip members, bytes after the stream: curl/curl#3796), as well as when planet
+            // refuses the body (its size cap is reported before this).
+            return (
+                .badResponse,
+                "the body could not be read (\(detail)); with a Content-Encoding such as gzip, the server's "
+                    + "compressed body is broken (two streams, or bytes after its end): ask the site to fix it"
+            )
         default:
             return (.other, "request failed (libcurl error \(response.code): \(detail))")
         }

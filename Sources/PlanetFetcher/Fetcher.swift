@@ -71,7 +71,7 @@ public struct Fetcher: Sendable {
                     let elapsed = clock.now - started[index]
                     let result = FetchResult(
                         subscription: subscriptions[index], outcome: outcome,
-                        duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                        duration: elapsed.inSeconds)
                     if case .fetched = outcome {
                         group.addTask {
                             made.put(index, transform(result))
@@ -178,8 +178,7 @@ public struct Fetcher: Sendable {
         let start = clock.now
         let outcome = await outcome(for: subscription.url, validators: validators)
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return FetchResult(subscription: subscription, outcome: outcome, duration: seconds)
+        return FetchResult(subscription: subscription, outcome: outcome, duration: elapsed.inSeconds)
     }
 
     private func outcome(for url: URL, validators: FetchValidators?) async -> FetchResult.Outcome {

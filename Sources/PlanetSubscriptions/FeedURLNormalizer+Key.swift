@@ -109,15 +109,11 @@ extension FeedURLNormalizer {
             }
             guard port <= 65_535 else { return nil }
             if digits > 0, port != (https ? 443 : 80) {
-                // ":" and the port in decimal without leading zeros, written by hand (string
-                // interpolation cost more than the rest of the key).
-                portText = [0x3A]
-                var divisor = 10_000
-                while divisor > 1, port / divisor == 0 { divisor /= 10 }
-                while divisor > 0 {
-                    portText.append(UInt8(0x30 + (port / divisor) % 10))
-                    divisor /= 10
-                }
+                // ":" and the port's digits as written without leading zeros: its decimal text
+                // (string interpolation cost more than the rest of the key).
+                let written = bytes[(index - digits)..<index]
+                portText = [0x3A] + written.drop { $0 == 0x30 }
+                if portText.count == 1 { portText.append(0x30) }  // "0", "00": port 0
             }
             // The key's port is ":" and the number's digits; anything else in the text is changed.
             if portText.count != digits + 1 { changed = true }

@@ -39,6 +39,10 @@ extension FeedDateParser {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The furthest instant from the epoch the date writers print as it is, seconds (±2.5 × 10¹¹,
+    /// the year 9892 and its mirror before the epoch); instants beyond are written as these.
+    public static let latestWritten: TimeInterval = 2.5e11
+
     private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -48,7 +52,9 @@ extension FeedDateParser {
 
     private static func parts(_ date: Date) -> Parts {
         let interval = date.timeIntervalSince1970
-        let total = interval.isFinite ? Int(max(min(interval, 2.5e11), -2.5e11).rounded(.down)) : 0
+        let total =
+            interval.isFinite
+            ? Int(max(min(interval, latestWritten), -latestWritten).rounded(.down)) : 0
         var days = total / 86_400
         var seconds = total % 86_400
         if seconds < 0 {

@@ -12,7 +12,7 @@ enum JSONRepair {
     struct Repaired {
         var data: Data
         /// Raw control characters escaped.
-        var controlsOrTruncation = false
+        var controls = false
         /// Lone surrogate escapes replaced with `\ufffd`.
         var loneSurrogates = 0
         /// The document ended inside an open array or object: it was cut short (`Feed.isCutShort`).
@@ -27,7 +27,7 @@ enum JSONRepair {
         /// What was repaired, as the parse warnings say it; empty when nothing was.
         var warnings: [String] {
             var warnings: [String] = []
-            if controlsOrTruncation {
+            if controls {
                 warnings.append("invalid JSON (control characters) repaired")
             }
             if loneSurrogates > 0 {
@@ -79,7 +79,7 @@ enum JSONRepair {
                     if stack.count == 1 { rootString = Array(out[stringStart...]) }
                 } else if byte < 0x20 {
                     out.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
-                    repaired.controlsOrTruncation = true
+                    repaired.controls = true
                     index += 1
                     continue
                 }

@@ -6,11 +6,12 @@ import Foundation
 /// hands over what it could inflate: curl/curl#2719) or when it writes a file that is cut short.
 ///
 /// libxml2's recovery closes every open element at the end, so without this rule the last entry's
-/// text would be recorded cut off in mid-sentence, over the whole copy the cache held. The open
-/// elements are the innermost one libxml2 names (XML_ERR_TAG_NOT_FINISHED, "Premature end of
-/// data in tag …") and its ancestors: the chain of last child elements from the root down to it.
-/// An `item` or `entry` on that chain is the unfinished entry, and is left out. A build records
-/// nothing of such a document (`FeedOutcome`): it fails the fetch, and the cache keeps its copy.
+/// text would be recorded cut off in mid-sentence, over the whole copy the cache held. A document
+/// libxml2 reported a problem in is cut when its bytes do not end with the root's end tag
+/// (`endsWithEndTag`); the unfinished entry is the first `item`/`entry` on the chain of last child
+/// elements from the root that libxml2 never closed at an end tag (`LibXML2`), and is left out. A
+/// build records nothing of such a document (`FeedOutcome`): it fails the fetch, and the cache
+/// keeps its copy.
 struct CutShort: Sendable, Equatable {
     /// The innermost element still open at the end, as written (`description`, `atom:entry`).
     var innermost: String
@@ -84,14 +85,16 @@ struct CutShort: Sendable, Equatable {
         var close = end - 1
         while close > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[close - 1]) { close -= 1 }
         let tag = Array("</\(name)".utf8)
-        return close >= tag.count && Array(bytes[(close - tag.count)..<close]) == tag
+        return close >= tag.count && bytes[(close - tag.count)..<close].elementsEqual(tag)
     }
 
     /// The start of the last occurrence of `pattern` in `bytes` that begins before `limit`.
     private static func lastIndex(of pattern: [UInt8], in bytes: [UInt8], before limit: Int) -> Int? {
         var start = min(limit, bytes.count - pattern.count)
         while start >= 0 {
-            if bytes[start] == pattern[0], Array(bytes[start..<(start + pattern.count)]) == pattern { return start }
+            if bytes[start] == pattern[0], bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+                return start
+            }
             start -= 1
         }
         return nil

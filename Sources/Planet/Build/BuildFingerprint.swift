@@ -53,9 +53,18 @@ struct BuildFingerprint {
     /// A label or a length, framed by 0x1F and 0x1E; its UTF-8 read in place.
     private mutating func feed(_ text: String) {
         mix(0x1F)
-        var text = text
-        text.withUTF8 { mix($0) }
+        mixText(text)
         mix(0x1E)
+    }
+
+    /// `mix(_:)` of the UTF-8 of `text`, read in place. - Returns: how many bytes that was.
+    @discardableResult
+    private mutating func mixText(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { buffer in
+            mix(buffer)
+            return UInt64(buffer.count)
+        }
     }
 
     /// `mix(_:)` of each byte, the two hashes held in registers.
@@ -120,34 +129,26 @@ struct BuildFingerprint {
     /// The subscriptions (feeds.txt's and the reading lists'), each with what came of this run's
     /// fetch: the outcome, a failure's kind, status and message, the entries a document dropped.
     mutating func addSubscriptions(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome]) {
-        // The bytes of `add("feed " + key, text: name 0x1F line 0x1F outcome)`, streamed piece by
+        // The bytes of `add("feed " + key, text: name 0x1F line 0x1F outcome)`, hashed piece by
         // piece: a thousand feeds' strings are not built only to be hashed.
         for subscription in subscriptions {
             let key = subscription.url.absoluteString
             mix(0x1F)
-            for byte in "feed ".utf8 { mix(byte) }
-            for byte in key.utf8 { mix(byte) }
+            mixText("feed ")
+            mixText(key)
             mix(0x1E)
-            var length: UInt64 = 0
-            func put(_ text: String) {
-                for byte in text.utf8 {
-                    mix(byte)
-                    length += 1
-                }
-            }
-            put(subscription.name ?? "\u{0}")
-            put("\u{1F}")
-            put(String(subscription.line))
-            put("\u{1F}")
+            var length = mixText(subscription.name ?? "\u{0}") + mixText("\u{1F}")
+            length += mixText(String(subscription.line)) + mixText("\u{1F}")
             switch outcomes[key] {
             case .failed(let failure)?:
-                put("failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)")
+                length += mixText(
+                    "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)")
             case .notModified?:
-                put("not-modified")
+                length += mixText("not-modified")
             case .parsed(let feed, _)?:
-                put("ok \(feed.entriesDropped)")
+                length += mixText("ok \(feed.entriesDropped)")
             case nil:
-                put("skipped")
+                length += mixText("skipped")
             }
             feed(String(length))
         }

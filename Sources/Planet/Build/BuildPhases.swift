@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +39,7 @@ public struct BuildPhases: Sendable, Equatable {
         phases.append(
             Phase(
                 name: name,
-                wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                wall: elapsed.inSeconds,
                 cpu: cpu - lastCPU))
         (lastWall, lastCPU) = (wall, cpu)
     }

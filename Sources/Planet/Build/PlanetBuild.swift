@@ -270,8 +270,7 @@ public enum PlanetBuild {
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
         var report = BuildReport(
             feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
-            duration: Double(elapsed.components.seconds)
-                + Double(elapsed.components.attoseconds) / 1e18)
+            duration: elapsed.inSeconds)
         report.skipped = subscriptions.count - outcomes.count
         for feed in statuses {
             if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target }

@@ -12,10 +12,10 @@ enum BuildTime {
                     "'--now' must be an RFC 3339 time such as "
                         + "'2024-01-02T03:04:05Z', in the years 1000 to 9892, not '\(text)'")
             }
-            guard abs(date.timeIntervalSince1970) <= latest else {
+            guard abs(date.timeIntervalSince1970) <= FeedDateParser.latestWritten else {
                 throw arguments.error(
                     "'--now' \(text) is later than planet writes times (up to "
-                        + FeedDateParser.rfc3339(Date(timeIntervalSince1970: latest)) + ")")
+                        + FeedDateParser.rfc3339(Date(timeIntervalSince1970: FeedDateParser.latestWritten)) + ")")
             }
             return date
         }
@@ -29,10 +29,6 @@ enum BuildTime {
         }
         return nil
     }
-
-    /// The latest instant planet's date writers print as written (`FeedDateParser.rfc3339`
-    /// clamps beyond it), seconds from the epoch.
-    static let latest: TimeInterval = 2.5e11
 
     /// RFC 3339 §5.6 `date-time`, with or without fractional seconds, an offset of at most ±23:59,
     /// read in the proleptic Gregorian calendar as feeds' dates are (`FeedDateParser`, which takes

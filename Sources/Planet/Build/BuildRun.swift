@@ -143,8 +143,8 @@ struct BuildRun: Sendable {
         var hosts: [String] = []
         var byHost: [String: [Subscription]] = [:]
         for subscription in subscriptions {
-            let url = subscription.url
-            let key = "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port ?? -1)"
+            // `scheme://host[:port]` read from the URL's text, not from Foundation's parsed parts.
+            let key = URLText.origin(of: subscription.url.absoluteString) ?? ""
             if byHost[key] == nil { hosts.append(key) }
             byHost[key, default: []].append(subscription)
         }

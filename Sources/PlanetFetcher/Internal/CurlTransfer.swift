@@ -15,6 +15,16 @@ final class CurlTransfer {
     private static let wantedNames = wanted.map { String(decoding: $0, as: UTF8.self) }
     /// `content-length`, read for its values only (RFC 9112 §6.3).
     private static let contentLength = Array("content-length".utf8)
+    /// Name length (below 32) → index in `wanted`, `wanted.count` for Content-Length, -1 for
+    /// none: no two of these names have the same length.
+    private static let byLength: [Int8] = {
+        var table = [Int8](repeating: -1, count: 32)
+        for (index, name) in (wanted + [contentLength]).enumerated() {
+            precondition(table[name.count] == -1, "two header names of one length")
+            table[name.count] = Int8(index)
+        }
+        return table
+    }()
 
     let easy: UnsafeMutableRawPointer
     let request: HTTPRequest
@@ -49,7 +59,7 @@ final class CurlTransfer {
         self.request = request
         self.completion = completion
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        for line in request.headers { headerList = curl_slist_append(headerList, Self.headerBytes(line)) }
+        for line in request.headers { headerList = curl_slist_append(headerList, line) }
         configure()
     }
 
@@ -134,22 +144,25 @@ final class CurlTransfer {
             return bytes.count
         }
         guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon < 32 else { return bytes.count }
-        let field = line[..<colon]
-        // Whether the field's name, lower-cased (ASCII letters only), is `name`.
-        func named(_ name: [UInt8]) -> Bool {
-            name.count == field.count
-                && zip(name, field).allSatisfy { $0 == ($1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0)) }
+        // The wanted names (and Content-Length) differ in length: the length picks the one name
+        // the field can be, compared once, ASCII letters lower-cased.
+        let candidate = Int(Self.byLength[colon])
+        guard candidate >= 0 else { return bytes.count }
+        let expected = candidate == Self.wanted.count ? Self.contentLength : Self.wanted[candidate]
+        for offset in 0..<colon {
+            let byte = line[offset]
+            guard expected[offset] == byte | ((byte >= 0x41 && byte <= 0x5A) ? 0x20 : 0) else { return bytes.count }
         }
-        if named(Self.contentLength) {
+        if candidate == Self.wanted.count {
             // Every value of every Content-Length field of this head ("5", "5, 5"): more than one
             // distinct value is an unrecoverable framing error (RFC 9112 §6.3, item 5).
             for value in line[(colon + 1)...].split(separator: 0x2C) {
                 let digits = value.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
                 contentLengths.insert(String(decoding: digits, as: UTF8.self))
             }
+            return bytes.count
         }
-        guard let wanted = Self.wanted.firstIndex(where: named) else { return bytes.count }
-        let name = Self.wantedNames[wanted]
+        let name = Self.wantedNames[candidate]
         guard headers[name] == nil else { return bytes.count }
         var value = line[(colon + 1)...]
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
@@ -161,24 +174,6 @@ final class CurlTransfer {
             value.allSatisfy { $0 < 0x80 }
             ? String(decoding: value, as: UTF8.self) : String(value.map { Character(Unicode.Scalar($0)) })
         return bytes.count
-    }
-
-    /// A request header line as the bytes to send: ISO-8859-1 when every scalar fits in a byte,
-    /// the inverse of ``receiveHeader(_:)``, so a validator with obs-text (an `ETag` byte 0x80-0xFF,
-    /// RFC 9110 §8.8.3) goes back exactly as it came; UTF-8 otherwise. NUL-terminated.
-    static func headerBytes(_ line: String) -> [CChar] {
-        // ASCII without NUL: the ISO-8859-1 bytes are the UTF-8 bytes (read in place when the
-        // string is native, as every header line planet makes is).
-        let plain =
-            line.utf8.withContiguousStorageIfAvailable { bytes in
-                var ok = true
-                for byte in bytes { ok = ok && byte > 0 && byte < 0x80 }
-                return ok
-            } ?? line.utf8.allSatisfy { $0 > 0 && $0 < 0x80 }
-        if plain { return Array(line.utf8CString) }
-        let scalars = line.unicodeScalars
-        guard scalars.allSatisfy({ $0.value > 0 && $0.value < 0x100 }) else { return line.utf8CString.map { $0 } }
-        return scalars.map { CChar(bitPattern: UInt8($0.value)) } + [0]
     }
 
     /// Opens the socket libcurl asks for, unless `address` is private under the request's policy.
@@ -208,18 +203,26 @@ final class CurlTransfer {
         }
     }
 
-    /// The response once libcurl reported the transfer done with `code`.
+    /// The response once libcurl reported the transfer done with `code`. The error text and the
+    /// address connected to are read only where the fetcher uses them (a failure; a redirect or
+    /// a request refusing private addresses): a warm build's 304s need neither.
     func response(code: CURLcode) -> HTTPResponse {
         var status = 0
         planet_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var location: UnsafeMutablePointer<CChar>?
         planet_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &location)
-        var primary: UnsafeMutablePointer<CChar>?
-        planet_curl_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &primary)
-        let connected = primary.flatMap { IPAddress(String(cString: $0)) }
-        let buffered = String(cString: errorBuffer)
-        let text = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+        var connectedPrivate = false
+        if request.refusePrivate || (300..<400).contains(status) {
+            var primary: UnsafeMutablePointer<CChar>?
+            planet_curl_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &primary)
+            connectedPrivate = primary.flatMap { IPAddress(String(cString: $0)) }.map(request.policy.isPrivate) ?? false
+        }
         let ok = code == CURLE_OK
+        var text = ""
+        if !ok {
+            let buffered = String(cString: errorBuffer)
+            text = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+        }
         return HTTPResponse(
             code: Int32(code.rawValue), errorText: text, status: status, headers: headers,
             body: ok ? body : Data(), redirectURL: location.map { String(cString: $0) },
@@ -227,7 +230,7 @@ final class CurlTransfer {
             refusedPrivate: refusedPrivate,
             headerCut: statusLineSeen && !headerComplete,
             conflictingLength: contentLengths.count > 1,
-            connectedPrivate: connected.map(request.policy.isPrivate) ?? false,
+            connectedPrivate: connectedPrivate,
             started: request.started)
     }
 }

@@ -5,8 +5,10 @@ struct HTTPRequest: Sendable {
     /// The absolute http(s) URL, userinfo included when the request authenticates (curl sends it
     /// as Basic credentials, RFC 7617).
     var url: String
-    /// Extra header lines, `Name: value` (Accept, If-None-Match, If-Modified-Since).
-    var headers: [String]
+    /// Extra header lines, `Name: value` (Accept, If-None-Match, If-Modified-Since), as the
+    /// NUL-terminated bytes sent (``HTTPRequest/headerLine(_:)``): made once per fetch, off the
+    /// engine's thread.
+    var headers: [[CChar]]
     /// The `User-Agent` (RFC 9110 §10.1.5).
     var userAgent: String
     /// Time allowed for the whole exchange (connect, headers, body), milliseconds, at least 1.
@@ -22,11 +24,32 @@ struct HTTPRequest: Sendable {
     var started: ContinuousClock.Instant?
 }
 
+extension HTTPRequest {
+    /// A request header line as the bytes to send: ISO-8859-1 when every scalar fits in a byte,
+    /// the inverse of `CurlTransfer.receiveHeader(_:)`, so a validator with obs-text (an `ETag` byte 0x80-0xFF,
+    /// RFC 9110 §8.8.3) goes back exactly as it came; UTF-8 otherwise. NUL-terminated.
+    static func headerLine(_ line: String) -> [CChar] {
+        // ASCII without NUL: the ISO-8859-1 bytes are the UTF-8 bytes (read in place when the
+        // string is native, as every header line planet makes is).
+        let plain =
+            line.utf8.withContiguousStorageIfAvailable { bytes in
+                var ok = true
+                for byte in bytes { ok = ok && byte > 0 && byte < 0x80 }
+                return ok
+            } ?? line.utf8.allSatisfy { $0 > 0 && $0 < 0x80 }
+        if plain { return Array(line.utf8CString) }
+        let scalars = line.unicodeScalars
+        guard scalars.allSatisfy({ $0.value > 0 && $0.value < 0x100 }) else { return line.utf8CString.map { $0 } }
+        return scalars.map { CChar(bitPattern: UInt8($0.value)) } + [0]
+    }
+}
+
 /// What one ``HTTPRequest`` ended with.
 struct HTTPResponse: Sendable {
     /// libcurl's result (`CURLcode`, 0 for CURLE_OK).
     var code: Int32
-    /// libcurl's error text for `code` (CURLOPT_ERRORBUFFER, else curl_easy_strerror).
+    /// libcurl's error text for `code` (CURLOPT_ERRORBUFFER, else curl_easy_strerror); empty
+    /// when `code` is 0.
     var errorText: String
     /// The status of the last response head (0 when none arrived).
     var status: Int
@@ -47,7 +70,8 @@ struct HTTPResponse: Sendable {
     /// True when the response head had Content-Length fields with different values (RFC 9112
     /// §6.3: the body's length cannot be known, so the message is unusable).
     var conflictingLength = false
-    /// True when the address connected to (CURLINFO_PRIMARY_IP) is private under the policy.
+    /// True when the address connected to (CURLINFO_PRIMARY_IP) is private under the policy;
+    /// looked up only where the fetcher reads it (a redirect, or a request with `refusePrivate`).
     var connectedPrivate = false
     /// True when the fetch was cancelled before the transfer ended.
     var cancelled = false

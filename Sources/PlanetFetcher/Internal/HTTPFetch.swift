@@ -36,7 +36,7 @@ struct HTTPFetch: Sendable {
     private var permanentRedirect: URL?
     private var onlyPermanent = true
     private var refusePrivate = false
-    private let headers: [String]
+    private let headers: [[CChar]]
 
     init(configuration: FetcherConfiguration, url: URL, validators: FetchValidators?) {
         self.configuration = configuration
@@ -51,7 +51,7 @@ struct HTTPFetch: Sendable {
         var headers = ["Accept: \(FetcherConfiguration.accept)"]
         if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
-        self.headers = headers
+        self.headers = headers.map(HTTPRequest.headerLine)
     }
 
     /// Runs the fetch through `engine`, one request at a time.

@@ -28,43 +28,68 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Writes the value as UTF-8 bytes (one conversion to String at the end, not one validation
-    /// per appended piece); `indent` is the current line's indentation, nil for one line.
-    private func write(to out: inout [UInt8], indent: String?) {
+    /// per appended piece); `indent` is the current line's indentation, nil for one line (as
+    /// ``rendered()`` with "", ``renderedOnOneLine()`` with nil, and for a value nested in a
+    /// larger document being written, the indentation of its member).
+    package func write(to out: inout [UInt8], indent: String?) {
         switch self {
         case .null: out += "null".utf8
         case .bool(let value): out += (value ? "true" : "false").utf8
         case .int(let value): out += String(value).utf8
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
-            guard !values.isEmpty else {
-                out += "[]".utf8
-                return
-            }
-            let inner = indent.map { $0 + "  " }
-            out.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                Self.startMember(index, indent: inner, to: &out)
-                value.write(to: &out, indent: inner)
-            }
-            Self.endMembers(indent: indent, to: &out)
-            out.append(UInt8(ascii: "]"))
+            Self.writeArray(values, indent: indent, to: &out)
         case .object(let members):
-            guard !members.isEmpty else {
-                out += "{}".utf8
-                return
-            }
-            let inner = indent.map { $0 + "  " }
-            out.append(UInt8(ascii: "{"))
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
-                Self.startMember(index, indent: inner, to: &out)
-                Self.writeString(key, to: &out)
-                out += (inner == nil ? ":" : ": ").utf8
+            Self.writeObject(keys: keys, indent: indent, to: &out) { key, inner, out in
                 members[key]?.write(to: &out, indent: inner)
             }
-            Self.endMembers(indent: indent, to: &out)
-            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Writes `values` as the array value of them is written at `indent` (nil: on one line),
+    /// making each element only as it is written: an array too large to hold as one value
+    /// (status.json's feeds) is written in the same bytes, one element in memory at a time.
+    package static func writeArray<Values: Sequence<JSONValue>>(
+        _ values: Values, indent: String?, to out: inout [UInt8]
+    ) {
+        let inner = indent.map { $0 + "  " }
+        var count = 0
+        for value in values {
+            if count == 0 { out.append(UInt8(ascii: "[")) }
+            startMember(count, indent: inner, to: &out)
+            value.write(to: &out, indent: inner)
+            count += 1
+        }
+        guard count > 0 else {
+            out += "[]".utf8
+            return
+        }
+        endMembers(indent: indent, to: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes an object as the object value is written at `indent` (nil: on one line), its
+    /// members in the order of `keys`, which must be sorted by their UTF-8 bytes (as the value's
+    /// are) and distinct; `member` writes the value of a key at the indentation it is given.
+    package static func writeObject(
+        keys: [String], indent: String?, to out: inout [UInt8],
+        member: (_ key: String, _ indent: String?, _ out: inout [UInt8]) -> Void
+    ) {
+        guard !keys.isEmpty else {
+            out += "{}".utf8
+            return
+        }
+        let inner = indent.map { $0 + "  " }
+        out.append(UInt8(ascii: "{"))
+        for (index, key) in keys.enumerated() {
+            startMember(index, indent: inner, to: &out)
+            writeString(key, to: &out)
+            out += (inner == nil ? ":" : ": ").utf8
+            member(key, inner, &out)
+        }
+        endMembers(indent: indent, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Before the member at `index`: a comma after the previous one, then (pretty) a new line

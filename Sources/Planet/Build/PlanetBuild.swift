@@ -112,10 +112,9 @@ public enum PlanetBuild {
         // With the same inputs the site is the same: an output changed by hand is put back as it was.
         if !plan.changesNothing, rendering.updated != run.now, !sameInputs {
             // The first rendering goes before the second is made (10,000 feeds: 13 MB of files).
-            let current = plan.current
             plan.planned = [:]
             rendering.changed(at: run.now)
-            plan = try self.plan(try rendering.files(), site: site, publisher: publisher, current: current)
+            plan = try self.plan(try rendering.files(), site: site, publisher: publisher)
         }
         phases.mark("render")
         let published = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
@@ -251,12 +250,9 @@ public enum PlanetBuild {
 
     /// What publishing `files` and the templates' static folder would write (`Publisher.plan`).
     /// - Throws: `BuildError.publish`.
-    static func plan(
-        _ files: [String: Data], site: Site, publisher: Publisher,
-        current: [String: Data]? = nil
-    ) throws(BuildError) -> Publisher.Plan {
+    static func plan(_ files: [String: Data], site: Site, publisher: Publisher) throws(BuildError) -> Publisher.Plan {
         try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
-            try publisher.plan(files: files, staticFolder: site.staticFolder, current: current)
+            try publisher.plan(files: files, staticFolder: site.staticFolder)
         }
     }
 

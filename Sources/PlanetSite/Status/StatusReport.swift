@@ -34,20 +34,38 @@ public struct StatusReport: Sendable, Equatable {
 
     /// `status.json`, UTF-8, keys sorted, so the same report gives the same bytes (written with
     /// PlanetBase's `JSONValue`; Foundation's sorted `JSONSerialization` took most of a warm
-    /// build of 1,000 feeds).
+    /// build of 1,000 feeds). The feeds are written one at a time (`JSONValue.writeArray`): the
+    /// whole report as one value was 13.5 MB of dictionaries at 10,000 feeds, the largest
+    /// allocation at a build's peak (Benchmarks/PERF.md).
     public func json() -> Data {
-        let object: JSONValue = .object([
-            "generated": .string(FeedDateParser.rfc3339(generated)),
-            "planet": .string(title),
-            "feeds": .array(feeds.map(Self.jsonObject)),
-            "summary": .object([
-                "feeds": .int(feeds.count),
-                "ok": .int(feeds.filter { !$0.isFailing }.count),
-                "failing": .int(feeds.filter(\.isFailing).count),
-                "redirects_to_apply": .int(feeds.filter { $0.redirectTo != nil }.count)
-            ])
+        var out: [UInt8] = []
+        out.reserveCapacity(512 * feeds.count + 256)
+        // The keys in the order `JSONValue` sorts them (by UTF-8 bytes).
+        JSONValue.writeObject(keys: ["feeds", "generated", "planet", "summary"], indent: "", to: &out) {
+            key, indent, out in
+            switch key {
+            case "feeds":
+                JSONValue.writeArray(feeds.lazy.map(Self.jsonObject), indent: indent, to: &out)
+            case "generated":
+                JSONValue.string(FeedDateParser.rfc3339(generated)).write(to: &out, indent: indent)
+            case "planet":
+                JSONValue.string(title).write(to: &out, indent: indent)
+            default:
+                summary.write(to: &out, indent: indent)
+            }
+        }
+        out.append(UInt8(ascii: "\n"))
+        return Data(out)
+    }
+
+    /// status.json's `summary`.
+    private var summary: JSONValue {
+        .object([
+            "feeds": .int(feeds.count),
+            "ok": .int(feeds.filter { !$0.isFailing }.count),
+            "failing": .int(feeds.filter(\.isFailing).count),
+            "redirects_to_apply": .int(feeds.filter { $0.redirectTo != nil }.count)
         ])
-        return Data((object.rendered() + "\n").utf8)
     }
 
     private static func jsonObject(_ feed: FeedStatus) -> JSONValue {

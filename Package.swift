@@ -98,7 +98,7 @@ let package = Package(
             dependencies: ["PlanetSite", "PlanetBase", "PlanetRiver", "PlanetSubscriptions", "FeedParser"],
             swiftSettings: strict),
         .testTarget(
-            name: "PlanetPublisherTests", dependencies: ["PlanetPublisher", "PlanetBase"],
+            name: "PlanetPublisherTests", dependencies: ["PlanetPublisher", "PlanetBase", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PlanetTests",

@@ -52,6 +52,19 @@ public enum Deadline {
     static let gate = LaneGate(count: lanes)
 }
 
+extension Deadline {
+    /// The deadline of an exit test's body (`#expect(processExitsWith:)`), which runs in a child
+    /// process that ``withDeadline(seconds:sourceLocation:_:)`` cannot reach: called first in the
+    /// body, it has the kernel end the child with SIGALRM once `seconds` × ``scale`` of wall time
+    /// have passed from that call (`alarm(2)`: the clock starts with the child's own work, not while
+    /// the test waited for it to be spawned). A hung child then exits by a signal, which fails an
+    /// expectation of `.success` instead of hanging the suite. Only for bodies expected to exit
+    /// successfully: `.failure` matches a signal too.
+    public static func armExitTest(seconds: Double = standard) {
+        alarm(UInt32(min(Double(UInt32.max), max(1, (seconds * scale).rounded(.up)))))
+    }
+}
+
 /// Runs `body` and fails the test when it takes longer than `seconds` of work.
 ///
 /// The body waits for a free lane (``Deadline/lanes``) without a clock running, then runs in its own

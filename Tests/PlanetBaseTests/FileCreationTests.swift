@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlanetBase
@@ -29,6 +30,7 @@ struct FileCreationTests {
     @Test("under umask 000 folders (parents too) and files get exactly the mode asked for")
     func looseUmaskCannotWiden() async {
         await #expect(processExitsWith: .success) {
+            Deadline.armExitTest()
             umask(0)
             let root = FileCreationTests.root()
             defer { try? FileManager.default.removeItem(atPath: root) }
@@ -51,6 +53,7 @@ struct FileCreationTests {
     @Test("a tighter umask narrows the mode")
     func tightUmaskNarrows() async {
         await #expect(processExitsWith: .success) {
+            Deadline.armExitTest()
             umask(0o077)
             let root = FileCreationTests.root()
             defer { try? FileManager.default.removeItem(atPath: root) }

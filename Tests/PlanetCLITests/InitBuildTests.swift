@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlanetCLI
@@ -26,6 +27,7 @@ struct InitBuildTests {
     func looseUmaskMakesNothingWorldWritable() async {
         // The umask is the process's: set in a child process (an exit test), not in this one.
         await #expect(processExitsWith: .success) {
+            Deadline.armExitTest()
             let folder = try makeFolder()
             defer { removeFolder(folder) }
             umask(0)

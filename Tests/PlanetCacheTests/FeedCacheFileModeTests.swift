@@ -45,6 +45,7 @@ import Testing
     func looseUmaskMakesAPrivateFolder() async {
         // The umask is the process's: set in a child process (an exit test), not in this one.
         await #expect(processExitsWith: .success) {
+            Deadline.armExitTest()
             umask(0)
             let path = CacheFixtures.temporaryPath("umask")
             defer { CacheFixtures.remove(path) }

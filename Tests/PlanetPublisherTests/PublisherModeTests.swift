@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlanetPublisher
@@ -26,6 +27,7 @@ struct PublisherModeTests {
     func looseUmask() async {
         // The umask is the process's: set in a child process (an exit test), not in this one.
         await #expect(processExitsWith: .success) {
+            Deadline.armExitTest()
             umask(0)
             let root = PublisherModeTests.root()
             defer { try? FileManager.default.removeItem(at: root) }

@@ -65,6 +65,26 @@ struct DeadlineTests {
     }
 }
 
+/// The exit tests' deadline (`Deadline.armExitTest`), itself checked in exit tests.
+@Suite("Deadline.armExitTest")
+struct ExitTestDeadlineTests {
+    @Test("a child that outlives its deadline is ended by SIGALRM")
+    func aHungChildIsEnded() async {
+        await #expect(processExitsWith: .signal(SIGALRM)) {
+            Deadline.armExitTest(seconds: 1 / Deadline.scale)
+            while true { sleep(60) }
+        }
+    }
+
+    @Test("a child that finishes in time exits as it chose")
+    func aChildInTimeExitsNormally() async {
+        await #expect(processExitsWith: .success) {
+            Deadline.armExitTest(seconds: 5)
+            exit(0)
+        }
+    }
+}
+
 /// The order in which tasks got through a gate.
 private final class Order: Sendable {
     private let state = Mutex<[Int]>([])

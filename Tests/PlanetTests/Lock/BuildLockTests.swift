@@ -44,6 +44,7 @@ struct BuildLockTests {
     func looseUmaskMakesAPrivateLock() async {
         // The umask is the process's: set in a child process (an exit test), not in this one.
         await #expect(processExitsWith: .success) {
+            Deadline.armExitTest()
             umask(0)
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("planet-lock-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }

@@ -63,7 +63,7 @@ public struct SiteContext: Sendable {
         guard case .object(var fields) = root, olderPages.indices.contains(number - 2) else { return root }
         let river = olderPages[number - 2]
         let prefix = Self.archiveRoot
-        let entries = river.map { SiteEntry($0, display: display, now: now, itemTitle: configuration.itemTitle) }
+        let entries = SiteEntry.entries(river, display: display, now: now, itemTitle: configuration.itemTitle)
             .map { entryValue($0, display: display, root: prefix) }
         fields["entries"] = .array(entries)
         fields["days"] = .array(days(river, entries: entries, display: display))
@@ -207,7 +207,7 @@ public struct SiteContext: Sendable {
 
     /// The facts of every river entry, in river order.
     func siteEntries(display: DayFormatter) -> [SiteEntry] {
-        river.map { SiteEntry($0, display: display, now: now, itemTitle: configuration.itemTitle) }
+        SiteEntry.entries(river, display: display, now: now, itemTitle: configuration.itemTitle)
     }
 
     /// The locale of the dates when it is not the language of the element they are in

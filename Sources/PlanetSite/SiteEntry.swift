@@ -37,7 +37,8 @@ struct SiteEntry: Sendable {
     var sourceID: String
     /// The source feed's title: its own, else the display name.
     var sourceTitle: String
-    /// The source feed's `<updated>`: its own, else the entry's date; never after the build.
+    /// The source feed's `<updated>`: its own, else the entry's date; never after the build, nor
+    /// after the newest `updated` of that feed's entries in the same list (``entries(_:display:now:itemTitle:)``).
     var sourceUpdated: Date
     /// The source feed's author name (else the display name), email and URI.
     var sourceAuthorName: String
@@ -87,6 +88,27 @@ struct SiteEntry: Sendable {
         sourceAuthorName = head.authorName ?? head.authorEmail ?? source.name
         enclosures = SiteEnclosure.of(entry)
         language = Self.language(of: item)
+    }
+
+    /// The facts of the entries of `river`, in order. A source's `<updated>` is not later than the
+    /// newest `updated` of its entries among them: a feed that stamps its `<updated>` or
+    /// `<lastBuildDate>` with the time of each request (many generators do) would otherwise change
+    /// the merged Atom feed, and with it the whole site, on every build (README, "Running from
+    /// cron"); what RFC 4287 §4.2.11 copies into `atom:source` then moves only when an entry does.
+    static func entries(
+        _ river: [RiverEntry], display: DayFormatter, now: Date, itemTitle: SiteConfiguration.ItemTitle
+    ) -> [SiteEntry] {
+        var entries = river.map { SiteEntry($0, display: display, now: now, itemTitle: itemTitle) }
+        var newest: [String: Date] = [:]
+        for entry in entries {
+            newest[entry.item.source.feedURL] = max(newest[entry.item.source.feedURL] ?? entry.updated, entry.updated)
+        }
+        for index in entries.indices {
+            if let limit = newest[entries[index].item.source.feedURL] {
+                entries[index].sourceUpdated = min(entries[index].sourceUpdated, limit)
+            }
+        }
+        return entries
     }
 
     /// The language of an entry: its own (`Entry.language`, the effective `xml:lang`), else its

@@ -103,6 +103,42 @@ struct FetchFailureCurlTests {
         #expect(refused.kind == .privateAddress && !refused.message.contains("10.0.0.1"))
     }
 
+    @Test(
+        "libcurl's per-attempt figures are left out, so the same failure gives the same message",
+        arguments: [
+            (
+                "Failed to connect to feeds.example.org port 443 after 3012 ms: Connection refused",
+                "Failed to connect to feeds.example.org port 443: Connection refused"
+            ),
+            (
+                "Failed to connect to 2001:db8::1 port 80 after 7 ms: Couldn't connect to server",
+                "Failed to connect to 2001:db8::1 port 80: Couldn't connect to server"
+            ),
+            ("transfer closed with 146 bytes remaining to read", "transfer closed with some bytes remaining to read"),
+            (
+                "Operation timed out after 30001 milliseconds with 0 out of 5120 bytes received",
+                "Operation timed out with some bytes received"
+            ),
+            ("Recv failure: Connection reset by peer", "Recv failure: Connection reset by peer"),
+            (
+                "Failed to connect to 10.0.0.1 port 8080: No route to host",
+                "Failed to connect to 10.0.0.1 port 8080: No route to host"
+            )
+        ])
+    func runFigures(text: String, stable: String) throws {
+        #expect(FetchFailure.withoutRunFigures(text) == stable)
+        let url = try #require(URL(string: "http://feeds.example.org/feed.xml"))
+        let messages = ["1", "2999"].map { figure in
+            FetchFailure(
+                curl: HTTPResponse.notRun(
+                    code: Int32(CURLE_PARTIAL_FILE.rawValue),
+                    errorText: "transfer closed with \(figure) bytes remaining to read"),
+                url: url, host: "feeds.example.org", configuration: Self.configuration
+            ).message
+        }
+        #expect(messages[0] == messages[1], "\(messages)")
+    }
+
     @Test("a header cut by the timeout is a timeout; one cut by a closed connection says so, not 'No error'")
     func headerCut() throws {
         let url = try #require(URL(string: "http://feeds.example.org/feed.xml"))

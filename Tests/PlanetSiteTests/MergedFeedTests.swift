@@ -35,6 +35,41 @@ struct MergedFeedTests {
         #expect(SiteEntry.publishedID("tag:hatena.ne.jp,2005-2006:blog-x", feed: source) == replaced)
     }
 
+    @Test(
+        """
+        a source's updated is not later than its newest entry in the list: a feed that stamps <updated> with the \
+        time of each request does not move atom:source; an older one is kept
+        """
+    )
+    func sourceUpdatedFollowsTheEntries() {
+        let display = DayFormatter(timeZone: .gmt)
+        func river(headUpdated: Date) -> [RiverEntry] {
+            let source = RiverSource(
+                feedURL: "https://b.example/feed", name: "B", head: RiverSourceHead(updated: headUpdated))
+            let other = RiverSource(
+                feedURL: "https://c.example/feed", name: "C", head: RiverSourceHead(updated: Self.now))
+            return [
+                RiverEntry(entry: Entry(id: "1"), source: source, date: Self.now.addingTimeInterval(-3600)),
+                RiverEntry(entry: Entry(id: "2"), source: source, date: Self.now.addingTimeInterval(-7200)),
+                RiverEntry(entry: Entry(id: "3"), source: other, date: Self.now.addingTimeInterval(-60))
+            ]
+        }
+        // Stamped a minute before the build, two requests apart: the same atom:source updated.
+        for stamp in [-60.0, -1] {
+            let entries = SiteEntry.entries(
+                river(headUpdated: Self.now.addingTimeInterval(stamp)), display: display, now: Self.now,
+                itemTitle: .nameAndTitle)
+            let newest = Self.now.addingTimeInterval(-3600)
+            #expect(entries[0].sourceUpdated == newest && entries[1].sourceUpdated == newest)
+            #expect(entries[2].sourceUpdated == Self.now.addingTimeInterval(-60))
+        }
+        // A feed's own date older than its newest entry stays as it is.
+        let old = Self.now.addingTimeInterval(-86_400)
+        let entries = SiteEntry.entries(
+            river(headUpdated: old), display: display, now: Self.now, itemTitle: .nameAndTitle)
+        #expect(entries[0].sourceUpdated == old && entries[1].sourceUpdated == old)
+    }
+
     func facts(
         _ entry: Entry, source: RiverSource = RiverSource(feedURL: "https://b.example/feed", name: "Jane Doe"),
         itemTitle: SiteConfiguration.ItemTitle = .nameAndTitle

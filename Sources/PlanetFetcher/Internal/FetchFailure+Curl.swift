@@ -15,12 +15,48 @@ extension FetchFailure {
         self.init(kind: kind, url: url, message: "'\(url.displayString)': \(what)")
     }
 
+    /// libcurl's error text without the figures that differ from one attempt to the next: the
+    /// milliseconds a connect took ("… port 443 after 3012 ms: …") and the bytes a cut transfer
+    /// had left or had received ("transfer closed with 146 bytes remaining to read"). The same
+    /// failure then gives the same message build after build, so a failing feed changes the
+    /// status page once, not every build (README, "Running from cron").
+    static func withoutRunFigures(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        func isNumber(_ index: Int) -> Bool {
+            index < words.count && !words[index].isEmpty && words[index].allSatisfy(\.isASCII)
+                && words[index].allSatisfy(\.isNumber)
+        }
+        var index = 0
+        while index < words.count {
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            if words[index] == "after", isNumber(index + 1), index + 2 < words.count,
+                ["ms", "ms:", "ms,", "milliseconds", "milliseconds:", "milliseconds,"].contains(words[index + 2])
+            {
+                // "after 3012 ms: Connection refused" → ": Connection refused" on the word before.
+                let tail = words[index + 2].drop { $0.isLetter }
+                words.removeSubrange(index...(index + 2))
+                if !tail.isEmpty, index > 0 { words[index - 1] += tail }
+                continue
+            }
+            if isNumber(index), next == "bytes" || next == "out" {
+                // "with 146 bytes remaining", "with 0 out of 5120 bytes received"
+                if next == "out", index + 3 < words.count, words[index + 2] == "of", isNumber(index + 3) {
+                    words.replaceSubrange(index...(index + 3), with: ["some"])
+                } else {
+                    words[index] = "some"
+                }
+            }
+            index += 1
+        }
+        return words.joined(separator: " ")
+    }
+
     /// Kind and plain-words description of a libcurl result.
     static func classify(
         _ response: HTTPResponse, host: String,
         configuration: FetcherConfiguration
     ) -> (Kind, String) {
-        let detail = response.errorText
+        let detail = Self.withoutRunFigures(response.errorText)
         if response.cancelled { return (.other, "fetch cancelled") }
         if response.tooLarge {
             return (

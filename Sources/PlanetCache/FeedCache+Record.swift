@@ -145,7 +145,9 @@ extension FeedCache {
 
     /// Records an HTTP 304 (RFC 9110 §15.4.5): the cached document is current, so its entries stay
     /// as they are. Counts as a success (failure fields cleared, streak 0); validators and the
-    /// redirect target are kept. Applies `retention` to entries that fell off earlier.
+    /// redirect target are kept (a 304 that came through other redirects than the recorded ones
+    /// is recorded with `recordRedirectTargets` too). Applies `retention` to entries that fell off
+    /// earlier.
     /// - Throws: `CacheError.Reason.sqlite`.
     public func recordNotModified(feedURL: String, now: Date, retention: Retention) throws(CacheError) {
         try recordNotModified(feedURLs: [feedURL], now: now, retention: retention)
@@ -190,6 +192,29 @@ extension FeedCache {
             }
         }
     }
+
+    /// Records, for each feed, the permanent redirect it now comes through (nil: none): after a
+    /// 304 that came through other redirects than the ones recorded, as a move the server made
+    /// temporary (302 where it said 301) or permanent since. `planet build --apply-redirects` and
+    /// the status page read it, so the content version is raised when any changes.
+    /// - Parameter targets: feed URL → the redirect target now, nil for none.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    public func recordRedirectTargets(_ targets: [String: String?]) throws(CacheError) {
+        guard !targets.isEmpty else { return }
+        try sql { () throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                let before = db.totalChanges
+                for (feedURL, target) in targets.sorted(by: { $0.key < $1.key }) {
+                    try db.statement(Self.updateRedirectTarget).bind([.text(feedURL), .text(target)]).run()
+                }
+                if db.totalChanges > before { try bumpContentVersion() }
+            }
+        }
+    }
+
+    static let updateRedirectTarget = """
+        UPDATE feed SET redirect_target = ?2 WHERE url = ?1 AND redirect_target IS NOT ?2
+        """
 
     /// Feeds whose row `upsertNotModified` changes in a column the site reads (`outputDigest`): the
     /// values it sets (status 304; no error, streak, gone, Retry-After or failing since; a last

@@ -103,8 +103,10 @@ public struct FetchResult: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         /// New bytes arrived (HTTP 2xx or a file read).
         case fetched(FetchedDocument)
-        /// HTTP 304: the cached copy is current (RFC 9110 §15.4.5).
-        case notModified
+        /// HTTP 304: the cached copy is current (RFC 9110 §15.4.5). `permanentRedirect` is where
+        /// the 304 came from when every redirect before it was permanent (301/308), as for a
+        /// fetched document; nil when there was none, or a temporary one.
+        case notModified(permanentRedirect: URL?)
         case failed(FetchFailure)
     }
 

@@ -76,6 +76,9 @@ struct BuildRun: Sendable {
         // cache still holds the same validators, and the next run asks again.
         var notModified: [String] = []
         notModified.reserveCapacity(due.count)
+        // 304s that came through other permanent redirects than the cache records (or through
+        // none where it records one): feed URL → the redirect now.
+        var redirected: [String: String?] = [:]
         // Parsed documents are recorded in batches, one transaction each (`recordSuccesses`; one
         // per feed wrote 490 MB into the WAL for a 66 MB cache: Benchmarks/PERF.md). A build stopped
         // before a batch is recorded loses nothing either: the next run fetches those feeds again.
@@ -112,8 +115,9 @@ struct BuildRun: Sendable {
             } deliver: { (index: Int, fetched: FeedOutcome) async throws(CacheError) in
                 let subscription = due[index]
                 let key = subscription.url.absoluteString
-                if case .notModified = fetched, byURL[key]?.lastSuccess != nil {
+                if case .notModified(let redirect) = fetched, let known = byURL[key], known.lastSuccess != nil {
                     notModified.append(key)
+                    if known.redirectTarget != redirect { redirected[key] = redirect }
                     try await finish(fetched, of: subscription)
                 } else if case .parsed = fetched {
                     documents.append((subscription, fetched))
@@ -126,8 +130,10 @@ struct BuildRun: Sendable {
             }
             try await recordDocuments()
             try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
+            try await cache.recordRedirectTargets(redirected)
         }
         for key in notModified { after[key] = after[key]?.recordingNotModified(now: now) }
+        for (key, target) in redirected { after[key]?.redirectTarget = target }
         return Fetched(outcomes: outcomes, states: after)
     }
 
@@ -200,9 +206,10 @@ struct BuildRun: Sendable {
                 newFeedItems: settings.newFeedItems,
                 ignoreUpdated: subscription.settings.ignoreUpdated)
             return outcome
-        case .notModified:
-            if try await cache.state(for: key)?.lastSuccess != nil {
+        case .notModified(let redirect):
+            if let known = try await cache.state(for: key), known.lastSuccess != nil {
                 try await cache.recordNotModified(feedURL: key, now: now, retention: retention)
+                if known.redirectTarget != redirect { try await cache.recordRedirectTargets([key: redirect]) }
                 return outcome
             }
             let failure = FetchFailure(

@@ -11,8 +11,10 @@ enum FeedOutcome: Sendable {
     /// redirect of the response that brought it. Once the feed is recorded, its entries live in
     /// the cache and the outcome keeps only its head (`withoutEntries`).
     case parsed(Feed, FetchInfo)
-    /// HTTP 304 (RFC 9110 §15.4.5) and the cache holds a copy: it is current.
-    case notModified
+    /// HTTP 304 (RFC 9110 §15.4.5) and the cache holds a copy: it is current. `permanentRedirect`
+    /// is the URL the 304 came from after permanent redirects only, nil without (the feed's
+    /// recorded redirect follows it: a move the server made temporary, or permanent, since).
+    case notModified(permanentRedirect: String?)
     /// The fetch or the parse failed, or a 304 came for a feed the cache has no copy of.
     case failed(FetchFailure)
 
@@ -44,8 +46,8 @@ enum FeedOutcome: Sendable {
         switch result.outcome {
         case .failed(let failure):
             return .failed(failure)
-        case .notModified:
-            return .notModified
+        case .notModified(let permanentRedirect):
+            return .notModified(permanentRedirect: permanentRedirect?.absoluteString)
         case .fetched(let document):
             do {
                 // Deferred: the cache keeps summary and content raw, and only the entries the

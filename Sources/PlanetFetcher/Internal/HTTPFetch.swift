@@ -118,7 +118,7 @@ struct HTTPFetch: Sendable {
         }
         switch response.status {
         case 304:
-            return .done(.notModified)
+            return .done(.notModified(permanentRedirect: permanentRedirect))
         case 200..<300:
             return .done(
                 .fetched(

@@ -1,6 +1,7 @@
 import Foundation
 import Planet
 import PlanetCache
+import Synchronization
 import TestSupport
 import Testing
 
@@ -102,6 +103,47 @@ struct CronHTTPTests {
             #expect(config.hasPrefix("title = Cron Planet\nlink = https://planet.example.org/\n"))
             #expect(try planet.status(of: "Moved")?["redirect_to"] is NSNull)
             #expect(try planet.read("rss.xml").contains("moved post 2"))
+            await server.stop()
+        }
+    }
+
+    @Test(
+        """
+        a redirect the server makes temporary, or permanent again, is followed while the target answers 304: \
+        --apply-redirects does not move a feed that moved only for now
+        """
+    )
+    func redirectChangesBehind304s() async throws {
+        try await withDeadline {
+            let permanent = Mutex(true)
+            let server = try await LoopbackServer.start([
+                "/old.xml": LoopbackRoute { request in
+                    LoopbackResponse(
+                        status: permanent.withLock { $0 } ? 301 : 302,
+                        headers: [LoopbackHeader("Location", "http://\(request.host):\(request.port)/new.xml")])
+                },
+                "/new.xml": .conditional(rssFeed("moved"), etag: "\"n1\"", lastModified: nil)
+            ])
+            let planet = try CronPlanet(feeds: [(server.url(for: "/old.xml"), "Moved")])
+            defer { planet.remove() }
+            let target = server.url(for: "/new.xml").absoluteString
+            #expect(await planet.build().status == 0)
+            #expect(try planet.status(of: "Moved")?["redirect_to"] as? String == target)
+            // Now temporary; the target's answer is a 304.
+            permanent.withLock { $0 = false }
+            let temporary = await planet.build(at: 600)
+            #expect(temporary.status == 0 && !temporary.err.contains("redirect to apply"), "\(temporary.err)")
+            #expect(try planet.status(of: "Moved")?["redirect_to"] is NSNull)
+            let applied = await planet.build(at: 1200, ["--apply-redirects"])
+            #expect(applied.status == 0)
+            #expect(try String(contentsOf: planet.config, encoding: .utf8).contains("/old.xml"))
+            // Permanent again, still behind a 304: reported again.
+            permanent.withLock { $0 = true }
+            let again = await planet.build(at: 1800)
+            #expect(again.err.contains("1 redirect to apply"), "\(again.err)")
+            #expect(try planet.status(of: "Moved")?["redirect_to"] as? String == target)
+            let statuses = server.requests(to: "/new.xml").map { $0.header("If-None-Match") }
+            #expect(statuses.dropFirst().allSatisfy { $0 == "\"n1\"" }, "\(statuses)")
             await server.stop()
         }
     }

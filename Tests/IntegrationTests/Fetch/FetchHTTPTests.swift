@@ -123,7 +123,7 @@ struct FetchHTTPTests {
             let document = try #require(first.first.flatMap { self.fetched($0) })
             #expect(document.etag == "\"v7\"")
             #expect(document.lastModified == "Wed, 20 Mar 2024 09:30:00 GMT")
-            #expect(second.first?.outcome == .notModified)
+            #expect(second.first?.outcome == .notModified(permanentRedirect: nil))
             let conditional = try #require(server.requests.last)
             #expect(conditional.header("If-None-Match") == validators.etag)
             #expect(conditional.header("If-Modified-Since") == validators.lastModified)

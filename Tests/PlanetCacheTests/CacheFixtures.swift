@@ -35,6 +35,18 @@ enum CacheFixtures {
             .appendingPathComponent(".planet").appendingPathComponent(name).path
     }
 
+    /// A cache file at `path` as an older planet left it: its folder created, the schema's first
+    /// `version` migrations run and `user_version` set to `version`; rows may be added to it
+    /// before it is closed (let it go out of scope) and opened as a `FeedCache`.
+    static func olderCache(at path: String, version: Int) throws -> SQLiteDatabase {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let db = try SQLiteDatabase(path: path)
+        for migration in CacheSchema.migrations.prefix(version) { try db.execute(migration) }
+        try db.execute("PRAGMA user_version = \(version)")
+        return db
+    }
+
     /// Removes the temporary folder made for `path` by `temporaryPath`.
     static func remove(_ path: String) {
         let root = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()

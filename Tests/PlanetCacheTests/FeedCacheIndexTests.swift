@@ -19,13 +19,8 @@ struct FeedCacheIndexTests {
 
             let path = F.temporaryPath()
             defer { F.remove(path) }
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             do {
-                let db = try SQLiteDatabase(path: path)
-                try db.execute(CacheSchema.migrations[0])
-                try db.execute(CacheSchema.migrations[1])
-                try db.execute("PRAGMA user_version = 2")
+                let db = try F.olderCache(at: path, version: 2)
                 try db.execute("INSERT INTO feed (url) VALUES ('\(F.feedURL)')")
                 try db.execute(
                     """
@@ -126,12 +121,8 @@ struct FeedCacheIndexTests {
         try await withDeadline {
             let path = F.temporaryPath()
             defer { F.remove(path) }
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             do {
-                let db = try SQLiteDatabase(path: path)
-                for migration in CacheSchema.migrations.prefix(7) { try db.execute(migration) }
-                try db.execute("PRAGMA user_version = 7")
+                let db = try F.olderCache(at: path, version: 7)
                 try db.execute("INSERT INTO feed (url) VALUES ('\(F.feedURL)')")
                 try db.execute(
                     """

@@ -53,13 +53,9 @@ struct FeedCacheRawHTMLTests {
         try await withDeadline {
             let path = CacheFixtures.temporaryPath()
             defer { CacheFixtures.remove(path) }
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let sanitized = #"<p>Kept <a href="https://blog.example.com/a" rel="noopener noreferrer">a</a></p>"#
             do {
-                let db = try SQLiteDatabase(path: path)
-                try db.execute(CacheSchema.migrations[0])
-                try db.execute("PRAGMA user_version = 1")
+                let db = try CacheFixtures.olderCache(at: path, version: 1)
                 try db.execute("INSERT INTO feed (url) VALUES ('\(CacheFixtures.feedURL)')")
                 try db.execute(
                     """

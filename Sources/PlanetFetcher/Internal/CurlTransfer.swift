@@ -15,11 +15,13 @@ final class CurlTransfer {
     private static let wantedNames = wanted.map { String(decoding: $0, as: UTF8.self) }
     /// `content-length`, read for its values only (RFC 9112 §6.3).
     private static let contentLength = Array("content-length".utf8)
-    /// Name length (below 32) → index in `wanted`, `wanted.count` for Content-Length, -1 for
-    /// none: no two of these names have the same length.
+    /// Every name a field is matched against: `wanted`, then Content-Length (index `wanted.count`).
+    private static let matched = wanted + [contentLength]
+    /// Name length (below 32) → index in `matched`, -1 for none: no two of these names have the
+    /// same length.
     private static let byLength: [Int8] = {
         var table = [Int8](repeating: -1, count: 32)
-        for (index, name) in (wanted + [contentLength]).enumerated() {
+        for (index, name) in matched.enumerated() {
             precondition(table[name.count] == -1, "two header names of one length")
             table[name.count] = Int8(index)
         }
@@ -148,7 +150,7 @@ final class CurlTransfer {
         // the field can be, compared once, ASCII letters lower-cased.
         let candidate = Int(Self.byLength[colon])
         guard candidate >= 0 else { return bytes.count }
-        let expected = candidate == Self.wanted.count ? Self.contentLength : Self.wanted[candidate]
+        let expected = Self.matched[candidate]
         for offset in 0..<colon {
             let byte = line[offset]
             guard expected[offset] == byte | ((byte >= 0x41 && byte <= 0x5A) ? 0x20 : 0) else { return bytes.count }

@@ -9,8 +9,8 @@ extension CachedEntry {
     /// The cache stores entries as parsed with `HTMLSanitizing.deferred` (raw HTML) and sanitizes
     /// only what is read out of it whole; rows of a v1 cache hold sanitized HTML, which this leaves
     /// unchanged.
-    static func sanitizing(_ entries: [CachedEntry]) async -> [CachedEntry] {
-        let sanitized = await Entry.sanitizingHTML(entries.map(\.entry))
+    static func sanitizing(_ entries: [CachedEntry], options: EntryHTMLOptions = .standard) async -> [CachedEntry] {
+        let sanitized = await Entry.sanitizingHTML(entries.map(\.entry), options: options)
         return zip(entries, sanitized).map { cached, entry in
             var cached = cached
             cached.entry = entry

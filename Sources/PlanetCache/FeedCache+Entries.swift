@@ -50,10 +50,15 @@ extension FeedCache {
     /// cache does not hold are skipped. Summary and content are sanitized HTML: the cache holds
     /// them raw (`HTMLSanitizing.deferred`) and they are sanitized here, concurrently, on their
     /// way out (`CachedEntry.sanitizing(_:)`), unless the row keeps a sanitized copy made by the
-    /// current `HTMLSanitizer.version` (schema v5). Copies made here are stored for the next
-    /// build, so an entry is sanitized once per version of the sanitizer and of its raw HTML.
+    /// current `HTMLSanitizer.version` under the same `options` (schema v5; `EntryHTMLOptions.stamp`).
+    /// Copies made here are stored for the next build, so an entry is sanitized once per version of
+    /// the sanitizer, of the settings that change its output and of its raw HTML.
+    /// - Parameter options: what the planet's settings change in entry HTML (`keep_tracking`,
+    ///   `min_heading`).
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
-    public func entries(keys: [EntryKey]) async throws(CacheError) -> [CachedEntry] {
+    public func entries(keys: [EntryKey], options: EntryHTMLOptions = .standard) async throws(CacheError)
+        -> [CachedEntry]
+    {
         var clean: [CachedEntry] = []
         var raw: [CachedEntry] = []
         for key in keys {
@@ -64,7 +69,7 @@ extension FeedCache {
             defer { statement.reset() }
             if try sql({ () throws(SQLiteError) in try statement.step() }) {
                 var entry = try rows.decode(statement)
-                if statement.optionalInt(17) == HTMLSanitizer.version {
+                if statement.optionalInt(17) == options.stamp {
                     entry.entry.summary = statement.text(18)
                     entry.entry.content = statement.text(19)
                     if entry.entry.summary == nil, entry.entry.content == nil { entry.entry.htmlBase = nil }
@@ -74,16 +79,16 @@ extension FeedCache {
                 }
             }
         }
-        let sanitized = await CachedEntry.sanitizing(raw)
-        storeSanitized(sanitized)
+        let sanitized = await CachedEntry.sanitizing(raw, options: options)
+        storeSanitized(sanitized, stamp: options.stamp)
         return clean + sanitized
     }
 
     /// Keeps the sanitized summary and content of `entries` beside their raw HTML, stamped with
-    /// `HTMLSanitizer.version`, in one transaction. Best effort: the copy only saves work, so a
+    /// `stamp` (`EntryHTMLOptions.stamp`: the sanitizer's version and the options), in one transaction. Best effort: the copy only saves work, so a
     /// cache that cannot be written now (busy, read-only, disk full) costs the next build a
     /// sanitizing pass and nothing else.
-    private func storeSanitized(_ entries: [CachedEntry]) {
+    private func storeSanitized(_ entries: [CachedEntry], stamp: Int) {
         guard !entries.isEmpty else { return }
         try? db.transaction { () throws(SQLiteError) in
             let update = try db.statement(Self.storeClean)
@@ -91,7 +96,7 @@ extension FeedCache {
                 update.reset()
                 try update.bind([
                     .text(cached.entry.summary), .text(cached.entry.content),
-                    .integer(HTMLSanitizer.version), .text(cached.feedURL), .text(cached.entry.id)
+                    .integer(stamp), .text(cached.feedURL), .text(cached.entry.id)
                 ]).run()
             }
         }
@@ -215,7 +220,7 @@ extension FeedCache {
         FROM entry WHERE feed_url = ?1 AND id = ?2
         """
 
-    /// ?1 sanitized summary, ?2 sanitized content, ?3 `HTMLSanitizer.version`, ?4 feed URL, ?5 id.
+    /// ?1 sanitized summary, ?2 sanitized content, ?3 `EntryHTMLOptions.stamp`, ?4 feed URL, ?5 id.
     static let storeClean = """
         UPDATE entry SET clean_summary = ?1, clean_content = ?2, clean_version = ?3
         WHERE feed_url = ?4 AND id = ?5

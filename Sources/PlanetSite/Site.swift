@@ -140,6 +140,7 @@ public struct Site: Sendable {
 
     /// The root value every template of `context` gets: `context.value(display:)` with `extra` added.
     package func rootValue(_ context: SiteContext, extra: [String: MustacheValue] = [:]) -> MustacheValue {
+        let context = withExcerpts(context)
         var value = context.value(display: DayFormatter(context.configuration))
         if !extra.isEmpty, case .object(var root) = value {
             root.merge(extra) { _, new in new }
@@ -151,6 +152,7 @@ public struct Site: Sendable {
     /// Renders every page of `context` from `root` (`rootValue`, possibly changed since), as
     /// `render(_:extra:)` does.
     package func render(_ context: SiteContext, root value: MustacheValue) throws(SiteError) -> [String: Data] {
+        let context = withExcerpts(context)
         let display = DayFormatter(context.configuration)
         var files: [String: Data] = [:]
         let ownFeed = Self.themeFeed(pageNames, link: PublicLink.check(context.configuration.link))
@@ -206,6 +208,14 @@ public struct Site: Sendable {
         }
         fields["url_escaped"] = SiteContext.urlEscaped(fields)
         return .object(fields)
+    }
+
+    /// `context` with `excerptWidth` set when a template uses `excerpt` (and not set otherwise).
+    private func withExcerpts(_ context: SiteContext) -> SiteContext {
+        guard context.excerptWidth == nil, !references(anyOf: ["excerpt"]).isEmpty else { return context }
+        var context = context
+        context.excerptWidth = context.configuration.excerptLength
+        return context
     }
 
     private func render(_ name: String, _ value: MustacheValue) throws(SiteError) -> Data {

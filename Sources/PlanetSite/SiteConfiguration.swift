@@ -27,6 +27,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var dateFormat: DisplayDateFormat?
     /// Format of each entry's time (setting `time_format`); nil: `short` with a locale, else "17:00".
     public var timeFormat: DisplayDateFormat?
+    /// Characters at most of each entry's `excerpt` before its "…" (setting `excerpt_length`;
+    /// default 500, Planet Venus `filters/excerpt.py`'s `width`).
+    public var excerptLength = 500
 
     /// The title of an item in the merged feeds (rss.xml, atom.xml, feed.json); the page always
     /// shows the post's own title under its feed's name.

@@ -30,6 +30,10 @@ public struct SiteContext: Sendable {
     /// The archive pages after the index (`page/2.html` …), each in river order
     /// (`River.pages`); empty by default: no archive.
     public var olderPages: [[RiverEntry]] = []
+    /// Each entry's `excerpt` is made with this width (`HTMLExcerpt`) when set; nil leaves it
+    /// out. `Site` sets it to `configuration.excerptLength` when a template uses `excerpt`, so
+    /// that a site without teasers does not parse every entry's HTML once more.
+    public var excerptWidth: Int?
 
     /// Creates a context with the given fields; no Markdown pages and no faces by default.
     public init(
@@ -274,7 +278,14 @@ public struct SiteContext: Sendable {
             "dir": .string(LanguageTag.direction(facts.language)),
             "face": Self.faceValue(faces[item.source.feedURL], root: root)
         ]) { _, known in known }
+        if let width = excerptWidth { fields["excerpt"] = optional(Self.excerpt(facts, width: width)) }
         return .object(fields)
+    }
+
+    /// The teaser of an entry (`excerpt`): its summary, else its content, as plain text of at most
+    /// `width` characters and "…" (`HTMLExcerpt`, Planet Venus `filters/excerpt.py`).
+    static func excerpt(_ facts: SiteEntry, width: Int) -> String? {
+        (facts.summary ?? facts.content).flatMap { HTMLExcerpt.excerpt($0, width: width) }
     }
 
     /// `{src, width, height}` of a face, or null. In the sidebar the default template shows it

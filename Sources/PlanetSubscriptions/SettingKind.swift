@@ -19,6 +19,10 @@ enum SettingKind: Sendable {
     case filter
     /// One of the listed words (compared ignoring case and spaces around `:`).
     case choice([String])
+    /// `yes` or `no` (`FeedSettingKind.bool`).
+    case bool
+    /// A heading level, 1 to 6 (`h1`–`h6`).
+    case headingLevel
 
     static let known: [String: SettingKind] = [
         "title": .text,
@@ -32,6 +36,9 @@ enum SettingKind: Sendable {
         "max_bytes": .positiveInt,
         "language": .languageTag,
         "items_per_feed": .positiveInt,
+        "excerpt_length": .positiveInt,
+        "keep_tracking": .bool,
+        "min_heading": .headingLevel,
         "new_feed_items": .nonNegativeInt,
         "days_per_page": .nonNegativeInt,
         "activity_threshold": .nonNegativeInt,
@@ -75,6 +82,10 @@ enum SettingKind: Sendable {
             return nil
         case .filter:
             return FeedSettingKind.filter.problem(with: value)
+        case .bool:
+            return FeedSettingKind.bool.problem(with: value)
+        case .headingLevel:
+            return (1...6).contains(Int(value) ?? 0) ? nil : "a heading level from 1 to 6"
         case .choice(let words):
             return words.contains(Self.choiceWord(value))
                 ? nil

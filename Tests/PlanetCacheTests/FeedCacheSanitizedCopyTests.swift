@@ -75,3 +75,35 @@ extension FeedCache {
         try db.statement("UPDATE entry SET clean_version = ?1").bind([.integer(version)]).run()
     }
 }
+
+/// The sanitized copy is stamped with the settings that change it (`EntryHTMLOptions.stamp`):
+/// changing `min_heading` or `keep_tracking` makes it anew, going back does too.
+@Suite("FeedCache sanitized copies follow the settings")
+struct FeedCacheSanitizedOptionsTests {
+    @Test func changingASettingMakesTheCopyAnew() async throws {
+        try await withDeadline {
+            let cache = try FeedCache(path: ":memory:")
+            try await cache.recordSuccess(
+                feedURL: CacheFixtures.feedURL, feed: try FeedCacheSanitizedCopyTests.feed("<h1>Top</h1>"),
+                info: FetchInfo(), now: CacheFixtures.t0, retention: Retention())
+            let key = FeedCacheSanitizedCopyTests.key
+            #expect(try await cache.entries(keys: [key]).first?.entry.summary == "<h1>Top</h1>")
+            let demoted = EntryHTMLOptions(minimumHeading: 3)
+            #expect(try await cache.entries(keys: [key], options: demoted).first?.entry.summary == "<h3>Top</h3>")
+            #expect(try await cache.cleanCopy() == CleanCopy(summary: "<h3>Top</h3>", version: demoted.stamp))
+            #expect(try await cache.entries(keys: [key]).first?.entry.summary == "<h1>Top</h1>")
+            #expect(try await cache.cleanCopy()?.version == HTMLSanitizer.version)
+        }
+    }
+
+    @Test func everyCombinationHasItsOwnStamp() {
+        var stamps: Set<Int> = []
+        for level in 1...6 {
+            for drops in [true, false] {
+                stamps.insert(EntryHTMLOptions(dropsTracking: drops, minimumHeading: level).stamp)
+            }
+        }
+        #expect(stamps.count == 12)
+        #expect(EntryHTMLOptions.standard.stamp == HTMLSanitizer.version)
+    }
+}

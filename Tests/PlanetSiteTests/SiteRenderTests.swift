@@ -162,3 +162,23 @@ struct SiteRenderTests {
         #expect(values[1] == ["https://e.org/b", "https://e.org/b", "2026-12-04T16:00:00Z", "true"])
     }
 }
+
+/// `excerpt` on each entry: the summary (else content) as plain text of `excerpt_length` characters.
+@Suite("Site: entry excerpts")
+struct SiteExcerptTests {
+    @Test("{{excerpt}} is the entry's text cut to the configured width, escaped by the template")
+    func excerptInTemplate() throws {
+        let site = try Site(files: ["index.html.mustache": "{{#entries}}[{{excerpt}}]{{/entries}}"])
+        let source = RiverSource(feedURL: "https://e.org/feed", name: "E")
+        let entry = Entry(
+            id: "https://e.org/1", title: "T",
+            content: "<p>Fish &amp; chips<img src=\"https://e.org/a.png\"> are served daily</p>")
+        var configuration = SiteConfiguration()
+        configuration.excerptLength = 16
+        let context = SiteContext(
+            configuration: configuration, river: [RiverEntry(entry: entry, source: source, date: SiteRenderTests.now)],
+            subscriptions: [], now: SiteRenderTests.now)
+        let files = try site.render(context)
+        #expect(String(decoding: try #require(files["index.html"]), as: UTF8.self) == "[Fish &amp; chips are…]")
+    }
+}

@@ -90,9 +90,10 @@ struct FeedListParseTests {
         #expect(
             list.warnings == [
                 "feeds.txt:1: unknown setting 'colour' is ignored (known: activity_threshold, archive_pages, "
-                    + "date_format, days_per_page, description, exclude, face_height, face_width, include, item_title, "
-                    + "items_per_feed, items_per_page, keep_days, keep_entries, language, link, locale, max_bytes, "
-                    + "new_feed_items, owner, time_format, timezone, title)",
+                    + "date_format, days_per_page, description, excerpt_length, exclude, face_height, face_width, "
+                    + "include, item_title, items_per_feed, items_per_page, keep_days, keep_entries, keep_tracking, "
+                    + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, time_format, timezone, "
+                    + "title)",
                 "feeds.txt:3: 'example.org/feed' is read as a file path; write 'https://example.org/feed' "
                     + "if it is a web address",
                 "feeds.txt:4: 'https://a.org/f' as 'Again' is already listed on line 2; this line is ignored"
@@ -110,9 +111,10 @@ struct FeedListParseTests {
                 "feeds.txt:2: unknown setting 'titel' (did you mean 'title'?); it is ignored",
                 "feeds.txt:3: unknown setting 'owners' (did you mean 'owner'?); it is ignored",
                 "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: activity_threshold, archive_pages, "
-                    + "date_format, days_per_page, description, exclude, face_height, face_width, include, item_title, "
-                    + "items_per_feed, items_per_page, keep_days, keep_entries, language, link, locale, max_bytes, "
-                    + "new_feed_items, owner, time_format, timezone, title)"
+                    + "date_format, days_per_page, description, excerpt_length, exclude, face_height, face_width, "
+                    + "include, item_title, items_per_feed, items_per_page, keep_days, keep_entries, keep_tracking, "
+                    + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, time_format, timezone, "
+                    + "title)"
             ])
     }
 

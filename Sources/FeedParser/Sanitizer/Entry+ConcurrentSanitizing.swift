@@ -11,12 +11,13 @@ extension Entry {
     ///     `sanitizingHTML()` is idempotent).
     ///   - lanes: tasks at most, default `ProcessInfo.activeProcessorCount`; 1 sanitizes in the
     ///     calling task.
+    ///   - options: what the planet's settings change (`EntryHTMLOptions`).
     /// - Returns: the sanitized entries, in the order of `entries`.
     public static func sanitizingHTML(
         _ entries: [Entry],
-        lanes: Int = ProcessInfo.processInfo.activeProcessorCount
+        lanes: Int = ProcessInfo.processInfo.activeProcessorCount, options: EntryHTMLOptions = .standard
     ) async -> [Entry] {
-        await ConcurrentChunks.map(entries, lanes: lanes, weight: \.htmlWeight) { $0.sanitizingHTML() }
+        await ConcurrentChunks.map(entries, lanes: lanes, weight: \.htmlWeight) { $0.sanitizingHTML(options: options) }
     }
 
     /// About what sanitizing this entry costs: bytes of raw HTML, plus a fixed part for the

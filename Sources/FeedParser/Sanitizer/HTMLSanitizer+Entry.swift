@@ -10,18 +10,23 @@ extension HTMLSanitizer {
     /// - Parameters:
     ///   - html: the raw fragment (`Entry.summary`/`content` of a `.deferred` parse).
     ///   - base: absolute URL relative references resolve against (`Entry.htmlBase`).
-    public static func sanitizeEntryHTML(_ html: String, base: URL?) -> String? {
-        sanitizedEntryHTMLBytes(html, base: base).map { String(decoding: $0, as: UTF8.self) }
+    ///   - options: what the planet's settings change (`EntryHTMLOptions`); the defaults by default.
+    public static func sanitizeEntryHTML(_ html: String, base: URL?, options: EntryHTMLOptions = .standard)
+        -> String?
+    {
+        sanitizedEntryHTMLBytes(html, base: base, options: options).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `sanitizeEntryHTML(_:base:)` as its UTF-8 bytes, without making a String (which validates
     /// every byte) when nothing but ASCII white space is trimmed: what the contract's JSON writer
     /// copies from (`Feed.sanitizedJSONContractLine`). The sanitizer's output is valid UTF-8 by
     /// construction (text libxml2 gives is checked, `HTMLEscaping`).
-    static func sanitizedEntryHTMLBytes(_ html: String, base: URL?) -> ArraySlice<UInt8>? {
+    static func sanitizedEntryHTMLBytes(_ html: String, base: URL?, options: EntryHTMLOptions = .standard)
+        -> ArraySlice<UInt8>?
+    {
         // ASCII white space is trimmed from the bytes; other White_Space scalars at an end (a rare
         // U+00A0) by `PlainText.trimmed` on the text.
-        let bytes = sanitizedBytes(html, base: base)
+        let bytes = sanitizedBytes(html, base: base, options: options)
         var start = 0
         var end = bytes.count
         while start < end, isASCIIWhitespace(bytes[start]) { start += 1 }
@@ -48,11 +53,12 @@ extension Entry {
     /// against `htmlBase`: what a `.eager` parse gives, for an entry parsed with `.deferred`
     /// sanitizing (or read back from a store that keeps entries raw); `htmlBase` becomes nil when
     /// neither field has anything left, as in an eager parse. Idempotent.
-    public func sanitizingHTML() -> Entry {
+    /// - Parameter options: what the planet's settings change (`EntryHTMLOptions`).
+    public func sanitizingHTML(options: EntryHTMLOptions = .standard) -> Entry {
         var entry = self
         let base = htmlBase.flatMap { URL(string: $0) }
-        entry.summary = summary.flatMap { HTMLSanitizer.sanitizeEntryHTML($0, base: base) }
-        entry.content = content.flatMap { HTMLSanitizer.sanitizeEntryHTML($0, base: base) }
+        entry.summary = summary.flatMap { HTMLSanitizer.sanitizeEntryHTML($0, base: base, options: options) }
+        entry.content = content.flatMap { HTMLSanitizer.sanitizeEntryHTML($0, base: base, options: options) }
         if entry.summary == nil, entry.content == nil { entry.htmlBase = nil }
         return entry
     }

@@ -4,5 +4,6 @@ extension HTMLSanitizer {
     /// version, so raising the number makes every stored entry go through the new sanitizer
     /// again. Raise it with every change to the output: the allow-list (`SanitizerPolicy`), URL
     /// rules, the nesting limit, `MarkupBudget.html`, the notice text.
-    public static let version = 2
+    /// 3: tracking images and ad links dropped (`TrackingMarkup`), the default `EntryHTMLOptions`.
+    public static let version = 3
 }

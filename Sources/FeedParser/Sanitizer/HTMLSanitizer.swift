@@ -35,8 +35,9 @@ public enum HTMLSanitizer {
         String(decoding: sanitizedBytes(html, base: base), as: UTF8.self)
     }
 
-    /// `sanitize(_:base:)` as UTF-8 bytes.
-    static func sanitizedBytes(_ html: String, base: URL?) -> [UInt8] {
+    /// `sanitize(_:base:)` as UTF-8 bytes, with what `options` change (`EntryHTMLRewrite`; none by
+    /// default).
+    static func sanitizedBytes(_ html: String, base: URL?, options: EntryHTMLOptions? = nil) -> [UInt8] {
         // Room for what the writer adds (rel, loading, alt attributes): an eighth more than the input.
         var writer = SanitizingWriter(base: base, capacity: html.utf8.count + html.utf8.count / 8 + 64)
         if !hasMarkup(html) {
@@ -44,7 +45,10 @@ public enum HTMLSanitizer {
         } else if let violation = MarkupBudget.html.violation(html) {
             return budgetNotice(violation)
         } else {
-            HTMLFragmentParser.withFragment(html) { writer.write($0) }
+            HTMLFragmentParser.withFragment(html) { first in
+                if let options { writer.rewrite = EntryHTMLRewrite(options, fragment: first) }
+                writer.write(first)
+            }
         }
         return writer.output
     }

@@ -14,6 +14,8 @@ struct SanitizingWriter {
     /// For each table being written, innermost last: what its `border` and `cellpadding` give its
     /// cells (`PresentationalHTML.cellDeclarations`).
     private var tableCellStyles: [[InlineStyle.Declaration]] = []
+    /// What the planet's settings change (`EntryHTMLOptions`): none unless the sanitizer sets it.
+    var rewrite = EntryHTMLRewrite.none
 
     init(base: URL?, capacity: Int) {
         self.base = base
@@ -62,7 +64,6 @@ struct SanitizingWriter {
             writeReplacement(node, kind: entry.kind, depth: depth)
             return
         }
-        let name = entry.written
         let rule = entry.rule
         if rule?.action == .drop || entry.kind == .lineBreak && endsWithTwoBreaks { return }
         guard let rule, !(entry.kind == .link && linkDepth > 0) else {
@@ -75,6 +76,10 @@ struct SanitizingWriter {
             if entry.kind == .image { writeAlternativeText(kept) }
             // See SanitizerPolicy.droppedVoid.
             if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }
+            return
+        }
+        guard let name = rewrite.writtenName(entry, node: node, kept: kept) else {
+            if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }  // see above
             return
         }
         output.append(UInt8(ascii: "<"))

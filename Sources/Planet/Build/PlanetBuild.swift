@@ -298,7 +298,7 @@ public enum PlanetBuild {
     /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
     /// page's language is `language`, else the `locale` its dates are written in, else `en`.
     static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
-        SiteConfiguration(
+        var configuration = SiteConfiguration(
             title: settings.title ?? "Planet",
             link: settings.link?.absoluteString ?? "http://localhost/",
             description: settings.siteDescription ?? "",
@@ -307,5 +307,7 @@ public enum PlanetBuild {
             itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
                 ?? .nameAndTitle,
             locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
+        configuration.excerptLength = settings.excerptLength
+        return configuration
     }
 }

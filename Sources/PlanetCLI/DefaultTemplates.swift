@@ -31,6 +31,11 @@ Escaping follows the output's name: `{{name}}` escapes for HTML in `.html` templ
 `.xml` templates (partials escape like the page that uses them). Print HTML values (`content`,
 `summary`, `intro`, `page.content`) with triple braces: `{{{content}}}`.
 
+A page's render has a budget of steps (a node visited, a context frame searched): 5,000,000 and
+100 more for each value of the data (each subscription's fields, each entry's), so a sidebar of
+100,000 subscriptions renders whole while a partial that includes itself twice, or a section over
+a list inside a section over the same list, stops with an error saying the budget ran out.
+
 ## Sharing the layout
 
 An HTML page fills the blocks of `partials/layout.mustache`:

@@ -31,6 +31,11 @@ Escaping follows the output's name: `{{name}}` escapes for HTML in `.html` templ
 `.xml` templates (partials escape like the page that uses them). Print HTML values (`content`,
 `summary`, `intro`, `page.content`) with triple braces: `{{{content}}}`.
 
+A page's render has a budget of steps (a node visited, a context frame searched): 5,000,000 and
+100 more for each value of the data (each subscription's fields, each entry's), so a sidebar of
+100,000 subscriptions renders whole while a partial that includes itself twice, or a section over
+a list inside a section over the same list, stops with an error saying the budget ran out.
+
 ## Sharing the layout
 
 An HTML page fills the blocks of `partials/layout.mustache`:
@@ -117,6 +122,7 @@ and `{{root}}index.html` work from both. Faces (`face.src`) come with it already
 | `date_lang` | `planet.locale` when its language is not the entry's (`lang`, else the page's): the `lang` of the entry's `<time>`; else null |
 | `content` | HTML: the content, else the summary; relative URLs made absolute; null when neither |
 | `summary` | HTML: the summary; null when absent |
+| `excerpt` | plain text: the summary, else the content, without images and markup, at most `excerpt_length` characters (feeds.txt, default 500) cut at a word boundary with "…" (Planet Venus `excerpt.py`); null when it has no text. Worked out only when a template uses it |
 | `categories` | list of strings |
 | `face` | the feed's face: `src` (`faces/NAME`, copied from the `faces/` folder beside feeds.txt, or an http(s) URL), `width`, `height` (CSS pixels: `face_width`/`face_height` of the feed, else of the planet, else 48), `small_width`, `small_height` (half, for the sidebar); null when the feed has none |
 | `channel_KEY` | each per-feed setting of the entry's feed that planet does not know (`    twitter = @jane` under the feed line gives `channel_twitter`), plain text, as Planet Venus names them |
@@ -142,6 +148,37 @@ and `{{root}}index.html` work from both. Faces (`face.src`) come with it already
 | `face` | the feed's face, as in `entries` |
 | `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
+
+### Theme variables (Planet 2.x and Planet Venus)
+
+The variables htmltmpl themes read, with their meaning there (Venus planet/shell/tmpl.py and
+docs/templates.html, Planet 2.x INSTALL). Values marked HTML are markup (Venus makes titles HTML:
+print them with `{{{ }}}`); the others are plain text. Every field of an `Items` or `Channels`
+element is present (null when unknown). `url_escaped.NAME` is a text value percent-encoded as
+Python's `urllib.quote_plus` (htmltmpl's `ESCAPE="URL"`).
+
+| variable | value |
+|---|---|
+| `name`, `link`, `owner_name`, `owner_email`, `generator` | `planet.title`, `planet.link`, the owner, `planet.generator` |
+| `url` | the URL of the file being rendered: `planet.link` + its name (`…/rss20.xml`) |
+| `date`, `date_iso`, `date_822` | when the site last changed (display, ISO, RFC 822) |
+| `feed`, `feedtype` | the planet's own feed: the first output file whose name holds `atom` or `rss`, and which |
+| `Items`, `has_Items` | the entries of the page (as `entries`), and whether there are any |
+| `Items[].title` (HTML), `title_plain`, `link`, `id`, `content` (HTML), `summary` (HTML) | the entry |
+| `Items[].date`, `date_iso`, `date_822`, `published*`, `updated*` | its dates |
+| `Items[].author`, `author_name`, `author_email`, `author_uri`, `creator` | its author |
+| `Items[].new_date` | the day heading on the first entry of each day, else null |
+| `Items[].new_channel` | the feed's URL on the first entry of a run from one feed (and after each `new_date`), else null: one header over a run of posts |
+| `Items[].channel_name`, `channel_link`, `channel_title` (HTML), `channel_title_plain`, `channel_url`, `channel_face` | its feed: name, site (the per-feed `link` setting wins), title, feed URL, face file name (`jane.png`) |
+| `Items[].channel_KEY` | each per-feed setting planet does not know |
+| `Items[].enclosure_href`, `enclosure_type`, `enclosure_length`, `guid_isPermaLink` | the RSS enclosure; `true` when the id is the link |
+| `Channels`, `has_Channels` | every subscription, by name: `name`, `title` (HTML), `title_plain`, `link`, `url`, `message` (the failure, null when fine), `face`, and each setting by its own name |
+| `__FIRST__`, `__LAST__`, `__INNER__`, `__ODD__`, `__PASS__`, `__PASSTOTAL__` | htmltmpl's loop variables, in `Items` and `Channels` |
+
+Planet's own templates may use them too: `{{#Items}}{{#new_date}}<h2>{{new_date}}</h2>{{/new_date}}
+{{#new_channel}}<h3>{{channel_name}}</h3>{{/new_channel}}…{{/Items}}` is the classic grouped layout.
+`tagline`/`channel_tagline` are null for now. A name missing from a loop's element resolves
+at the top level, as Mustache looks names up.
 
 ### `pager`: the index and the archive pages
 

@@ -20,6 +20,9 @@ public enum River {
     ///   a later copy from another feed (a guid reused with a newer date) never replaces a post
     ///   already shown, so no feed can rewrite another's posts. Of copies sharing a link, the
     ///   author's is kept (the feed whose site host is the link's host), else the one seen first.
+    ///   Entries of one feed with distinct ids and one link, all in its latest document, are
+    ///   distinct posts and all stay; a feed with `allow_duplicates` is never compared by link
+    ///   (`SharedLinkRule`).
     ///   Equal first-seen times fall back to the order below (the newest copy is kept).
     /// - Parameters:
     ///   - candidates: entries of all feeds, any order.
@@ -60,6 +63,7 @@ public enum River {
                 entry: candidate.entry, source: candidate.source, date: min(raw, now),
                 backlog: candidate.backlog)
             item.position = candidate.position
+            item.inDocument = candidate.inDocument
             return (entry: item, firstSeen: candidate.firstSeen)
         }
         // Which copy of a post stays: first seen first, then the river's own order.
@@ -78,13 +82,10 @@ public enum River {
             let authorB = isAuthorCopy(b.element)
             return authorA != authorB ? authorA : a.offset < b.offset
         }
-        var seenLinks = Set<String>()
+        var sharedLinks = SharedLinkRule()
         var kept: [RiverEntry] = []
         kept.reserveCapacity(unique.count)
-        for (_, item) in byLink {
-            if let link = item.entry.link, !link.isEmpty {
-                guard seenLinks.insert(DuplicateLink.key(link) ?? link).inserted else { continue }
-            }
+        for (_, item) in byLink where sharedLinks.keeps(item, inDocument: item.inDocument) {
             kept.append(item)
         }
         // The pages: in river order, within the fairness rules, cut to the limit.

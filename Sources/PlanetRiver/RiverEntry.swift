@@ -16,6 +16,9 @@ public struct RiverSource: Sendable, Equatable, Hashable {
     /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
     /// the templates as `channel_KEY`.
     public var custom: [FeedSettings.Pair] = []
+    /// `allow_duplicates = yes`: this feed's entries are deduplicated by id only, never by link
+    /// (`SharedLinkRule`).
+    public var allowsDuplicateLinks = false
     /// The feed's own head, from this run's document or the cache: what the merged Atom feed's
     /// `atom:source` (RFC 4287 §4.2.11) and the page's `lang` say about the entry's origin.
     public var head: RiverSourceHead
@@ -81,6 +84,8 @@ public struct RiverEntry: Sendable, Equatable {
     /// Place in the feed's document when first seen (`CachedEntry.position`): breaks ties of date
     /// within one feed.
     public var position: Int = 0
+    /// See `RiverCandidate.inDocument`.
+    public var inDocument = true
 
     /// Creates a river entry with the given fields; not backlog by default.
     public init(entry: Entry, source: RiverSource, date: Date, backlog: Bool = false) {
@@ -103,6 +108,9 @@ public struct RiverCandidate: Sendable, Equatable {
     public var backlog: Bool
     /// See `RiverEntry.position`.
     public var position: Int = 0
+    /// True when the entry was in its feed's latest document (`CachedEntry.inDocument`); entries
+    /// of one feed that share a link are distinct posts when all are (`SharedLinkRule`).
+    public var inDocument = true
 
     /// Creates a candidate with the given fields; not backlog by default.
     public init(entry: Entry, source: RiverSource, firstSeen: Date, backlog: Bool = false) {

@@ -184,6 +184,14 @@ public struct Site: Sendable {
         return files
     }
 
+    /// `context` with `excerptWidth` set when a template uses `excerpt` (and not set otherwise).
+    private func withExcerpts(_ context: SiteContext) -> SiteContext {
+        guard context.excerptWidth == nil, !references(anyOf: ["excerpt"]).isEmpty else { return context }
+        var context = context
+        context.excerptWidth = context.configuration.excerptLength
+        return context
+    }
+
     /// The planet's own feed as themes name it (Venus `config.feed()`): the first page whose name
     /// holds `atom` or `rss` (`atom.xml`, `rss20.xml`), as a URL under `link`; nil without `link`.
     static func themeFeed(_ pages: [String], link: String?) -> (url: String, type: String)? {
@@ -208,14 +216,6 @@ public struct Site: Sendable {
         }
         fields["url_escaped"] = SiteContext.urlEscaped(fields)
         return .object(fields)
-    }
-
-    /// `context` with `excerptWidth` set when a template uses `excerpt` (and not set otherwise).
-    private func withExcerpts(_ context: SiteContext) -> SiteContext {
-        guard context.excerptWidth == nil, !references(anyOf: ["excerpt"]).isEmpty else { return context }
-        var context = context
-        context.excerptWidth = context.configuration.excerptLength
-        return context
     }
 
     private func render(_ name: String, _ value: MustacheValue) throws(SiteError) -> Data {

@@ -94,6 +94,7 @@ enum FeedSettingKind: Sendable {
         "include": .filter,
         "exclude": .filter,
         "language": .languageTag,
+        "allow_duplicates": .bool,
         "ignore_updated": .bool
     ]
 

@@ -118,10 +118,13 @@ struct RiverTests {
     }
 
     @Test func cutsToTheLimitAfterRemovingDuplicates() {
+        // A copy under another guid that has left the document (SharedLinkRule).
+        var copy = candidate("1-dup", link: "https://x/1", published: -2)
+        copy.inDocument = false
         let river = River.build(
             [
                 candidate("1", link: "https://x/1", published: -1),
-                candidate("1-dup", link: "https://x/1", published: -2),
+                copy,
                 candidate("2", published: -3),
                 candidate("3", published: -4)
             ], now: now, limit: 2)
@@ -145,7 +148,11 @@ struct RiverPrefixTests {
 
     func river(_ heads: [CachedEntry], limit: Int) -> [RiverEntry] {
         River.build(
-            heads.map { RiverCandidate(entry: $0.entry, source: source, firstSeen: $0.firstSeen) },
+            heads.map {
+                var candidate = RiverCandidate(entry: $0.entry, source: source, firstSeen: $0.firstSeen)
+                candidate.inDocument = $0.inDocument
+                return candidate
+            },
             now: now, limit: limit)
     }
 
@@ -162,7 +169,9 @@ struct RiverPrefixTests {
     }
 
     @Test func duplicatesThatLeaveThePageShortDoNot() async {
-        let heads = [head("a", -1, link: "https://x/1"), head("b", -2, link: "https://x/1"), head("c", -3)]
+        var copy = head("b", -2, link: "https://x/1")
+        copy.inDocument = false  // a copy under another guid, off the document (SharedLinkRule)
+        let heads = [head("a", -1, link: "https://x/1"), copy, head("c", -3)]
         #expect(await !River.prefixSuffices(heads, river: river(heads, limit: 3), limit: 3, read: 3, olderCopies: none))
     }
 

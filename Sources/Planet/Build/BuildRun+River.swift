@@ -123,6 +123,7 @@ extension BuildRun {
                     entry: cached.entry, source: source, firstSeen: cached.firstSeen,
                     backlog: cached.backlog)
                 candidate.position = cached.position
+                candidate.inDocument = cached.inDocument
                 candidates.append(candidate)
             }
         }

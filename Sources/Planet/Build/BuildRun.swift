@@ -280,7 +280,9 @@ struct BuildRun: Sendable {
     /// goes from the cache toward the site.
     func loadWhole(_ river: [RiverEntry]) async throws(BuildError) -> [RiverEntry] {
         let keys = river.map { EntryKey(feedURL: $0.source.feedURL, id: $0.entry.id) }
-        let whole = try await cacheCall { () throws(CacheError) in try await cache.entries(keys: keys, options: settings.entryHTML) }
+        let whole = try await cacheCall { () throws(CacheError) in
+            try await cache.entries(keys: keys, options: settings.entryHTML)
+        }
         var byKey: [EntryKey: Entry] = [:]
         for cached in whole { byKey[cached.key] = cached.entry }
         return river.map { item in

@@ -33,6 +33,7 @@ enum FeedSource {
             language: language)
         var source = RiverSource(feedURL: url, name: name, siteLink: siteLink, publicFeedURL: publicURL, head: head)
         source.custom = subscription.settings.custom
+        source.allowsDuplicateLinks = subscription.settings.allowsDuplicates
         return source
     }
 

@@ -25,13 +25,17 @@ struct EntryHTMLRewriteTests {
             id: "keep_tracking keeps it", html: "<p>Hi</p>" + pixel, options: EntryHTMLOptions(dropsTracking: false),
             expected: "<p>Hi</p><img src=\"https://pixel.wp.com/b.gif?post=1\" width=\"1\" height=\"1\" alt=\"\""
                 + " loading=\"lazy\">"),
-        Case(id: "a zero-width image is dropped", html: "<p>a<img src=\"https://e.org/t.gif\" width=\"0\"></p>",
+        Case(
+            id: "a zero-width image is dropped", html: "<p>a<img src=\"https://e.org/t.gif\" width=\"0\"></p>",
             expected: "<p>a</p>"),
-        Case(id: "a 1x1 style is dropped",
+        Case(
+            id: "a 1x1 style is dropped",
             html: "<p>a<img src=\"https://e.org/t.gif\" style=\"width: 1px; height:1px\"></p>", expected: "<p>a</p>"),
-        Case(id: "a real image stays", html: "<img src=\"https://e.org/cat.png\" width=\"1\" height=\"400\">",
+        Case(
+            id: "a real image stays", html: "<img src=\"https://e.org/cat.png\" width=\"1\" height=\"400\">",
             expected: "<img src=\"https://e.org/cat.png\" width=\"1\" height=\"400\" alt=\"\" loading=\"lazy\">"),
-        Case(id: "the FeedBurner flare goes with its link", html: "<p>Post</p>" + flare,
+        Case(
+            id: "the FeedBurner flare goes with its link", html: "<p>Post</p>" + flare,
             expected: "<p>Post</p><div></div>"),
         Case(
             id: "the FeedBurner pixel goes",

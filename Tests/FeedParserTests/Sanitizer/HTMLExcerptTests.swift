@@ -24,9 +24,12 @@ struct HTMLExcerptTests {
             id: "images and media are left out",
             html: "<p>Look<img src=\"https://e.org/a.png\" alt=\"a cat\"></p><video src=\"https://e.org/v\">x</video>",
             width: 50, excerpt: "Look"),
-        Case(id: "blocks do not run together", html: "<p>one</p><p>two</p><ul><li>a</li><li>b</li></ul>", width: 50,
+        Case(
+            id: "blocks do not run together", html: "<p>one</p><p>two</p><ul><li>a</li><li>b</li></ul>", width: 50,
             excerpt: "one two a b"),
-        Case(id: "entities are decoded, not escaped", html: "Tom &amp; Jerry &lt;3", width: 50, excerpt: "Tom & Jerry <3"),
+        Case(
+            id: "entities are decoded, not escaped", html: "Tom &amp; Jerry &lt;3", width: 50, excerpt: "Tom & Jerry <3"
+        ),
         Case(id: "only an image is no excerpt", html: "<img src=\"https://e.org/a.png\">", width: 50, excerpt: nil),
         Case(id: "characters, not bytes", html: "héllo wörld ünïcode", width: 11, excerpt: "héllo wörld…")
     ]

@@ -85,9 +85,9 @@ extension FeedCache {
     }
 
     /// Keeps the sanitized summary and content of `entries` beside their raw HTML, stamped with
-    /// `stamp` (`EntryHTMLOptions.stamp`: the sanitizer's version and the options), in one transaction. Best effort: the copy only saves work, so a
-    /// cache that cannot be written now (busy, read-only, disk full) costs the next build a
-    /// sanitizing pass and nothing else.
+    /// `stamp` (`EntryHTMLOptions.stamp`: the sanitizer's version and the options), in one
+    /// transaction. Best effort: the copy only saves work, so a cache that cannot be written now
+    /// (busy, read-only, disk full) costs the next build a sanitizing pass and nothing else.
     private func storeSanitized(_ entries: [CachedEntry], stamp: Int) {
         guard !entries.isEmpty else { return }
         try? db.transaction { () throws(SQLiteError) in

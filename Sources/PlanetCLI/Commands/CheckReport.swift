@@ -77,7 +77,8 @@ struct CheckReport: Sendable {
             let result =
                 verdict.passed
                 ? Self.escaped(Self.facts(verdict))
-                : verdict.problems.map { "**\($0.kind.rawValue)**: " + Self.escaped($0.message) }.joined(separator: "<br>")
+                : verdict.problems.map { "**\($0.kind.rawValue)**: " + Self.escaped($0.message) }.joined(
+                    separator: "<br>")
             text += "| \(verdict.passed ? "✅" : "❌") | \(Self.escaped(verdict.location))\(place) | \(result) |\n"
         }
         return text

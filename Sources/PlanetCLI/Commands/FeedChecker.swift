@@ -71,7 +71,8 @@ struct FeedChecker: Sendable {
         if let moved = document.permanentRedirect {
             let target = Self.location(moved)
             if let first = firstLines[FeedURLNormalizer.comparisonKey(moved)], first != feed.line {
-                problems.append(.init(kind: .duplicate, message: "it redirects to '\(target)': " + duplicate(of: first)))
+                problems.append(
+                    .init(kind: .duplicate, message: "it redirects to '\(target)': " + duplicate(of: first)))
             } else {
                 problems.append(
                     .init(

@@ -31,7 +31,8 @@ enum Completions {
             "        COMPREPLY=($(compgen -W '\(names)' -- \"$cur\"))", "        return", "    fi",
             "    case ${COMP_WORDS[1]} in"
         ]
-        lines.append("        help) COMPREPLY=($(compgen -W '\(specs.map(\.name).joined(separator: " "))' -- \"$cur\")); return ;;")
+        let commands = specs.map(\.name).joined(separator: " ")
+        lines.append("        help) COMPREPLY=($(compgen -W '\(commands)' -- \"$cur\")); return ;;")
         for spec in specs {
             let words = (spec.options.map { "--" + $0.name } + ["--help"]).joined(separator: " ")
             lines.append("        \(spec.name))")
@@ -111,7 +112,8 @@ enum Completions {
                     default: " -r"
                     }
                 lines.append(
-                    "complete -c planet \(condition) -l \(option.name)\(value) -d \(fishQuoted(shortHelp(option.help)))")
+                    "complete -c planet \(condition) -l \(option.name)\(value) -d \(fishQuoted(shortHelp(option.help)))"
+                )
             }
             if !spec.arguments.isEmpty { lines.append("complete -c planet \(condition) -F") }
         }

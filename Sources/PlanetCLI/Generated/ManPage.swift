@@ -22,8 +22,9 @@ enum ManPage {
         for spec in specs { page += section(spec) }
         page += [
             ".SH EXIT STATUS", ".TP", ".B 0", "Done as asked.", ".TP", ".B 1",
-            escape("Something outside the input failed (a network error, a document that is not a feed; "
-                + "planet build --strict when a feed failed; planet check when a feed fails)."),
+            escape(
+                "Something outside the input failed (a network error, a document that is not a feed; "
+                    + "planet build --strict when a feed failed; planet check when a feed fails)."),
             ".TP", ".B 2", escape("Bad usage or bad input; nothing was changed."),
             ".TP", ".B 74", escape("Standard output could not be written (EX_IOERR)."),
             ".TP", ".B 75", escape("Another build holds the lock (EX_TEMPFAIL): try again later, or pass --wait."),

@@ -18,6 +18,9 @@ public struct CommandIO: Sendable {
     public var environment: [String: String]
     /// Folder that relative paths on the command line are resolved against.
     public var currentDirectory: URL
+    /// Whether standard error is a terminal to draw a progress line on; nil (the default) asks
+    /// the process (`isatty` and `TERM`, `BuildTerminal.stderrIsTerminal`). Tests set it.
+    public var stderrIsTerminal: Bool?
 
     /// Creates an IO with the given sinks and folder; the environment defaults to empty.
     public init(

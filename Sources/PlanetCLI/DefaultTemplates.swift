@@ -143,6 +143,37 @@ and `{{root}}index.html` work from both. Faces (`face.src`) come with it already
 | `channel_KEY` | each per-feed setting planet does not know, as in `entries` |
 | `has_failing` (root) | true when some subscription is failing |
 
+### Theme variables (Planet 2.x and Planet Venus)
+
+The variables htmltmpl themes read, with their meaning there (Venus planet/shell/tmpl.py and
+docs/templates.html, Planet 2.x INSTALL). Values marked HTML are markup (Venus makes titles HTML:
+print them with `{{{ }}}`); the others are plain text. Every field of an `Items` or `Channels`
+element is present (null when unknown). `url_escaped.NAME` is a text value percent-encoded as
+Python's `urllib.quote_plus` (htmltmpl's `ESCAPE="URL"`).
+
+| variable | value |
+|---|---|
+| `name`, `link`, `owner_name`, `owner_email`, `generator` | `planet.title`, `planet.link`, the owner, `planet.generator` |
+| `url` | the URL of the file being rendered: `planet.link` + its name (`…/rss20.xml`) |
+| `date`, `date_iso`, `date_822` | when the site last changed (display, ISO, RFC 822) |
+| `feed`, `feedtype` | the planet's own feed: the first output file whose name holds `atom` or `rss`, and which |
+| `Items`, `has_Items` | the entries of the page (as `entries`), and whether there are any |
+| `Items[].title` (HTML), `title_plain`, `link`, `id`, `content` (HTML), `summary` (HTML) | the entry |
+| `Items[].date`, `date_iso`, `date_822`, `published*`, `updated*` | its dates |
+| `Items[].author`, `author_name`, `author_email`, `author_uri`, `creator` | its author |
+| `Items[].new_date` | the day heading on the first entry of each day, else null |
+| `Items[].new_channel` | the feed's URL on the first entry of a run from one feed (and after each `new_date`), else null: one header over a run of posts |
+| `Items[].channel_name`, `channel_link`, `channel_title` (HTML), `channel_title_plain`, `channel_url`, `channel_face` | its feed: name, site (the per-feed `link` setting wins), title, feed URL, face file name (`jane.png`) |
+| `Items[].channel_KEY` | each per-feed setting planet does not know |
+| `Items[].enclosure_href`, `enclosure_type`, `enclosure_length`, `guid_isPermaLink` | the RSS enclosure; `true` when the id is the link |
+| `Channels`, `has_Channels` | every subscription, by name: `name`, `title` (HTML), `title_plain`, `link`, `url`, `message` (the failure, null when fine), `face`, and each setting by its own name |
+| `__FIRST__`, `__LAST__`, `__INNER__`, `__ODD__`, `__PASS__`, `__PASSTOTAL__` | htmltmpl's loop variables, in `Items` and `Channels` |
+
+Planet's own templates may use them too: `{{#Items}}{{#new_date}}<h2>{{new_date}}</h2>{{/new_date}}
+{{#new_channel}}<h3>{{channel_name}}</h3>{{/new_channel}}…{{/Items}}` is the classic grouped layout.
+`tagline`/`channel_tagline` are null for now. A name missing from a loop's element resolves
+at the top level, as Mustache looks names up.
+
 ### `pager`: the index and the archive pages
 
 Null when there are no archive pages. Every top-level template sees the index's (`number` 1); the

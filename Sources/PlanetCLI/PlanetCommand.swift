@@ -11,6 +11,7 @@ public enum PlanetCommand {
     static let subcommands: [any Subcommand.Type] = [
         BuildCommand.self,
         ParseCommand.self,
+        CheckCommand.self,
         InitCommand.self,
         AddCommand.self,
         RemoveCommand.self,
@@ -45,17 +46,14 @@ public enum PlanetCommand {
             return ExitStatus.usage
         }
         if word == "--help" || word == "-h" || word == "help" {
-            io.out(HelpText.overview(specs))
-            return ExitStatus.success
+            return help(Array(arguments.dropFirst()), io: io)
         }
         if word == "--version" || word == "-V" || word == "version" {
             io.out(PlanetVersion.generator + "\n")
             return ExitStatus.success
         }
-        guard let command = subcommands.first(where: { $0.spec.name == word }) else {
-            io.message("planet: unknown command '\(word)'; 'planet --help' lists the commands")
-            return ExitStatus.usage
-        }
+        if let generated = GeneratedFiles.run(arguments, specs: specs, io: io) { return generated }
+        guard let command = command(named: word, io: io) else { return ExitStatus.usage }
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)
             if parsed.wantsHelp {
@@ -67,5 +65,31 @@ public enum PlanetCommand {
             io.message(error.description)
             return ExitStatus.usage
         }
+    }
+
+    /// `planet help [COMMAND]`: the overview, or one command's `--help`.
+    static func help(_ words: [String], io: CommandIO) -> ExitStatus {
+        guard let word = words.first else {
+            io.out(HelpText.overview(subcommands.map { $0.spec }))
+            return ExitStatus.success
+        }
+        guard words.count == 1 else {
+            io.message("planet help: unexpected argument '\(words[1])'; 'planet help COMMAND' shows one command's help")
+            return ExitStatus.usage
+        }
+        guard let command = command(named: word, io: io) else { return ExitStatus.usage }
+        io.out(HelpText.render(command.spec))
+        return ExitStatus.success
+    }
+
+    /// The subcommand called `word`; nil after saying on stderr that there is none, with the
+    /// closest command's name (`Suggestion`) when one is close.
+    static func command(named word: String, io: CommandIO) -> (any Subcommand.Type)? {
+        if let command = subcommands.first(where: { $0.spec.name == word }) { return command }
+        let names = subcommands.map { $0.spec.name } + ["help", "version"]
+        io.message(
+            "planet: unknown command '\(word)'\(Suggestion.hint(for: word, in: names)); "
+                + "'planet --help' lists the commands")
+        return nil
     }
 }

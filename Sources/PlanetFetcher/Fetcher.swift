@@ -13,7 +13,7 @@ public struct Fetcher: Sendable {
     public let configuration: FetcherConfiguration
     /// The libcurl engine of this fetcher (its thread starts at the first http(s) fetch):
     /// connections are reused across feeds, and released when the last copy of the fetcher goes away.
-    private let client: HTTPClient
+    let client: HTTPClient
 
     /// Creates a fetcher with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
@@ -48,106 +48,19 @@ public struct Fetcher: Sendable {
         transform: @escaping @Sendable (FetchResult) -> Output,
         deliver: (_ index: Int, _ output: Output) async throws(Failure) -> Void
     ) async throws(Failure) {
-        let width = 2 * max(1, configuration.jobs)
         let engine = client.engine
         let batch = engine.newBatch()
-        let mailbox = FetchMailbox()
-        let made = FetchMailbox.Outputs<Output>()
-        let clock = ContinuousClock()
         let ended = await withTaskCancellationHandler {
             await withTaskGroup(of: Void.self) { group -> Failure? in
-                var next = 0
-                // Fetches started and not yet delivered (in the engine, in a task, or ready).
-                var underWay = 0
-                // The http(s) fetches in the engine, by subscription index, and when each started.
-                var inEngine = [HTTPFetch?](repeating: nil, count: subscriptions.count)
-                var started = [ContinuousClock.Instant](repeating: clock.now, count: subscriptions.count)
-                var requests: [(token: Int, request: HTTPRequest)] = []
-                var ready: [(index: Int, output: Output)] = []
-                var failure: Failure?
-
-                func finished(_ index: Int, _ outcome: FetchResult.Outcome) {
-                    inEngine[index] = nil
-                    let elapsed = clock.now - started[index]
-                    let result = FetchResult(
-                        subscription: subscriptions[index], outcome: outcome,
-                        duration: elapsed.inSeconds)
-                    if case .fetched = outcome {
-                        group.addTask {
-                            made.put(index, transform(result))
-                            mailbox.outputReady()
-                        }
-                    } else {
-                        ready.append((index, transform(result)))
-                    }
+                var window = FetchWindow<Output, Failure>(
+                    fetcher: self, subscriptions: subscriptions, validators: validators, batch: batch,
+                    transform: transform)
+                window.startMore(in: &group)
+                while window.underWay > 0 {
+                    await window.takeArrivals(in: &group)
+                    await window.deliverReady(in: &group, to: deliver)
                 }
-                func advance(_ index: Int, to step: HTTPFetch.Step) {
-                    switch step {
-                    case .transfer(let request): requests.append((index, request))
-                    case .done(let outcome): finished(index, outcome)
-                    }
-                }
-                func startMore() {
-                    while failure == nil, underWay < width, next < subscriptions.count {
-                        let index = next
-                        let subscription = subscriptions[index]
-                        let known = validators[subscription.url]
-                        next += 1
-                        underWay += 1
-                        if subscription.url.hasHTTPScheme {
-                            started[index] = clock.now
-                            inEngine[index] = HTTPFetch(
-                                configuration: configuration, url: subscription.url, validators: known)
-                            if let step = inEngine[index]?.start() { advance(index, to: step) }
-                        } else {
-                            group.addTask {
-                                made.put(index, transform(await self.fetch(subscription, validators: known)))
-                                mailbox.outputReady()
-                            }
-                        }
-                    }
-                }
-                func submit() {
-                    if failure == nil {
-                        engine.submit(requests, batch: batch, to: mailbox)
-                    } else {
-                        // Not sent after a failure: those fetches end here, undelivered.
-                        for (index, _) in requests where inEngine[index] != nil {
-                            inEngine[index] = nil
-                            underWay -= 1
-                        }
-                    }
-                    requests = []
-                }
-
-                startMore()
-                submit()
-                while underWay > 0 {
-                    if ready.isEmpty {
-                        let arrived = await mailbox.take()
-                        for (index, response) in arrived.responses {
-                            guard let step = inEngine[index]?.next(after: response) else { continue }
-                            advance(index, to: step)
-                        }
-                        if arrived.outputs > 0 { ready += made.takeAll() }
-                    }
-                    let outputs = ready
-                    ready = []
-                    underWay -= outputs.count
-                    // The next fetches start before these results are delivered.
-                    startMore()
-                    submit()
-                    for (index, output) in outputs where failure == nil {
-                        do throws(Failure) {
-                            try await deliver(index, output)
-                        } catch {
-                            failure = error
-                            engine.cancel(batch: batch)
-                            group.cancelAll()
-                        }
-                    }
-                }
-                return failure
+                return window.failure
             }
         } onCancel: {
             engine.cancel(batch: batch)

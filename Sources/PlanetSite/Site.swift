@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import PlanetBase
 
 /// Renders the site from the templates folder.
 ///
@@ -19,6 +20,13 @@ public struct Site: Sendable {
     /// Static assets held in memory, by output path (`static/planet.css`); empty for a folder,
     /// whose `static/` is copied instead (`staticFolder`).
     public let staticFiles: [String: Data]
+    /// The files of `templates/root/` by path under it, published at the site's top level as
+    /// they are (a converted theme's stylesheet, images and `favicon.ico`, at the paths its pages
+    /// link); a rendered page of the same path wins. Empty for templates held in memory.
+    public let rootFiles: [String: Data]
+
+    /// The templates folder's subfolder copied to the top of the site (`rootFiles`).
+    public static let rootFolderName = "root"
 
     /// Compiles every template of the folder (links to files and folders followed).
     /// - Throws: `SiteError.template` with template:line:column of the first error;
@@ -26,6 +34,7 @@ public struct Site: Sendable {
     public init(templatesURL: URL) throws(SiteError) {
         self.templatesURL = templatesURL
         staticFiles = [:]
+        rootFiles = Self.files(under: templatesURL.appendingPathComponent(Self.rootFolderName))
         do {
             library = try TemplateLibrary(directory: templatesURL, strictPartials: true)
         } catch {
@@ -51,6 +60,7 @@ public struct Site: Sendable {
             }
         }
         staticFiles = assets
+        rootFiles = [:]
         do {
             library = try TemplateLibrary(templates: templates, strictPartials: true)
         } catch {
@@ -65,6 +75,15 @@ public struct Site: Sendable {
         case .folder(let url): try self.init(templatesURL: url)
         case .builtIn(let files): try self.init(files: files)
         }
+    }
+
+    /// The regular files under `folder` (links followed) by relative path; none when it is absent.
+    private static func files(under folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileTree.regularFiles(under: folder) ?? [] {
+            if let data = try? Data(contentsOf: folder.appendingPathComponent(path)) { files[path] = data }
+        }
+        return files
     }
 
     /// Where errors say the templates are: the folder's path, or "built-in templates".
@@ -134,9 +153,11 @@ public struct Site: Sendable {
     package func render(_ context: SiteContext, root value: MustacheValue) throws(SiteError) -> [String: Data] {
         let display = DayFormatter(context.configuration)
         var files: [String: Data] = [:]
+        let ownFeed = Self.themeFeed(pageNames, link: PublicLink.check(context.configuration.link))
         for name in pageNames {
-            files[name] = try render(name, value)
+            files[name] = try render(name, Self.themeValue(value, page: name, feed: ownFeed))
         }
+        for (path, data) in rootFiles where files[path] == nil { files[path] = data }
         // JSON Feed 1.1, from code (`JSONFeedWriter`); a `feed.json.mustache` of the user's wins.
         if files[Self.jsonFeedName] == nil { files[Self.jsonFeedName] = JSONFeedWriter.document(context) }
         if !context.olderPages.isEmpty {
@@ -159,6 +180,32 @@ public struct Site: Sendable {
             files[page.outputName] = try render(Self.markdownPageTemplate, context.value(value, page: page))
         }
         return files
+    }
+
+    /// The planet's own feed as themes name it (Venus `config.feed()`): the first page whose name
+    /// holds `atom` or `rss` (`atom.xml`, `rss20.xml`), as a URL under `link`; nil without `link`.
+    static func themeFeed(_ pages: [String], link: String?) -> (url: String, type: String)? {
+        guard let link, let base = URL(string: link),
+            let page = pages.first(where: { $0.contains("atom") || $0.contains("rss") }),
+            let url = URL(string: page, relativeTo: base)?.absoluteString
+        else { return nil }
+        return (url, page.contains("rss") ? "rss" : "atom")
+    }
+
+    /// `root` with the theme variables of one output file: `url` (Venus, Planet 2.x: the URL of
+    /// the file being written, under `planet.link`), `feed` and `feedtype`.
+    static func themeValue(_ root: MustacheValue, page: String, feed: (url: String, type: String)?) -> MustacheValue {
+        guard case .object(var fields) = root, case .string(let link)? = fields["link"],
+            let base = URL(string: link)
+        else { return root }
+        let url = URL(string: page, relativeTo: base)?.absoluteString ?? link
+        fields["url"] = .string(url)
+        if let feed {
+            fields["feed"] = .string(feed.url)
+            fields["feedtype"] = .string(feed.type)
+        }
+        fields["url_escaped"] = SiteContext.urlEscaped(fields)
+        return .object(fields)
     }
 
     private func render(_ name: String, _ value: MustacheValue) throws(SiteError) -> Data {

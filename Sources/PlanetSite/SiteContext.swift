@@ -63,9 +63,12 @@ public struct SiteContext: Sendable {
         guard case .object(var fields) = root, olderPages.indices.contains(number - 2) else { return root }
         let river = olderPages[number - 2]
         let prefix = Self.archiveRoot
-        let entries = SiteEntry.entries(river, display: display, now: now, itemTitle: configuration.itemTitle)
-            .map { entryValue($0, display: display, root: prefix) }
+        let facts = SiteEntry.entries(river, display: display, now: now, itemTitle: configuration.itemTitle)
+        let entries = facts.map { entryValue($0, display: display, root: prefix) }
         fields["entries"] = .array(entries)
+        let items = themeItems(facts, display: display)
+        fields["Items"] = .array(items)
+        fields["has_Items"] = .bool(!items.isEmpty)
         fields["days"] = .array(days(river, entries: entries, display: display))
         fields["intro"] = .null
         fields["root"] = .string(prefix)
@@ -136,8 +139,9 @@ public struct SiteContext: Sendable {
     }
 
     private func rootFields(display: DayFormatter) -> [String: MustacheValue] {
-        let entries = siteEntries(display: display).map { entryValue($0, display: display, root: "") }
-        return [
+        let facts = siteEntries(display: display)
+        let entries = facts.map { entryValue($0, display: display, root: "") }
+        var fields: [String: MustacheValue] = [
             "planet": planetValue(display: display),
             "root": .string(""),
             "pager": pagerValue(current: 1),
@@ -149,6 +153,8 @@ public struct SiteContext: Sendable {
             "has_pages": .bool(!pages.pages.isEmpty),
             "intro": optional(pages.intro)
         ]
+        fields.merge(themeFields(facts, display: display)) { known, _ in known }
+        return fields
     }
 
     private static func pagesValue(_ pages: [SitePage], current: String?) -> MustacheValue {
@@ -170,6 +176,8 @@ public struct SiteContext: Sendable {
             planet[key] = value
         }
         fields["planet"] = .object(planet)
+        fields.merge(Self.themeDates(updated, display: DayFormatter(configuration))) { _, new in new }
+        fields["url_escaped"] = Self.urlEscaped(fields)
         return .object(fields)
     }
 
@@ -240,7 +248,7 @@ public struct SiteContext: Sendable {
             ]),
             "feed_name": .string(item.source.name),
             "feed_url": optional(item.source.publicFeedURL),
-            "feed_link": optional(item.source.siteLink),
+            "feed_link": optional(Self.siteLink(item.source.siteLink, item.source.custom)),
             "source": .object([
                 "id": .string(facts.sourceID),
                 "title": .string(facts.sourceTitle),
@@ -327,7 +335,7 @@ public struct SiteContext: Sendable {
         fields.merge([
             "name": .string(subscription.name),
             "feed_url": optional(subscription.feedURL),
-            "site_link": optional(subscription.siteLink),
+            "site_link": optional(Self.siteLink(subscription.siteLink, subscription.custom)),
             "failing": .bool(subscription.failure != nil),
             "failure": optional(subscription.failure),
             "inactive": .bool(subscription.inactive),
@@ -340,7 +348,7 @@ public struct SiteContext: Sendable {
         text.map { .string($0) } ?? .null
     }
 
-    private func absolute(_ path: String, base: String) -> String {
+    func absolute(_ path: String, base: String) -> String {
         URL(string: path, relativeTo: URL(string: base))?.absoluteString ?? path
     }
 }

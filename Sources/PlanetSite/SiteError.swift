@@ -21,6 +21,9 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidPageName(String)
         /// The pages folder could not be read: its path and the system's reason.
         case unreadablePages(folder: String, detail: String)
+        /// An htmltmpl template of a Planet 2.x or Venus theme cannot be converted: its file, the
+        /// 1-based line of the statement, and what is wrong (`HTMLTemplateConverter`).
+        case theme(file: String, line: Int, detail: String)
     }
 
     /// What went wrong.
@@ -53,6 +56,8 @@ public struct SiteError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "and may not start with '.' or '_'"
         case .unreadablePages(let folder, let detail):
             return "\(folder): \(detail)"
+        case .theme(let file, let line, let detail):
+            return "\(file):\(line): \(detail); fix the template and import again"
         }
     }
 }

@@ -4,7 +4,8 @@ extension FeedList {
     /// Removes the feed whose URL or display name (case-insensitive) is `query`, with its
     /// indented settings (`FeedSettings`) and the comment lines directly above it; a comment
     /// block above a run of feeds (the next line after the feed's settings is a feed too) heads
-    /// the run and stays.
+    /// the run and stays, and so does the block above the first feed of the file, which heads
+    /// them all (`planet init` writes its guidance there: removing the sample feeds keeps it).
     ///
     /// A URL is matched as listed or as written; failing that, `query` is normalized as `add`
     /// does (`FeedURLNormalizer.normalize`: `a.example/3` is `https://a.example/3`) and compared by
@@ -41,7 +42,8 @@ extension FeedList {
         let end = blockEnd(ofFeedAt: index)
         var start = index
         let nextIsFeed = end + 1 < lines.count && lines[end + 1].isFeed
-        if !nextIsFeed {
+        let isFirstFeed = !lines[..<index].contains(where: \.isFeed)
+        if !nextIsFeed, !isFirstFeed {
             while start > 0, case .comment = lines[start - 1].kind { start -= 1 }
         }
         lines.removeSubrange(start...end)

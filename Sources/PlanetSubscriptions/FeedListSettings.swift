@@ -44,6 +44,16 @@ extension FeedList {
         public var itemsPerFeed: Int {
             text("items_per_feed").flatMap { Int($0) } ?? max(3, itemsPerPage / 6)
         }
+        /// `items_per_feed` for a planet of `feedCount` feeds: the setting when set, else each
+        /// feed's even share of the page twice over (`2 × items_per_page / feedCount`, rounded up),
+        /// no more than a sixth of the page and no less than 3: a small planet's page is full (6
+        /// feeds: 10 each of 60) and a large one's holds many voices (52 feeds: 3 each, so at least
+        /// 20 feeds among 60 entries when that many have posts). README, "Settings".
+        public func itemsPerFeed(feedCount: Int) -> Int {
+            if let own = text("items_per_feed").flatMap({ Int($0) }) { return own }
+            let share = (2 * itemsPerPage + max(1, feedCount) - 1) / max(1, feedCount)
+            return max(3, min(itemsPerPage / 6, share))
+        }
         /// `new_feed_items` (Planet Venus, Planet 2.x): on a feed's first fetch, only its newest N
         /// entries are new and shown; the rest are recorded in the cache as already seen (dated when
         /// first seen) and never shown. nil (the default) or 0: every entry of a first fetch is new.

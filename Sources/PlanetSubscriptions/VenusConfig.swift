@@ -33,11 +33,26 @@ public struct VenusConfig: Sendable, Equatable {
     public var faces: [String] = []
     /// What could not be carried over: `output_theme (Planet)`, `filters = mememe.plugin (index.html.xslt)`.
     public var ignored: [String] = []
+    /// How a setting whose meaning differs between Venus and Planet 2.x was read, once each:
+    /// `new_feed_items = 2 (Planet Venus: per-feed cap on the page) → items_per_feed = 2`.
+    public var notes: [String] = []
+
+    /// Keys only Planet Venus reads (Venus docs/config.html); a config with none of them is read
+    /// as Planet 2.x's (whose INSTALL lists `template_files`, `new_feed_items`, …).
+    static let venusOnlyKeys: Set<String> = [
+        "output_theme", "filters", "spider_threads", "filter_directories", "template_directories",
+        "bill_of_materials", "http_cache_directory", "pubsubhubbub_hub", "pubsubhubbub_feeds", "log_format"
+    ]
+
+    /// True when `sections` use a key only Venus knows, in any section.
+    static func isVenus(_ sections: [INISections]) -> Bool {
+        sections.contains { section in section.pairs.contains { venusOnlyKeys.contains($0.key) } }
+    }
 
     /// Equal when every field is (settings compared by key, value and order).
     public static func == (lhs: VenusConfig, rhs: VenusConfig) -> Bool {
         lhs.subscriptions == rhs.subscriptions && lhs.readingLists == rhs.readingLists
-            && lhs.faces == rhs.faces && lhs.ignored == rhs.ignored
+            && lhs.faces == rhs.faces && lhs.ignored == rhs.ignored && lhs.notes == rhs.notes
             && lhs.settings.map { "\($0.key)=\($0.value)" } == rhs.settings.map { "\($0.key)=\($0.value)" }
     }
 
@@ -96,9 +111,27 @@ public struct VenusConfig: Sendable, Equatable {
             switch item.key {
             case "name", "link", "owner_name", "owner_email":
                 continue
+            case "new_feed_items" where isVenus(sections):
+                // Venus planet/splice.py: "Maximum number of items to include in the output from any
+                // one feed" — a per-feed cap on the page, counted after the filters.
+                if let number = Int(item.value), number > 0 {
+                    config.settings.append(("items_per_feed", String(number)))
+                    config.notes.append(
+                        "new_feed_items = \(number) \(place): read as Planet Venus's (its config has Venus keys "
+                            + "such as output_theme, filters, spider_threads): at most \(number) entries of one feed "
+                            + "on the page → items_per_feed = \(number)")
+                } else {
+                    ignore("\(item.key) = \(item.value) \(place)")
+                }
             case "items_per_page", "days_per_page", "new_feed_items", "activity_threshold":
                 if let number = Int(item.value), number >= 0 {
                     config.settings.append((item.key, String(number)))
+                    if item.key == "new_feed_items" {
+                        config.notes.append(
+                            "new_feed_items = \(number) \(place): read as Planet 2.x's (no Venus key such as "
+                                + "output_theme, filters or spider_threads): only the newest \(number) entries of a "
+                                + "new feed are shown")
+                    }
                 } else {
                     ignore("\(item.key) = \(item.value) \(place)")
                 }

@@ -84,4 +84,12 @@ struct RiverPageTests {
         #expect(FeedList.Settings(values: ["items_per_page": "12"]).itemsPerFeed == 3)
         #expect(FeedList.Settings(values: ["items_per_feed": "4"]).itemsPerFeed == 4)
     }
+
+    @Test func theDefaultCapShrinksWithManyFeeds() throws {
+        let settings = FeedList.Settings(values: [:])
+        #expect(settings.itemsPerFeed(feedCount: 6) == 10)
+        #expect(settings.itemsPerFeed(feedCount: 15) == 8)
+        #expect(settings.itemsPerFeed(feedCount: 52) == 3)
+        #expect(FeedList.Settings(values: ["items_per_feed": "7"]).itemsPerFeed(feedCount: 52) == 7)
+    }
 }

@@ -39,9 +39,10 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownTemplate(String)
         /// `partials nest more than 100 deep: does a partial include itself unconditionally?`.
         case recursionTooDeep(limit: Int)
-        /// `rendering stopped after 5000000 steps: does a partial include itself more than once,
-        /// or inside a loop?` (two self-includes nest 2^100 times within the depth limit).
-        case renderTooLarge(limit: Int)
+        /// `rendering used up its budget of 5000100 steps (5000000, and 100 for each of the data's 1
+        /// values): …` — what can render without bound (two self-includes nest 2^100 times
+        /// within the depth limit; a list's section inside a section over the same list).
+        case renderTooLarge(limit: Int, values: Int)
         /// `cannot read '/path': reason`.
         case unreadable(path: String, message: String)
     }
@@ -115,8 +116,11 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
             "no template named '\(name)' in the library"
         case .recursionTooDeep(let limit):
             "partials nest more than \(limit) deep: does a partial include itself unconditionally?"
-        case .renderTooLarge(let limit):
-            "rendering stopped after \(limit) steps: does a partial include itself more than once, or inside a loop?"
+        case .renderTooLarge(let limit, let values):
+            "rendering used up its budget of \(limit) steps (\(WorkBudget.base), and \(WorkBudget.perValue) for each "
+                + "of the data's \(values) "
+                + "values): a partial that includes itself more than once or inside a loop, or a section over a "
+                + "list inside a section over the same list, renders far more than the data"
         case .unreadable(let path, let message):
             "cannot read '\(path)': \(message)"
         }

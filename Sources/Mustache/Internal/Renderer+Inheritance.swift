@@ -65,9 +65,9 @@ extension Renderer {
         return nil
     }
 
-    /// The render visited `workLimit` nodes; everything after renders as nothing.
+    /// The render took its budget's steps; everything after renders as nothing.
     mutating func recordRenderTooLarge() {
-        record(.renderTooLarge(limit: Self.workLimit), at: Position(line: 0, column: 0))
+        record(.renderTooLarge(limit: budget.limit, values: budget.values ?? 0), at: Position(line: 0, column: 0))
     }
 
     private mutating func record(_ reason: TemplateError.Reason, at position: Position) {

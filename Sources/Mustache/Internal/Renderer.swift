@@ -7,12 +7,6 @@
 struct Renderer {
     /// How deep partials, parents and blocks may nest before rendering stops.
     static let depthLimit = 100
-    /// How many steps one render may take in all: one per node visited, and one per context
-    /// frame a variable or section may search. The depth limit alone lets a template that
-    /// includes itself twice, or once inside a loop, render 2^100 times, each lookup searching a
-    /// stack hundreds of frames deep (found by Fuzz/MustacheFuzzer); a page of 1 000 entries
-    /// takes about 100 000 steps.
-    static let workLimit = 5_000_000
 
     var output = ""
     var context: ContextStack
@@ -24,7 +18,10 @@ struct Renderer {
     let strictPartials: Bool
     var templateName: String
     var depth = 0
-    /// Steps taken so far (see `workLimit`).
+    /// How many steps this render may take (one per node visited, one per context frame a variable
+    /// or section searches), from the size of its data.
+    var budget = WorkBudget()
+    /// Steps taken so far (see `budget`).
     var work = 0
     /// The first problem met, for strict libraries.
     var error: TemplateError?
@@ -46,7 +43,7 @@ struct Renderer {
             case .variable, .section: work += context.frames.count
             default: work += 1
             }
-            guard work <= Self.workLimit else {
+            guard budget.allows(work, root: context.frames[0]) else {
                 recordRenderTooLarge()
                 return
             }

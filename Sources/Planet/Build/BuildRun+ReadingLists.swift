@@ -20,24 +20,27 @@ extension BuildRun {
         guard !lists.isEmpty else { return ([], []) }
         var read: [(url: URL, feeds: [ListedFeed])] = []
         var warnings: [String] = []
+        let listFetcher = Fetcher(ReadingListLimits.configuration(fetcher.configuration))
         for list in lists {
             let key = list.absoluteString
             let stored = try await cacheCall { () throws(CacheError) in try await cache.readingList(key) }
             var current = stored?.feeds
             if !options.offline {
-                let result = await fetcher.fetch(Subscription(url: list), validators: stored?.validators)
+                let result = await listFetcher.fetch(Subscription(url: list), validators: stored?.validators)
                 switch result.outcome {
                 case .notModified:
                     break
                 case .fetched(let document):
                     do {
                         let outlines = try OPMLReader.outlines(document.data)
-                        let read = outlines.compactMap { outline -> ListedFeed? in
-                            guard let url = URL(string: outline.xmlURL, relativeTo: document.finalURL)?.absoluteURL,
-                                url.hasHTTPScheme
-                            else { return nil }
-                            return ListedFeed(url: url.absoluteString, title: outline.title)
-                        }
+                        let (read, warning) = ReadingListLimits.taken(
+                            outlines.compactMap { outline -> ListedFeed? in
+                                guard let url = URL(string: outline.xmlURL, relativeTo: document.finalURL)?.absoluteURL,
+                                    url.hasHTTPScheme
+                                else { return nil }
+                                return ListedFeed(url: url.absoluteString, title: outline.title)
+                            }, list: key)
+                        if let warning { warnings.append(warning) }
                         current = read
                         try await cacheCall { () throws(CacheError) in
                             try await cache.recordReadingList(

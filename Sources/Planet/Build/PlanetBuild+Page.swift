@@ -12,7 +12,8 @@ extension PlanetBuild {
             if let cap = subscription.settings.itemsPerFeed { caps[subscription.url.absoluteString] = cap }
         }
         return RiverPage(
-            limit: settings.itemsPerPage, itemsPerFeed: settings.itemsPerFeed, feedCaps: caps,
+            limit: settings.itemsPerPage, itemsPerFeed: settings.itemsPerFeed(feedCount: subscriptions.count),
+            feedCaps: caps,
             daysPerPage: settings.daysPerPage)
     }
 }

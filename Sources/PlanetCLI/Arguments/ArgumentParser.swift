@@ -33,9 +33,11 @@ enum ArgumentParser {
             let name = String(body.prefix { $0 != "=" })
             let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
             guard word.hasPrefix("--"), let option = spec.option(named: name) else {
+                let typed = word.hasPrefix("--") ? "--" + name : word
+                let known = spec.options.map { "--" + $0.name } + ["--help"]
                 throw UsageError(
                     command: command,
-                    message: "unknown option '\(word)'; "
+                    message: "unknown option '\(word)'\(Suggestion.hint(for: typed, in: known)); "
                         + "'\(command) --help' lists the options")
             }
             guard let placeholder = option.value else {

@@ -12,14 +12,7 @@ enum HelpText {
     ///   -h, --help      Show this help.
     /// ```
     static func render(_ spec: CommandSpec) -> String {
-        var usage = "planet \(spec.name)"
-        for option in spec.options {
-            usage += " [--\(option.name)\(option.value.map { " \($0)" } ?? "")]"
-        }
-        for argument in spec.arguments {
-            let name = argument.name + (argument.isRepeated ? "..." : "")
-            usage += argument.isOptional ? " [\(name)]" : " \(name)"
-        }
+        let usage = usage(spec)
         var rows: [(String, String)] = spec.arguments.map { ($0.name, $0.help) }
         let argumentCount = rows.count
         for option in spec.options {
@@ -40,12 +33,26 @@ enum HelpText {
         return text
     }
 
+    /// `planet build [--config FILE] ... [URL...]`: the command, its options, its arguments.
+    static func usage(_ spec: CommandSpec) -> String {
+        var usage = "planet \(spec.name)"
+        for option in spec.options {
+            usage += " [--\(option.name)\(option.value.map { " \($0)" } ?? "")]"
+        }
+        for argument in spec.arguments {
+            let name = argument.name + (argument.isRepeated ? "..." : "")
+            usage += argument.isOptional ? " [\(name)]" : " \(name)"
+        }
+        return usage
+    }
+
     /// `planet --help`: the commands and their summaries.
     static func overview(_ specs: [CommandSpec]) -> String {
         let width = specs.map(\.name.count).max() ?? 0
         let rows = specs.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
         return "planet: a feed aggregator and static site generator\n\n"
             + "Usage: planet COMMAND [OPTIONS]\n\nCommands:\n" + rows.joined(separator: "\n")
-            + "\n\n'planet COMMAND --help' shows the options of a command; 'planet --version' the version.\n"
+            + "\n\n'planet help COMMAND' (or 'planet COMMAND --help') shows the options of a command; "
+            + "'planet --version' the version.\n"
     }
 }

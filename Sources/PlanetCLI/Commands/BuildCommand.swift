@@ -71,7 +71,7 @@ enum BuildCommand: Subcommand {
         let terminal = BuildTerminal(
             io: io, verbosity: arguments.flag(quiet) ? .quiet : arguments.flag(verbose) ? .verbose : .normal,
             strict: arguments.flag(strict),
-            isTerminal: BuildTerminal.stderrIsTerminal(environment: io.environment))
+            isTerminal: io.stderrIsTerminal ?? BuildTerminal.stderrIsTerminal(environment: io.environment))
         var runOptions = options
         runOptions.progress = terminal.progress
         do {

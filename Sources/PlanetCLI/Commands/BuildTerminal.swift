@@ -102,15 +102,27 @@ final class BuildTerminal: Sendable {
     }
 
     /// `planet: ok      https://… (12 entries)` style line for one feed; a failure's line says
-    /// `failure`'s message (naming the URL or path) when given, else the published one.
+    /// `failure`'s message when given, else the published one, and always names the feed: a
+    /// message that does not (a document cut short, a parse error) is prefixed with its URL or path,
+    /// so twenty feeds failing alike are twenty lines that each say which.
     func line(for feed: FeedStatus, failure: FetchFailure? = nil) -> String {
         let location = feed.url ?? feed.name
         switch feed.outcome {
         case .ok: return "planet: ok           \(location)"
         case .notModified: return "planet: not modified \(location)"
         case .skipped: return "planet: skipped      \(location)"
-        case .failed: return "planet: " + red("failed") + "       " + (failure?.message ?? feed.lastError ?? location)
+        case .failed:
+            return "planet: " + red("failed") + "       " + Self.naming(failure?.message ?? feed.lastError, feed)
         }
+    }
+
+    /// `message`, starting with `'URL': ` unless it names the feed already (without userinfo: a
+    /// password never goes into a log; a file by its path).
+    static func naming(_ message: String?, _ feed: FeedStatus) -> String {
+        let url = URL(string: feed.subscriptionURL)
+        let shown = url.map { $0.isFileURL ? $0.path : $0.displayString } ?? feed.subscriptionURL
+        guard let message, !message.isEmpty else { return "'\(shown)'" }
+        return message.contains(shown) ? message : "'\(shown)': \(message)"
     }
 
     private func clearProgress() {

@@ -42,6 +42,8 @@ enum ImportCommand: Subcommand {
         var missingFaces: [String] = []
         /// Options that could not be carried over, with their section.
         var ignored: [String] = []
+        /// How settings whose meaning differs between Venus and Planet 2.x were read.
+        var notes: [String] = []
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
@@ -70,6 +72,7 @@ enum ImportCommand: Subcommand {
         if !arguments.flag(allowFiles) {
             source.list.feeds = localFilesSkipped(source.list.feeds, file: file, io: io, command: arguments.command)
         }
+        for note in source.notes { io.message("\(arguments.command): note: \(note)") }
         if !source.ignored.isEmpty {
             io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
         }
@@ -186,6 +189,7 @@ enum ImportCommand: Subcommand {
                     (Subscription(url: $0.url, name: $0.name, settings: $0.settings), nil)
                 }, settings: config.settings, readingLists: config.readingLists))
         source.ignored = config.ignored
+        source.notes = config.notes
         let folder = file.absoluteURL.deletingLastPathComponent()
         for name in config.faces {
             let candidates = [folder.appendingPathComponent(name), folder.appendingPathComponent("images/" + name)]

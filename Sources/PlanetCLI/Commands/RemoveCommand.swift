@@ -10,7 +10,8 @@ enum RemoveCommand: Subcommand {
             .init(name: "URL|NAME", help: "The feed's URL (compared as 'add' normalizes it), or its display name.")
         ],
         options: [FeedsFile.config],
-        discussion: "The comment lines directly above the feed go with it. A name shared by several "
+        discussion: "The comment lines directly above the feed go with it, unless they head a run of "
+            + "feeds or the first feed of the file (where 'planet init' writes its guidance). A name shared by several "
             + "feeds removes nothing: remove one by its URL.")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {

@@ -43,7 +43,8 @@ final class CurlEngine: Sendable {
         }
     }
 
-    private enum Command: Sendable {
+    /// What other threads ask of the engine's thread, through the inbox.
+    enum Command: Sendable {
         case add(id: Int, HTTPRequest, Completion)
         case cancel(id: Int)
         case cancelBatch(Int)
@@ -187,165 +188,49 @@ final class CurlEngine: Sendable {
         close(wake.write)
     }
 
-    /// The thread's loop: take commands, perform, collect finished transfers, poll.
+    /// The thread's loop: take commands, start waiting requests, perform, collect finished
+    /// transfers, poll (the state is a ``CurlLoop``).
     private func run() {
-        guard let multi = curl_multi_init() else {
+        guard let loop = CurlLoop(maxConcurrent: maxConcurrent) else {
             failEverything()
             return
         }
-        var live: [Int: CurlTransfer] = [:]
-        var idOfEasy: [UnsafeMutableRawPointer: Int] = [:]
-        var cancelledEarly = Set<Int>()
-        // Easy handles of finished transfers, reused by the next ones (a new handle and its
-        // buffers cost ~10,000 instructions; Benchmarks/PERF.md); at most as many as ever ran at once.
-        var idle: [UnsafeMutableRawPointer] = []
-        var mostAtOnce = 0
-        // Requests waiting for one of the `maxConcurrent` places, first come first served.
-        var waiting: [(id: Int, request: HTTPRequest, completion: Completion)] = []
-        var firstWaiting = 0
-        var cancelledBatches = Set<Int>()
-        // Responses for sinks, handed over together at the end of the loop's turn (`flush`).
-        var arrived: [(sink: any ResponseSink, token: Int, response: HTTPResponse)] = []
-        let cancelled = HTTPResponse.notRun(
-            code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true)
-
-        func complete(_ completion: Completion, _ response: HTTPResponse) {
-            switch completion {
-            case .continuation(let continuation): continuation.resume(returning: response)
-            case .sink(let sink, let token, _): arrived.append((sink, token, response))
-            }
-        }
-
-        func flush() {
-            var start = 0
-            while start < arrived.count {
-                let sink = arrived[start].sink
-                var end = start + 1
-                while end < arrived.count, arrived[end].sink === sink { end += 1 }
-                sink.receive(arrived[start..<end].map { ($0.token, $0.response) })
-                start = end
-            }
-            arrived.removeAll(keepingCapacity: true)
-        }
-
-        func finish(_ id: Int, _ response: HTTPResponse) {
-            guard let transfer = live.removeValue(forKey: id) else { return }
-            idOfEasy[transfer.easy] = nil
-            curl_multi_remove_handle(multi, transfer.easy)
-            if idle.count < mostAtOnce { idle.append(transfer.detachHandle()) }
-            complete(transfer.completion, response)
-        }
-
-        func start(_ id: Int, _ request: HTTPRequest, _ completion: Completion) {
-            var request = request
-            request.started = .now
-            guard let transfer = CurlTransfer(request, completion: completion, reusing: idle.popLast()),
-                curl_multi_add_handle(multi, transfer.easy) == CURLM_OK
-            else {
-                complete(
-                    completion,
-                    .notRun(
-                        code: Int32(CURLE_FAILED_INIT.rawValue),
-                        errorText: "libcurl could not start the transfer"))
-                return
-            }
-            live[id] = transfer
-            idOfEasy[transfer.easy] = id
-            mostAtOnce = max(mostAtOnce, live.count)
-        }
-
-        func startWaiting() {
-            while live.count < maxConcurrent, firstWaiting < waiting.count {
-                let next = waiting[firstWaiting]
-                firstWaiting += 1
-                start(next.id, next.request, next.completion)
-            }
-            if firstWaiting == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                firstWaiting = 0
-            }
-        }
-
         while true {
             let (commands, stopping) = inbox.withLock { inbox in
                 defer { inbox.commands = [] }
                 return (inbox.commands, inbox.stopping)
             }
-            for command in commands {
-                switch command {
-                case .add(let id, let request, let completion):
-                    if cancelledEarly.remove(id) != nil || completion.batch.map(cancelledBatches.contains) == true {
-                        complete(completion, cancelled)
-                        continue
-                    }
-                    waiting.append((id, request, completion))
-                case .cancelBatch(let batch):
-                    cancelledBatches.insert(batch)
-                    for (id, transfer) in live where transfer.completion.batch == batch { finish(id, cancelled) }
-                    var kept: [(id: Int, request: HTTPRequest, completion: Completion)] = []
-                    for item in waiting[firstWaiting...] {
-                        if item.completion.batch == batch {
-                            complete(item.completion, cancelled)
-                        } else {
-                            kept.append(item)
-                        }
-                    }
-                    (waiting, firstWaiting) = (kept, 0)
-                case .cancel(let id):
-                    if live[id] != nil {
-                        finish(
-                            id,
-                            .notRun(
-                                code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled",
-                                cancelled: true))
-                    } else if let index = waiting[firstWaiting...].firstIndex(where: { $0.id == id }) {
-                        complete(waiting.remove(at: index).completion, cancelled)
-                    } else {
-                        cancelledEarly.insert(id)
-                    }
-                }
-            }
-            startWaiting()
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
-            var left: Int32 = 0
-            var ended = false
-            while let message = curl_multi_info_read(multi, &left) {
-                guard planet_curl_msg_is_done(message) != 0, let easy = planet_curl_msg_easy(message),
-                    let id = idOfEasy[easy], let transfer = live[id]
-                else { continue }
-                finish(id, transfer.response(code: planet_curl_msg_result(message)))
-                ended = true
-            }
-            flush()
+            for command in commands { loop.take(command) }
+            loop.startWaiting()
+            let ended = loop.performAndCollect()
+            loop.flush()
             // A place came free and a request waits: start it now, without waiting for the poll.
-            if ended, firstWaiting < waiting.count { continue }
-            if stopping && live.isEmpty && firstWaiting == waiting.count && inbox.withLock({ $0.commands.isEmpty }) {
-                break
-            }
+            if ended, loop.hasWaiting { continue }
+            if stopping && loop.isIdle && inbox.withLock({ $0.commands.isEmpty }) { break }
             // Commands that came since the top of the loop are taken before polling; otherwise the
             // senders are told to wake the thread (`Inbox.polling`).
-            let placeFree = live.count < maxConcurrent
+            let placeFree = loop.placeFree
+            let idle = loop.isIdle
             let poll = inbox.withLock { inbox -> Bool in
-                guard inbox.commands.isEmpty, !inbox.stopping || !live.isEmpty else { return false }
+                guard inbox.commands.isEmpty, !inbox.stopping || !idle else { return false }
                 (inbox.polling, inbox.placeFree, inbox.poked) = (true, placeFree, false)
                 return true
             }
             guard poll else { continue }
-            var waiter = curl_waitfd(fd: wake.read, events: Int16(CURL_WAIT_POLLIN), revents: 0)
-            curl_multi_poll(multi, &waiter, 1, 1000, nil)
+            let woken = loop.poll(wake: wake.read)
             let poked = inbox.withLock { inbox -> Bool in
                 inbox.polling = false
                 return inbox.poked
             }
-            if poked || waiter.revents != 0 {
-                var drain: (UInt64, UInt64) = (0, 0)
-                while read(wake.read, &drain, MemoryLayout.size(ofValue: drain)) > 0 {}
-            }
+            if poked || woken { drainWake() }
         }
-        for easy in idle { curl_easy_cleanup(easy) }
-        curl_multi_cleanup(multi)
         closePipe()
+    }
+
+    /// Empties the wake-up pipe.
+    private func drainWake() {
+        var drain: (UInt64, UInt64) = (0, 0)
+        while read(wake.read, &drain, MemoryLayout.size(ofValue: drain)) > 0 {}
     }
 
     /// Without a multi handle, every waiting request fails at once, and every later one.

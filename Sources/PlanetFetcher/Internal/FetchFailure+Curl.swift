@@ -51,132 +51,239 @@ extension FetchFailure {
         return words.joined(separator: " ")
     }
 
-    /// Kind and plain-words description of a libcurl result.
+    /// Kind and plain-words description of a libcurl result: the engine's own verdicts first
+    /// (cancelled, too large, refused, a cut header), then the rule of the libcurl code
+    /// (``curlRules``), else "request failed" with the code.
     static func classify(
         _ response: HTTPResponse, host: String,
         configuration: FetcherConfiguration
     ) -> (Kind, String) {
-        let detail = Self.withoutRunFigures(response.errorText)
+        let context = CurlContext(
+            host: host, detail: Self.withoutRunFigures(response.errorText), configuration: configuration)
+        if let verdict = engineVerdict(response, context) { return verdict }
+        let code = CURLcode(UInt32(response.code))
+        return curlRules[code.rawValue]?(context)
+            ?? (.other, "request failed (libcurl error \(response.code): \(context.detail))")
+    }
+
+    /// What a rule of ``curlRules`` reads: the host of the failed request, libcurl's error text
+    /// without run figures, and the limits named in messages.
+    struct CurlContext: Sendable {
+        let host: String
+        let detail: String
+        let configuration: FetcherConfiguration
+    }
+
+    /// Kind and description of a failure the engine decided itself, before libcurl's code.
+    private static func engineVerdict(_ response: HTTPResponse, _ context: CurlContext) -> (Kind, String)? {
+        let code = CURLcode(UInt32(response.code))
         if response.cancelled { return (.other, "fetch cancelled") }
-        if response.tooLarge {
+        if response.tooLarge { return tooLarge(context) }
+        if response.refusedPrivate { return (.privateAddress, privateRedirect) }
+        // A header still arriving when the time ran out is a stalled server (a rule), not a cut one.
+        guard response.headerCut && code != CURLE_OPERATION_TIMEDOUT else { return nil }
+        if code == CURLE_OUT_OF_MEMORY {
             return (
-                .tooLarge,
-                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed "
-                    + "is that big"
+                .badResponse,
+                "a response header from '\(context.host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); "
+                    + "the server is broken"
             )
         }
-        if response.refusedPrivate { return (.privateAddress, privateRedirect) }
-        // A header still arriving when the time ran out is a stalled server (below), not a cut one.
-        if response.headerCut && CURLcode(UInt32(response.code)) != CURLE_OPERATION_TIMEDOUT {
-            if CURLcode(UInt32(response.code)) == CURLE_OUT_OF_MEMORY {
+        let why = response.code == 0 ? "the connection closed" : context.detail
+        return (
+            .badResponse, "the answer from '\(context.host)' stopped inside its header (\(why)); the server is broken"
+        )
+    }
+
+    private static func tooLarge(_ context: CurlContext) -> (Kind, String) {
+        (
+            .tooLarge,
+            "body larger than the cap of \(context.configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the "
+                + "feed is that big"
+        )
+    }
+
+    /// A libcurl code's rule: kind and words from the context.
+    typealias CurlRule = @Sendable (CurlContext) -> (Kind, String)
+
+    /// The rule of each libcurl code planet names (CURLcode's raw value → rule); codes that
+    /// share a rule are listed together.
+    static let curlRules: [UInt32: CurlRule] = {
+        var table: [UInt32: CurlRule] = [:]
+        for (codes, rule) in connectionRules + responseRules + tlsAndRequestRules {
+            for code in codes { table[code.rawValue] = rule }
+        }
+        return table
+    }()
+
+    /// Rules for failures to reach the server or to keep the connection.
+    private static let connectionRules: [([CURLcode], CurlRule)] = [
+        (
+            [CURLE_COULDNT_RESOLVE_HOST],
+            { (.hostNotFound, "host '\($0.host)' not found; check the name, or whether the site still exists") }
+        ),
+        (
+            [CURLE_COULDNT_RESOLVE_PROXY],
+            { (.hostNotFound, "the proxy host was not found (\($0.detail)); check http_proxy / https_proxy") }
+        ),
+        (
+            [CURLE_COULDNT_CONNECT],
+            { context in
+                if context.detail.contains("unreachable") || context.detail.contains("No route") {
+                    return (
+                        .noConnection,
+                        "no connection to the internet (\(context.detail)); check the network of this machine"
+                    )
+                }
                 return (
-                    .badResponse,
-                    "a response header from '\(host)' is too large (over \(CURL_MAX_HTTP_HEADER / 1024) KB); "
-                        + "the server is broken"
+                    .connectionFailed,
+                    "could not connect to '\(context.host)' (\(context.detail)); the server may be down or refusing "
+                        + "connections, try again later"
                 )
             }
-            let why = response.code == 0 ? "the connection closed" : detail
-            return (.badResponse, "the answer from '\(host)' stopped inside its header (\(why)); the server is broken")
-        }
-        switch CURLcode(UInt32(response.code)) {
-        case CURLE_COULDNT_RESOLVE_HOST:
-            return (.hostNotFound, "host '\(host)' not found; check the name, or whether the site still exists")
-        case CURLE_COULDNT_RESOLVE_PROXY:
-            return (.hostNotFound, "the proxy host was not found (\(detail)); check http_proxy / https_proxy")
-        case CURLE_COULDNT_CONNECT:
-            if detail.contains("unreachable") || detail.contains("No route") {
-                return (.noConnection, "no connection to the internet (\(detail)); check the network of this machine")
+        ),
+        (
+            [CURLE_OPERATION_TIMEDOUT],
+            {
+                (
+                    .timeout,
+                    "no complete answer within \(seconds($0.configuration.timeout)); the server is slow or stalled "
+                        + "(raise --timeout if it is only slow)"
+                )
             }
-            return (
-                .connectionFailed,
-                "could not connect to '\(host)' (\(detail)); the server may be down or refusing connections, try again "
-                    + "later"
-            )
-        case CURLE_OPERATION_TIMEDOUT:
-            return (
-                .timeout,
-                "no complete answer within \(seconds(configuration.timeout)); the server is slow or stalled (raise "
-                    + "--timeout if it is only slow)"
-            )
-        case CURLE_PARTIAL_FILE:
-            return (
-                .connectionFailed,
-                "connection to '\(host)' lost before the feed was complete (\(detail)); "
-                    + "the network or the server dropped it, try again later"
-            )
-        case CURLE_GOT_NOTHING:
-            return (.connectionFailed, "'\(host)' closed the connection without an answer (\(detail))")
-        case CURLE_SEND_ERROR, CURLE_RECV_ERROR:
-            if detail.localizedCaseInsensitiveContains("chunk") {
-                return (.badResponse, "the chunked body from '\(host)' is malformed (\(detail)); the server is broken")
+        ),
+        (
+            [CURLE_PARTIAL_FILE],
+            {
+                (
+                    .connectionFailed,
+                    "connection to '\($0.host)' lost before the feed was complete (\($0.detail)); "
+                        + "the network or the server dropped it, try again later"
+                )
             }
-            return (
-                .connectionFailed,
-                "connection to '\(host)' lost (\(detail)); the network or the server dropped it, try again later"
-            )
-        case CURLE_WEIRD_SERVER_REPLY:
-            return (.badResponse, "the answer from '\(host)' is not valid HTTP (\(detail)); the server is broken")
-        case CURLE_BAD_CONTENT_ENCODING:
-            return (
-                .badResponse,
-                "the body from '\(host)' could not be decoded (\(detail)); "
-                    + "its Content-Encoding is broken, tell the site"
-            )
-        case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
-            return (.badResponse, "HTTP/2 error talking to '\(host)' (\(detail)); the server is broken")
-        case CURLE_OUT_OF_MEMORY:
-            return (.other, "libcurl ran out of memory (\(detail)); the machine is short of memory")
-        case CURLE_FILESIZE_EXCEEDED:
-            return (
-                .tooLarge,
-                "body larger than the cap of \(configuration.maxBytes) bytes; raise max_bytes in feeds.txt if the feed "
-                    + "is that big"
-            )
-        case CURLE_PEER_FAILED_VERIFICATION:
-            return (.tlsError, "the certificate of \(host) is not trusted (\(detail)); fix the server or its chain")
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_USE_SSL_FAILED, CURLE_SSL_SHUTDOWN_FAILED,
-            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_ISSUER_ERROR:
-            return (
-                .tlsError,
-                "TLS handshake with \(host) failed (\(detail)); check that the server speaks https on this port with a "
-                    + "current TLS version and a valid certificate"
-            )
-        case CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CLIENTCERT,
-            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED:
-            return (
-                .tlsError,
-                "TLS is not usable on this machine (\(detail)); install or repair the ca-certificates package"
-            )
-        case CURLE_LOGIN_DENIED, CURLE_AUTH_ERROR, CURLE_REMOTE_ACCESS_DENIED:
-            return (
-                .needsCredentials, "the server refused the credentials (\(detail)); check user and password in the URL"
-            )
-        case CURLE_URL_MALFORMAT:
-            return (.other, "not a valid URL (\(detail)); fix it in feeds.txt")
-        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"):
-            // No status line: another protocol (TLS, SSH, …) on the port, or an HTTP/0.9 server.
-            return (
-                .badResponse,
-                "the answer from '\(host)' is not HTTP: it has no status line (\(detail)); "
-                    + "check the scheme and port of the URL, or tell the site"
-            )
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            return (.other, "only http and https URLs are fetched (\(detail))")
-        case CURLE_PROXY:
-            return (.connectionFailed, "the proxy failed (\(detail)); check http_proxy / https_proxy")
-        case CURLE_WRITE_ERROR:
+        ),
+        (
+            [CURLE_GOT_NOTHING],
+            { (.connectionFailed, "'\($0.host)' closed the connection without an answer (\($0.detail))") }
+        ),
+        (
+            [CURLE_SEND_ERROR, CURLE_RECV_ERROR],
+            { context in
+                if context.detail.localizedCaseInsensitiveContains("chunk") {
+                    return (
+                        .badResponse,
+                        "the chunked body from '\(context.host)' is malformed (\(context.detail)); the server is broken"
+                    )
+                }
+                return (
+                    .connectionFailed,
+                    "connection to '\(context.host)' lost (\(context.detail)); the network or the server dropped it, "
+                        + "try again later"
+                )
+            }
+        ),
+        (
+            [CURLE_PROXY],
+            { (.connectionFailed, "the proxy failed (\($0.detail)); check http_proxy / https_proxy") }
+        )
+    ]
+
+    /// Rules for answers that came but cannot be read.
+    private static let responseRules: [([CURLcode], CurlRule)] = [
+        (
+            [CURLE_WEIRD_SERVER_REPLY],
+            { (.badResponse, "the answer from '\($0.host)' is not valid HTTP (\($0.detail)); the server is broken") }
+        ),
+        (
+            [CURLE_BAD_CONTENT_ENCODING],
+            {
+                (
+                    .badResponse,
+                    "the body from '\($0.host)' could not be decoded (\($0.detail)); "
+                        + "its Content-Encoding is broken, tell the site"
+                )
+            }
+        ),
+        (
+            [CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3],
+            { (.badResponse, "HTTP/2 error talking to '\($0.host)' (\($0.detail)); the server is broken") }
+        ),
+        ([CURLE_FILESIZE_EXCEEDED], tooLarge),
+        (
+            [CURLE_UNSUPPORTED_PROTOCOL],
+            { context in
+                guard context.detail.contains("HTTP/0.9") else {
+                    return (.other, "only http and https URLs are fetched (\(context.detail))")
+                }
+                // No status line: another protocol (TLS, SSH, …) on the port, or an HTTP/0.9 server.
+                return (
+                    .badResponse,
+                    "the answer from '\(context.host)' is not HTTP: it has no status line (\(context.detail)); "
+                        + "check the scheme and port of the URL, or tell the site"
+                )
+            }
+        ),
+        (
             // libcurl stops a transfer here when a compressed body does not decode as one stream
             // (two gzip members, bytes after the stream: curl/curl#3796), as well as when planet
             // refuses the body (its size cap is reported before this).
-            return (
-                .badResponse,
-                "the body could not be read (\(detail)); with a Content-Encoding such as gzip, the server's "
-                    + "compressed body is broken (two streams, or bytes after its end): ask the site to fix it"
-            )
-        default:
-            return (.other, "request failed (libcurl error \(response.code): \(detail))")
-        }
-    }
+            [CURLE_WRITE_ERROR],
+            {
+                (
+                    .badResponse,
+                    "the body could not be read (\($0.detail)); with a Content-Encoding such as gzip, the server's "
+                        + "compressed body is broken (two streams, or bytes after its end): ask the site to fix it"
+                )
+            }
+        )
+    ]
+
+    /// Rules for TLS, credentials, memory and the URL itself.
+    private static let tlsAndRequestRules: [([CURLcode], CurlRule)] = [
+        (
+            [CURLE_PEER_FAILED_VERIFICATION],
+            { (.tlsError, "the certificate of \($0.host) is not trusted (\($0.detail)); fix the server or its chain") }
+        ),
+        (
+            [
+                CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_USE_SSL_FAILED, CURLE_SSL_SHUTDOWN_FAILED,
+                CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_ISSUER_ERROR
+            ],
+            {
+                (
+                    .tlsError,
+                    "TLS handshake with \($0.host) failed (\($0.detail)); check that the server speaks https on this "
+                        + "port with a current TLS version and a valid certificate"
+                )
+            }
+        ),
+        (
+            [
+                CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CLIENTCERT,
+                CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED
+            ],
+            {
+                (
+                    .tlsError,
+                    "TLS is not usable on this machine (\($0.detail)); install or repair the ca-certificates package"
+                )
+            }
+        ),
+        (
+            [CURLE_LOGIN_DENIED, CURLE_AUTH_ERROR, CURLE_REMOTE_ACCESS_DENIED],
+            {
+                (
+                    .needsCredentials,
+                    "the server refused the credentials (\($0.detail)); check user and password in the URL"
+                )
+            }
+        ),
+        (
+            [CURLE_OUT_OF_MEMORY],
+            { (.other, "libcurl ran out of memory (\($0.detail)); the machine is short of memory") }
+        ),
+        ([CURLE_URL_MALFORMAT], { (.other, "not a valid URL (\($0.detail)); fix it in feeds.txt") })
+    ]
 
     /// The one message for a refused redirect: it names neither the target nor anything found
     /// there (not even whether its name resolves), so the status page tells nothing about the

@@ -91,31 +91,7 @@ struct HTTPFetch: Sendable {
             firstStart = started
             deadline = started + timeout
         }
-        if refusePrivate && Self.hidesTarget(response) {
-            return .done(
-                .failed(
-                    FetchFailure(
-                        kind: .privateAddress, url: url,
-                        message: "'\(url.displayString)': \(FetchFailure.privateRedirect)")))
-        }
-        if response.conflictingLength && !response.cancelled {
-            return .done(
-                .failed(
-                    FetchFailure(
-                        kind: .badResponse, url: url,
-                        message:
-                            "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length "
-                            + "fields that disagree, so its body cannot be framed (RFC 9112 §6.3); "
-                            + "the server is broken, tell the site"
-                    )))
-        }
-        guard response.code == 0, !response.headerCut else {
-            return .done(
-                .failed(
-                    FetchFailure(
-                        curl: response, url: url, host: Self.host(of: current),
-                        configuration: configuration)))
-        }
+        if let failure = transportFailure(of: response) { return .done(.failed(failure)) }
         switch response.status {
         case 304:
             return .done(.notModified(permanentRedirect: permanentRedirect))
@@ -129,50 +105,7 @@ struct HTTPFetch: Sendable {
                         etag: response.headers["etag"], lastModified: response.headers["last-modified"],
                         permanentRedirect: permanentRedirect)))
         case 301, 302, 303, 307, 308:
-            guard let location = response.redirectURL else {
-                return .done(
-                    .failed(
-                        FetchFailure(
-                            kind: .other, url: url, status: response.status,
-                            message:
-                                "'\(url.displayString)': HTTP \(response.status) redirect without a usable Location "
-                                + "header; ask the site for the feed's new address"
-                        )))
-            }
-            var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
-            guard URLScheme.hasHTTPScheme(target) else {
-                return .done(
-                    .failed(
-                        FetchFailure(
-                            kind: .other, url: url, status: response.status,
-                            message:
-                                "'\(url.displayString)': HTTP \(response.status) redirect to a URL that is not "
-                                + "http(s); only http and https are followed, ask the site for the feed's address"
-                        )))
-            }
-            redirects += 1
-            guard redirects <= configuration.maxRedirects, visited.insert(target).inserted else {
-                return .done(
-                    .failed(
-                        FetchFailure(
-                            kind: .tooManyRedirects, url: url,
-                            message:
-                                "'\(url.displayString)': more than \(configuration.maxRedirects) redirects (or a "
-                                + "redirect loop)"
-                        )))
-            }
-            // Credentials go only where they were given: the same scheme, host and port.
-            if let credentials, URLText.origin(of: target) == home {
-                target = URLText.addingUserinfo(credentials, to: target)
-            }
-            if [301, 308].contains(response.status) && onlyPermanent {
-                permanentRedirect = URL(string: target)
-            } else {
-                onlyPermanent = false
-            }
-            refusePrivate = refusePrivate || !response.connectedPrivate
-            current = target
-            return request()
+            return follow(response)
         case 400...:
             return .done(
                 .failed(
@@ -189,6 +122,70 @@ struct HTTPFetch: Sendable {
                             + "feed with 200"
                     )))
         }
+    }
+
+    /// The failure of an exchange that gave no usable response, whatever its status: a hop into
+    /// private space hidden as one failure, a body that cannot be framed, a libcurl error or a
+    /// header cut short; nil when the response can be read.
+    private func transportFailure(of response: HTTPResponse) -> FetchFailure? {
+        if refusePrivate && Self.hidesTarget(response) {
+            return FetchFailure(
+                kind: .privateAddress, url: url, message: "'\(url.displayString)': \(FetchFailure.privateRedirect)")
+        }
+        if response.conflictingLength && !response.cancelled {
+            return FetchFailure(
+                kind: .badResponse, url: url,
+                message:
+                    "'\(url.displayString)': the answer from '\(Self.host(of: current))' has Content-Length "
+                    + "fields that disagree, so its body cannot be framed (RFC 9112 §6.3); "
+                    + "the server is broken, tell the site")
+        }
+        guard response.code == 0, !response.headerCut else {
+            return FetchFailure(curl: response, url: url, host: Self.host(of: current), configuration: configuration)
+        }
+        return nil
+    }
+
+    /// The next hop for a redirect (RFC 9110 §15.4), or the failure that ends the fetch: no
+    /// usable Location, a scheme other than http(s), too many hops or a loop.
+    private mutating func follow(_ response: HTTPResponse) -> Step {
+        func failed(_ kind: FetchFailure.Kind, _ what: String) -> Step {
+            .done(
+                .failed(
+                    FetchFailure(
+                        kind: kind, url: url, status: kind == .tooManyRedirects ? nil : response.status,
+                        message: "'\(url.displayString)': \(what)")))
+        }
+        guard let location = response.redirectURL else {
+            return failed(
+                .other,
+                "HTTP \(response.status) redirect without a usable Location header; ask the site for the feed's new "
+                    + "address")
+        }
+        var target = URLText.lowercasingSchemeAndHost(URLText.removingUserinfo(location))
+        guard URLScheme.hasHTTPScheme(target) else {
+            return failed(
+                .other,
+                "HTTP \(response.status) redirect to a URL that is not http(s); only http and https are followed, ask "
+                    + "the site for the feed's address")
+        }
+        redirects += 1
+        guard redirects <= configuration.maxRedirects, visited.insert(target).inserted else {
+            return failed(
+                .tooManyRedirects, "more than \(configuration.maxRedirects) redirects (or a redirect loop)")
+        }
+        // Credentials go only where they were given: the same scheme, host and port.
+        if let credentials, URLText.origin(of: target) == home {
+            target = URLText.addingUserinfo(credentials, to: target)
+        }
+        if [301, 308].contains(response.status) && onlyPermanent {
+            permanentRedirect = URL(string: target)
+        } else {
+            onlyPermanent = false
+        }
+        refusePrivate = refusePrivate || !response.connectedPrivate
+        current = target
+        return request()
     }
 
     /// Whether a hop that a redirect from a public address led to ended in a way whose report

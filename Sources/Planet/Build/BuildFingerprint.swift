@@ -94,6 +94,21 @@ struct BuildFingerprint {
         return hex(first) + hex(second) + "-" + String(count)
     }
 
+    /// The fingerprint of a build's site inputs: the running planet, feeds.txt, the output folder,
+    /// the templates, the pages, the face files, and every subscription with what came of this
+    /// run's fetch (`UnchangedSite.check`; the one place the parts are chosen).
+    static func inputs(_ inputs: SiteInputs, outcomes: [String: FeedOutcome]) -> String {
+        var fingerprint = BuildFingerprint()
+        fingerprint.addPlanet()
+        fingerprint.add("feeds.txt", text: inputs.list.serialized())
+        fingerprint.add("output", text: inputs.output.target.path)
+        fingerprint.addTemplates(inputs.templates)
+        fingerprint.addPages(inputs.pages)
+        for (path, data) in inputs.faces.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
+        fingerprint.addSubscriptions(inputs.subscriptions, outcomes: outcomes)
+        return fingerprint.value
+    }
+
     /// The running planet: its version, the sanitizer's version and the executable file (size,
     /// mtime, inode), so that another build of planet renders anew.
     mutating func addPlanet() {

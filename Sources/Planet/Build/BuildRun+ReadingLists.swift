@@ -14,7 +14,7 @@ extension BuildRun {
     ///   title, in list order, without the feeds feeds.txt lists itself or an earlier list already
     ///   gave); and warnings.
     /// - Throws: `BuildError.cache`.
-    func readingListFeeds(_ lists: [URL], listed: [Subscription], fetcher: Fetcher) async throws(BuildError)
+    func readingListFeeds(_ lists: [URL], _ listed: [Subscription], _ fetcher: Fetcher) async throws(BuildError)
         -> (feeds: [Subscription], warnings: [String])
     {
         guard !lists.isEmpty else { return ([], []) }

@@ -46,12 +46,11 @@ extension BuildRun {
     /// - Throws: `BuildError.cache`.
     /// - Parameter fetched: this run's outcomes and the feeds' states after it (`fetchAndRecord`).
     func chooseRiver(
-        _ subscriptions: [Subscription], fetched: Fetched,
-        archivePages: Int = 0
+        _ inputs: SiteInputs, _ fetched: Fetched, _ archivePages: Int = 0
     ) async throws(BuildError) -> Selection {
-        let outcomes = fetched.outcomes
+        let (subscriptions, outcomes) = (inputs.subscriptions, fetched.outcomes)
         let snapshot = try await snapshot(states: fetched.states)
-        let faces = self.faces(subscriptions, outcomes: outcomes, snapshot: snapshot)
+        let faces = Self.faces(inputs.faces, subscriptions, outcomes: outcomes, snapshot: snapshot)
         let activity = ActivityRule(settings, now: now)
         var sources: [String: RiverSource] = [:]
         var sidebar: [SiteSubscription] = []
@@ -130,10 +129,21 @@ extension BuildRun {
         return candidates
     }
 
+    /// The face files of `subscriptions` (their `face` settings that name a file), read once per
+    /// build: the fingerprint hashes them, the river's faces (`chooseRiver`) use them.
+    func faces(reading subscriptions: [Subscription]) -> Faces {
+        var faces = Faces(configURL: configURL, settings: settings)
+        faces.readFiles(for: subscriptions)
+        return faces
+    }
+
     /// Each subscription's face (`Faces`: its `face` setting, else the image of this run's
-    /// document, else the one the cache remembers), the face files and the warnings.
-    func faces(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome], snapshot: Snapshot) -> FeedFaces {
-        var faces = Faces(configURL: options.configURL, settings: settings)
+    /// document, else the one the cache remembers), the face files and the warnings; `faces` holds
+    /// the face files already read (`faces(reading:)`).
+    static func faces(
+        _ faces: Faces, _ subscriptions: [Subscription], outcomes: [String: FeedOutcome], snapshot: Snapshot
+    ) -> FeedFaces {
+        var faces = faces
         var byFeed: [String: SiteFace] = [:]
         for subscription in subscriptions {
             let key = subscription.url.absoluteString

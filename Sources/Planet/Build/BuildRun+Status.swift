@@ -49,11 +49,9 @@ extension BuildRun {
     /// Every subscription's status after this run, from the states after it and the cache's feed
     /// rows (entries kept, newest entries): what a build that renders nothing reports.
     /// - Throws: `BuildError.cache`.
-    func statuses(
-        _ subscriptions: [Subscription], fetched: Fetched,
-        activity: ActivityRule
-    ) async throws(BuildError) -> [FeedStatus] {
+    func statuses(_ subscriptions: [Subscription], _ fetched: Fetched) async throws(BuildError) -> [FeedStatus] {
         let (outcomes, byURL) = (fetched.outcomes, fetched.states)
+        let activity = ActivityRule(settings, now: now)
         let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
         return subscriptions.map { subscription in
             let key = subscription.url.absoluteString

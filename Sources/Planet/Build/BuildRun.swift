@@ -14,6 +14,8 @@ struct BuildRun: Sendable {
     var cache: FeedCache
     var now: Date
     var settings: FeedList.Settings
+    /// feeds.txt (the `faces/` folder beside it).
+    var configURL: URL { options.configURL }
     /// The site-wide facts of feeds.txt's settings (`PlanetBuild.siteConfiguration`).
     var siteConfiguration: SiteConfiguration
     var userAgent: String
@@ -52,7 +54,7 @@ struct BuildRun: Sendable {
     ///   the fetch, with each feed recorded since read again, and the 304s as recorded
     ///   (`FeedState.recordingNotModified`), so that the cache is not read twice.
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
-    func fetchAndRecord(_ subscriptions: [Subscription], fetcher: Fetcher) async throws(BuildError) -> Fetched {
+    func fetchAndRecord(_ subscriptions: [Subscription], _ fetcher: Fetcher) async throws(BuildError) -> Fetched {
         let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         if options.offline { return Fetched(outcomes: [:], states: byURL) }
@@ -234,9 +236,23 @@ struct BuildRun: Sendable {
     ///
     /// The edit is made under `FeedListLock` on feeds.txt as it is then, read again: an `add` or
     /// `remove` made while the build ran is kept, and `list` becomes that file.
-    /// - Returns: old URL → new URL of the redirects applied.
+    /// - Returns: old URL → new URL of the redirects applied; none unless `apply`
+    ///   (`--apply-redirects`). `fetched.states` is read again after a move (the moves changed
+    ///   their keys).
     /// - Throws: `BuildError.config` when feeds.txt cannot be read or saved, `.cache`.
-    func applyRedirects(_ list: inout FeedList) async throws(BuildError) -> [String: String] {
+    func applyRedirects(_ list: inout FeedList, _ fetched: inout Fetched, if apply: Bool) async throws(BuildError)
+        -> [String: String]
+    {
+        guard apply else { return [:] }
+        let applied = try await applyRedirects(&list)
+        if !applied.isEmpty {
+            let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+            fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        return applied
+    }
+
+    private func applyRedirects(_ list: inout FeedList) async throws(BuildError) -> [String: String] {
         var targets: [String: URL] = [:]
         for subscription in list.subscriptions {
             let key = subscription.url.absoluteString

@@ -21,130 +21,42 @@ public enum PlanetBuild {
     /// - Throws: `BuildError` `.config` (feeds.txt), `.lock`, `.site`, `.cache`, `.publish`; the
     ///   previous site is then left as it was.
     public static func run(_ options: BuildOptions) async throws(BuildError) -> BuildReport {
-        let start = ContinuousClock.now
-        var phases = BuildPhases()
-        var list = try loadList(options.configURL)
-        phases.mark("feeds.txt")
-        let lock = try await takeLock(options)
+        var steps = BuildSteps()
+        var list = try await steps.run("feeds.txt", loadList(options.configURL))
+        let lock = try await steps.run("lock", await takeLock(options))
         defer { withExtendedLifetime(lock) {} }
-        phases.mark("lock")
-        let site = try compileTemplates(options)
-        phases.mark("templates")
-        let publisher = try checkOutput(options)
-        let pages = try readPages(options)
-        phases.mark("pages")
-        let run = try openCache(options, list: list)
-        phases.mark("cache open")
-        let fetcher = Fetcher(run.fetcherConfiguration)
+        let site = try await steps.run("templates", compileTemplates(options))
+        let output = try await steps.run("output", OutputFolder(options))
+        let pages = try await steps.run("pages", readPages(options))
+        let run = try await steps.run("cache open", openCache(options, list: list))
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
-        let listed = list.subscriptions
-        let readingLists = try await run.readingListFeeds(list.readingLists, listed: listed, fetcher: fetcher)
-        var subscriptions = listed + readingLists.feeds
-        phases.mark("reading lists")
-        var fetched = try await run.fetchAndRecord(subscriptions, fetcher: fetcher)
-        phases.mark("fetch + record")
-        let applied = options.applyRedirects ? try await run.applyRedirects(&list) : [:]
-        if !applied.isEmpty {
-            subscriptions = list.subscriptions + readingLists.feeds
-            // The moves changed the states' keys: read them again.
-            let states = try await run.cacheCall { () throws(CacheError) in try await run.cache.allStates() }
-            fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        let (listed, fetcher) = (list.subscriptions, Fetcher(run.fetcherConfiguration))
+        let lists = try await steps.run("reading lists", await run.readingListFeeds(list.readingLists, listed, fetcher))
+        var fetched = try await steps.run("fetch + record", await run.fetchAndRecord(listed + lists.feeds, fetcher))
+        let applied = try await steps.run(
+            "redirects", await run.applyRedirects(&list, &fetched, if: options.applyRedirects))
+        let subscriptions = applied.isEmpty ? listed + lists.feeds : list.subscriptions + lists.feeds
+        let faces = try await steps.run("faces", run.faces(reading: subscriptions))
+        let inputs = SiteInputs(
+            list: list, site: site, templates: options.templates, output: output, pages: pages,
+            subscriptions: subscriptions, faces: faces)
+        let unchanged = try await steps.run("unchanged check", await UnchangedSite.check(inputs, fetched, run))
+        let warnings = list.warnings + faces.warnings + lists.warnings + archiveWarning(site, run.settings)
+        if let record = unchanged.reusable {
+            let statuses = try await steps.run("statuses", await run.statuses(subscriptions, fetched))
+            return report(.reused(statuses, record), fetched, subscriptions, applied, warnings, steps)
         }
-        var faceFiles = Faces(configURL: options.configURL, settings: run.settings)
-        faceFiles.readFiles(for: subscriptions)
-
-        // Nothing changed since the last build of this output (Benchmarks/PERF.md, "Session 6"):
-        // the same inputs (`BuildFingerprint`), the same cache content, a time before any date that
-        // changes the site, and the output folder as that build left it. Then the site is what it
-        // is: no river, no render, nothing written.
-        let target = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
-            try publisher.check()
-        }
-        let record = try await run.cacheCall { () throws(CacheError) in
-            try await run.cache.siteRecord(output: target.path)
-        }
-        let contentVersion = try await run.cacheCall { () throws(CacheError) in try await run.cache.contentVersion() }
-        var fingerprint = BuildFingerprint()
-        fingerprint.addPlanet()
-        fingerprint.add("feeds.txt", text: list.serialized())
-        fingerprint.add("output", text: target.path)
-        fingerprint.addTemplates(options.templates)
-        fingerprint.addPages(pages)
-        for (path, data) in faceFiles.files.sorted(by: { $0.key < $1.key }) { fingerprint.add("face " + path, data) }
-        fingerprint.addSubscriptions(subscriptions, outcomes: fetched.outcomes)
-        let inputs = fingerprint.value
-        // A status template written before cache schema v8 may show values that change on every
-        // build (`StatusReport.everyBuildKeys`): its site is rendered every time, as it was then.
-        let changesEveryBuild = !site.references(anyOf: StatusReport.everyBuildKeys).isEmpty
-        let sameInputs =
-            !changesEveryBuild
-            && record.map { record in
-                record.fingerprint == inputs && record.contentVersion == contentVersion
-                    && record.validUntil.map { run.now < $0 } ?? true
-            } ?? false
-        if let record, sameInputs, OutputManifest.read(target) == record.manifest {
-            let statuses = try await run.statuses(
-                subscriptions, fetched: fetched,
-                activity: ActivityRule(run.settings, now: run.now))
-            phases.mark("unchanged")
-            var report = report(
-                fetched.outcomes, statuses: statuses, entries: record.entries,
-                subscriptions: subscriptions, since: start)
-            report.siteReused = true
-            report.redirectsApplied = applied
-            report.configWarnings =
-                list.warnings + faceFiles.warnings + readingLists.warnings
-                + archiveWarning(site, run.settings)
-            report.phases = phases
-            return report
-        }
-        phases.mark("unchanged check")
-
-        // The index and the archive pages (`page/2.html` …) come from one river; only templates
-        // that can render archive pages get them (`Site.rendersArchive`).
         let archivePages = site.rendersArchive ? run.settings.archivePages : 0
-        let selection = try await run.chooseRiver(subscriptions, fetched: fetched, archivePages: archivePages)
-        phases.mark("river")
-        // The site is rendered as of its last change (`planet.updated_*`, status.json `generated`);
-        // when that gives other bytes than the output holds, something changed now.
-        var rendering = rendering(selection, site: site, pages: pages, run: run, updated: record?.changedAt ?? run.now)
-        var plan = try plan(try rendering.files(), site: site, publisher: publisher)
-        // With the same inputs the site is the same: an output changed by hand is put back as it was.
-        if !plan.changesNothing, rendering.updated != run.now, !sameInputs {
-            // The first rendering goes before the second is made (10,000 feeds: 13 MB of files).
-            plan.planned = [:]
-            rendering.changed(at: run.now)
-            plan = try self.plan(try rendering.files(), site: site, publisher: publisher)
+        let selection = try await steps.run("river", await run.chooseRiver(inputs, fetched, archivePages))
+        var rendering = Rendering(selection, inputs, run, updated: unchanged.lastChanged(now: run.now))
+        var plan = try await steps.run("render", rendering.plan(output))
+        if unchanged.rendersAgain(plan, renderedAt: rendering.updated, now: run.now) {
+            // Something changed now: the site is rendered as of now (`UnchangedSite.rendersAgain`).
+            try await steps.run("render again", rendering.changed(at: run.now, replacing: &plan, in: output))
         }
-        phases.mark("render")
-        let published = try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
-            try publisher.publish(plan)
-        }
-        phases.mark("publish")
-        let validUntil = SiteValidity.until(
-            now: run.now, heads: selection.heads, readAll: selection.readAllHeads,
-            pages: selection.pages, daysPerPage: run.settings.daysPerPage,
-            statuses: selection.statuses, newest: selection.newest,
-            activityThreshold: run.settings.activityThreshold)
-        // Best effort: without the record the next build renders again and writes nothing new.
-        try? await run.cache.recordSite(
-            SiteRecord(
-                output: target.path, changedAt: rendering.updated,
-                fingerprint: inputs, contentVersion: contentVersion,
-                validUntil: validUntil, entries: selection.river.count,
-                manifest: OutputManifest.read(target)))
-        phases.mark("site record")
-
-        var report = report(
-            fetched.outcomes, statuses: selection.statuses, entries: selection.river.count,
-            subscriptions: subscriptions, since: start)
-        report.filesWritten = published.written
-        report.redirectsApplied = applied
-        report.configWarnings =
-            list.warnings + selection.faces.warnings + readingLists.warnings
-            + archiveWarning(site, run.settings)
-        report.phases = phases
-        return report
+        let published = try await steps.run("publish", output.publish(plan))
+        try await steps.run("site record", await unchanged.remember(selection, rendering.updated, output, run))
+        return report(.rendered(selection, published), fetched, subscriptions, applied, warnings, steps)
     }
 
     /// Takes the lock of the cache (`BuildOptions.lockURL`), waiting for it with `--wait`.
@@ -159,14 +71,6 @@ public enum PlanetBuild {
     /// - Throws: `BuildError.site`.
     static func compileTemplates(_ options: BuildOptions) throws(BuildError) -> Site {
         try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in try Site(options.templates) }
-    }
-
-    /// The publisher of the output folder, once it is known that the folder may be replaced.
-    /// - Throws: `BuildError.publish`.
-    static func checkOutput(_ options: BuildOptions) throws(BuildError) -> Publisher {
-        let publisher = Publisher(outputURL: options.outputURL, guarding: guardedPlaces(options))
-        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in try publisher.check() }
-        return publisher
     }
 
     /// The Markdown pages of `pages/` beside feeds.txt.
@@ -191,87 +95,42 @@ public enum PlanetBuild {
             fingerprint: fingerprint(of: list))
     }
 
-    /// One rendering of the site: its context, status report and root value, at `updated` (when
-    /// the site last changed: `planet.updated_*`, status.json `generated`).
-    struct Rendering {
-        var site: Site
-        var context: SiteContext
-        var status: StatusReport
-        var root: MustacheValue
-        /// Face files and static files held in memory, published beside the rendered pages.
-        var extraFiles: [String: Data]
-        /// The time the rendering says the site last changed.
-        var updated: Date
-
-        /// Every file: the templates rendered over `root`, status.json and `extraFiles`.
-        /// - Throws: `BuildError.site`.
-        func files() throws(BuildError) -> [String: Data] {
-            var files = try BuildError.wrapping(BuildError.Reason.site) { () throws(SiteError) in
-                try site.render(context, root: root)
-            }
-            files["status.json"] = status.json()
-            files.merge(extraFiles) { rendered, _ in rendered }
-            return files
-        }
-
-        /// The same site, changed at `date`, without building the value tree again.
-        mutating func changed(at date: Date) {
-            root = context.value(root, updated: date)
-            status.generated = date
-            updated = date
-        }
+    /// How the site part of a build ended: reused as the last build left it (the statuses of
+    /// this run, the record's entries), or rendered and published.
+    enum SiteEnd {
+        case reused([FeedStatus], SiteRecord)
+        case rendered(Selection, PublishOutcome)
     }
 
-    /// The site's rendering at `updated`: every template over the river and its archive pages
-    /// (with the status report's `feeds_status` and `has_redirects`), status.json, the face files
-    /// and the static files held in memory.
-    static func rendering(
-        _ selection: Selection, site: Site, pages: SitePages, run: BuildRun,
-        updated: Date
-    ) -> Rendering {
-        var context = SiteContext(
-            configuration: run.siteConfiguration, river: selection.river,
-            subscriptions: selection.sidebar, now: run.now, pages: pages,
-            faces: selection.faces.byFeed)
-        context.olderPages = Array(selection.pages.dropFirst())
-        context.updated = updated
-        let status = StatusReport(title: run.siteConfiguration.title, generated: updated, feeds: selection.statuses)
-        let root = site.rootValue(
-            context,
-            extra: [
-                "feeds_status": status.mustacheValue,
-                "has_redirects": .bool(status.feeds.contains { $0.redirectTo != nil })
-            ])
-        return Rendering(
-            site: site, context: context, status: status, root: root,
-            extraFiles: selection.faces.files.merging(site.staticFiles) { faces, _ in faces },
-            updated: updated)
-    }
-
-    /// What publishing `files` and the templates' static folder would write (`Publisher.plan`).
-    /// - Throws: `BuildError.publish`.
-    static func plan(_ files: [String: Data], site: Site, publisher: Publisher) throws(BuildError) -> Publisher.Plan {
-        try BuildError.wrapping(BuildError.Reason.publish) { () throws(PublishError) in
-            try publisher.plan(files: files, staticFolder: site.staticFolder)
-        }
-    }
-
-    /// The report of the run: feeds ok, failures (sorted by URL), skipped feeds, entries on the
-    /// page, redirects to apply, every feed's status, and the time since `start`.
+    /// The report of the run, built once at its end: feeds ok, failures (sorted by URL), skipped
+    /// feeds, entries on the page, redirects to apply and applied, every feed's status, the files
+    /// written, feeds.txt's warnings, and each step's time.
     static func report(
-        _ outcomes: [String: FeedOutcome], statuses: [FeedStatus], entries: Int,
-        subscriptions: [Subscription], since start: ContinuousClock.Instant
+        _ end: SiteEnd, _ fetched: BuildRun.Fetched, _ subscriptions: [Subscription], _ applied: [String: String],
+        _ warnings: [String], _ steps: BuildSteps
     ) -> BuildReport {
-        let elapsed = ContinuousClock.now - start
+        let outcomes = fetched.outcomes
         let failures = outcomes.values.compactMap(\.failure).sorted { $0.url.absoluteString < $1.url.absoluteString }
+        let (statuses, entries): ([FeedStatus], Int)
+        switch end {
+        case .reused(let reused, let record): (statuses, entries) = (reused, record.entries)
+        case .rendered(let selection, _): (statuses, entries) = (selection.statuses, selection.river.count)
+        }
         var report = BuildReport(
-            feedsOK: outcomes.count - failures.count, failures: failures, entries: entries,
-            duration: elapsed.inSeconds)
+            feedsOK: outcomes.count - failures.count, failures: failures, entries: entries, duration: steps.elapsed)
         report.skipped = subscriptions.count - outcomes.count
         for feed in statuses {
             if let target = feed.redirectTo { report.redirectsToApply[feed.subscriptionURL] = target }
         }
         report.feeds = statuses
+        if case .rendered(_, let published) = end {
+            report.filesWritten = published.written
+        } else {
+            report.siteReused = true
+        }
+        report.redirectsApplied = applied
+        report.configWarnings = warnings
+        report.phases = steps.phases
         return report
     }
 
@@ -282,17 +141,6 @@ public enum PlanetBuild {
     /// A stable digest of feeds.txt's text: a 410 Gone feed is fetched again once it changes.
     static func fingerprint(of list: FeedList) -> String {
         StableHash.fnv1a64([list.serialized()])
-    }
-
-    /// What the output folder must never replace: feeds.txt's folder, the templates folder and
-    /// the cache file (`Publisher.check()`).
-    static func guardedPlaces(_ options: BuildOptions) -> [Publisher.Guarded] {
-        var places = [
-            Publisher.Guarded("feeds.txt's folder", options.configURL.absoluteURL.deletingLastPathComponent()),
-            Publisher.Guarded("the cache", options.resolvedCacheURL)
-        ]
-        if let templates = options.templatesURL { places.append(Publisher.Guarded("the templates", templates)) }
-        return places
     }
 
     /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The

@@ -14,11 +14,8 @@ struct ReadingListLimitTests {
             let server = try await LoopbackServer.start(["/f.xml": .ok(rssFeed("f"))])
             let root = server.url(for: "/f.xml").absoluteString
             let list = ReadingListTests.opml((0..<6_000).map { ("\(root)?n=\($0)", "Feed \($0)") })
-            let lists = try await LoopbackServer.start(["/people.opml": .ok(list)])
-            let people = lists.url(for: "/people.opml").absoluteString
-            let planet = try CronPlanet(feeds: [(URL(string: "list")!, people)])
+            let (planet, run, lists, people) = try await Self.build(subscribingTo: list)
             defer { planet.remove() }
-            let run = await planet.build()
             #expect(run.status == 0, "\(run.err)")
             #expect(
                 run.err.contains(
@@ -37,11 +34,8 @@ struct ReadingListLimitTests {
             let server = try await LoopbackServer.start(["/f.xml": .ok(rssFeed("f"))])
             var list = ReadingListTests.opml([(server.url(for: "/f.xml").absoluteString, "Big list feed")])
             list.append(Data(repeating: UInt8(ascii: " "), count: 2_100_000))
-            let lists = try await LoopbackServer.start(["/people.opml": .ok(list)])
-            let people = lists.url(for: "/people.opml").absoluteString
-            let planet = try CronPlanet(feeds: [(URL(string: "list")!, people)])
+            let (planet, run, lists, people) = try await Self.build(subscribingTo: list)
             defer { planet.remove() }
-            let run = await planet.build()
             #expect(run.status == 0, "\(run.err)")
             #expect(run.err.contains("reading list \(people): "), "\(run.err)")
             #expect(run.err.contains("2000000 bytes"), "\(run.err)")
@@ -49,5 +43,16 @@ struct ReadingListLimitTests {
             await server.stop()
             await lists.stop()
         }
+    }
+
+    /// Serves `list` as a reading list, builds a planet whose one line is `list URL`: the planet,
+    /// its run, the list's server and the list's URL.
+    private static func build(
+        subscribingTo list: Data
+    ) async throws -> (CronPlanet, CronPlanet.Run, LoopbackServer, String) {
+        let lists = try await LoopbackServer.start(["/people.opml": .ok(list)])
+        let people = lists.url(for: "/people.opml").absoluteString
+        let planet = try CronPlanet(feeds: [(URL(string: "list")!, people)])
+        return (planet, await planet.build(), lists, people)
     }
 }

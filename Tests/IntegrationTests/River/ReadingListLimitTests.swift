@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// A reading list is someone else's file: one list adds at most 5,000 feeds and is read up to
-/// 2,000,000 bytes, whatever feeds.txt's `max_bytes` (Sources/Planet/Build/ReadingListLimits.swift).
+/// 2,000,000 bytes, whatever feeds.txt's `max_bytes` (Sources/Planet/Steps/ReadingListLimits.swift).
 @Suite("planet build: reading list limits")
 struct ReadingListLimitTests {
     @Test("a list of 6,000 outlines adds its first 5,000 feeds, with a warning naming the list")

@@ -52,6 +52,34 @@ static inline CURLMcode planet_curl_multi_setopt_long(CURLM *multi, CURLMoption 
     return curl_multi_setopt(multi, option, value);
 }
 
+/// The multi handle's socket callback (CURLMOPT_SOCKETFUNCTION) and timer callback
+/// (CURLMOPT_TIMERFUNCTION), with the context pointers they are given (CURLMOPT_SOCKETDATA,
+/// CURLMOPT_TIMERDATA).
+typedef int (*planet_curl_socket_callback)(CURL *easy, curl_socket_t socket, int what, void *context,
+                                           void *socketContext);
+typedef int (*planet_curl_timer_callback)(CURLM *multi, long timeoutMilliseconds, void *context);
+
+static inline CURLMcode planet_curl_multi_setopt_pointer(CURLM *multi, CURLMoption option, void *value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+static inline CURLMcode planet_curl_multi_setopt_socket_callback(CURLM *multi, planet_curl_socket_callback value) {
+    return curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, value);
+}
+
+static inline CURLMcode planet_curl_multi_setopt_timer_callback(CURLM *multi, planet_curl_timer_callback value) {
+    return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, value);
+}
+
+/// CURL_SOCKET_TIMEOUT and the CURL_POLL_* / CURL_CSELECT_* values, as constants Swift imports.
+static const curl_socket_t planet_curl_socket_timeout = CURL_SOCKET_TIMEOUT;
+static const int planet_curl_poll_in = CURL_POLL_IN;
+static const int planet_curl_poll_out = CURL_POLL_OUT;
+static const int planet_curl_poll_remove = CURL_POLL_REMOVE;
+static const int planet_curl_cselect_in = CURL_CSELECT_IN;
+static const int planet_curl_cselect_out = CURL_CSELECT_OUT;
+static const int planet_curl_cselect_err = CURL_CSELECT_ERR;
+
 /// The easy handle a CURLMSG_DONE message is about, and its result (the union's `result` member).
 static inline CURL *planet_curl_msg_easy(CURLMsg *message) { return message->easy_handle; }
 static inline CURLcode planet_curl_msg_result(CURLMsg *message) { return message->data.result; }

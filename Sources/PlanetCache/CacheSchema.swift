@@ -5,7 +5,7 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }
@@ -207,6 +207,15 @@ enum CacheSchema {
             valid_until     REAL,
             entries         INTEGER NOT NULL,
             manifest        TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    /// v9: how long each feed's last fetch took, seconds (the transfer, not the wait for a place):
+    /// the next build starts the slowest first (`FetchOrder`, issue 30).
+    private static let version9 = """
+        CREATE TABLE fetch_time (
+            feed_url TEXT PRIMARY KEY NOT NULL,
+            seconds  REAL NOT NULL
         ) WITHOUT ROWID;
         """
 }

@@ -18,7 +18,7 @@ public struct Fetcher: Sendable {
     /// Creates a fetcher with `configuration` (the defaults unless given).
     public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
-        self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs))
+        self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs), perHost: configuration.perHost)
     }
 
     /// Fetches every subscription, at most `configuration.jobs` http(s) transfers at a time (the

@@ -101,6 +101,9 @@ extension FeedList {
         /// `max_bytes`: a feed larger than this many bytes fails as too large; nil uses the
         /// fetcher's default.
         public var maxBytes: Int? { text("max_bytes").flatMap { Int($0) } }
+        /// `per_host`: feeds fetched at once from one host (`--per-host` wins); nil uses the
+        /// fetcher's default (4).
+        public var perHost: Int? { text("per_host").flatMap { Int($0) } }
 
         private func format(_ key: String, for use: DisplayDateFormat.Use) -> DisplayDateFormat? {
             guard let value = text(key), case .success(let format) = DisplayDateFormat.parse(value, for: use) else {

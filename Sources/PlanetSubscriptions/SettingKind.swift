@@ -34,6 +34,7 @@ enum SettingKind: Sendable {
         "keep_days": .nonNegativeInt,
         "keep_entries": .nonNegativeInt,
         "max_bytes": .positiveInt,
+        "per_host": .positiveInt,
         "language": .languageTag,
         "items_per_feed": .positiveInt,
         "excerpt_length": .positiveInt,

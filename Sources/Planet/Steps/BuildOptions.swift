@@ -7,7 +7,7 @@ public struct BuildOptions: Sendable, Equatable {
     /// Equal when every option is; `progress` and `addressPolicy` (closures) are ignored.
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
-            && a.now == b.now && a.jobs == b.jobs && a.timeout == b.timeout && a.cacheURL == b.cacheURL
+            && a.now == b.now && a.jobs == b.jobs && a.perHost == b.perHost && a.trustStore == b.trustStore && a.timeout == b.timeout && a.cacheURL == b.cacheURL
             && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
     }
 
@@ -21,8 +21,11 @@ public struct BuildOptions: Sendable, Equatable {
     public var templates: TemplateSource
     /// The build time; nil means the clock (`--now`, `SOURCE_DATE_EPOCH` make output reproducible).
     public var now: Date?
-    /// Feeds fetched at once (`--jobs`, default 8).
+    /// Feeds fetched at once (`--jobs`, default `FetcherConfiguration.defaultJobs`, 64).
     public var jobs: Int
+    /// Feeds fetched at once from one host (`--per-host`); nil: feeds.txt's `per_host`, else
+    /// `FetcherConfiguration.defaultPerHost` (4).
+    public var perHost: Int?
     /// Per-feed timeout, seconds (`--timeout`, default 30).
     public var timeout: Double
     /// The SQLite cache file (`--cache`); nil means `.planet/cache.sqlite` beside feeds.txt.
@@ -40,11 +43,14 @@ public struct BuildOptions: Sendable, Equatable {
     /// Which addresses a redirect from a public address may not lead to (see
     /// `FetcherConfiguration.addressPolicy`); `.standard` except in tests.
     public var addressPolicy: AddressPolicy = .standard
+    /// A PEM file of the certificates trusted for https instead of the system's bundle
+    /// (`SSL_CERT_FILE`; `FetcherConfiguration.trustStore`); nil: the system's.
+    public var trustStore: String?
 
-    /// Creates options with the given fields; defaults 8 jobs, 30 s timeout, the clock and the default cache.
+    /// Creates options with the given fields; defaults 64 jobs, 30 s timeout, the clock and the default cache.
     public init(
         configURL: URL, outputURL: URL, templates: TemplateSource, now: Date? = nil,
-        jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil
+        jobs: Int = FetcherConfiguration.defaultJobs, timeout: Double = 30, cacheURL: URL? = nil
     ) {
         self.configURL = configURL
         self.outputURL = outputURL
@@ -58,7 +64,7 @@ public struct BuildOptions: Sendable, Equatable {
     /// Options with the templates folder `templatesURL`.
     public init(
         configURL: URL, outputURL: URL, templatesURL: URL, now: Date? = nil,
-        jobs: Int = 8, timeout: Double = 30, cacheURL: URL? = nil
+        jobs: Int = FetcherConfiguration.defaultJobs, timeout: Double = 30, cacheURL: URL? = nil
     ) {
         self.init(
             configURL: configURL, outputURL: outputURL, templates: .folder(templatesURL), now: now,

@@ -59,12 +59,13 @@ struct BuildRun: Sendable {
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         if options.offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>(minimumCapacity: subscriptions.count)
-        let due = Self.interleavedByHost(
+        let lastSeconds = try await cacheCall { () throws(CacheError) in try await cache.fetchTimes() }
+        let due = FetchOrder.plan(
             subscriptions.filter { subscription in
                 let key = subscription.url.absoluteString
                 guard seen.insert(key).inserted else { return false }
                 return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
-            })
+            }, lastSeconds: lastSeconds, perHost: fetcher.configuration.perHost)
         var validators = [URL: FetchValidators](minimumCapacity: due.count)
         for subscription in due {
             if let known = byURL[subscription.url.absoluteString]?.validators { validators[subscription.url] = known }
@@ -85,6 +86,8 @@ struct BuildRun: Sendable {
         // per feed wrote 490 MB into the WAL for a 66 MB cache: Benchmarks/PERF.md). A build stopped
         // before a batch is recorded loses nothing either: the next run fetches those feeds again.
         var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
+        // How long each fetch took, for the next build's order (`FetchOrder`).
+        var seconds: [String: Double] = [:]
         func finish(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError) {
             outcomes[subscription.url.absoluteString] = outcome
             if outcome.failure != nil { failed += 1 }
@@ -113,10 +116,12 @@ struct BuildRun: Sendable {
         // recorded, so fetching and parsing go on while the cache (one writer) records.
         try await cacheCall { () async throws(CacheError) in
             try await fetcher.fetchAll(due, validators: validators) { result in
-                FeedOutcome.parse(result, maxBytes: maxBytes)
-            } deliver: { (index: Int, fetched: FeedOutcome) async throws(CacheError) in
+                (FeedOutcome.parse(result, maxBytes: maxBytes), result.duration)
+            } deliver: { (index: Int, timed: (outcome: FeedOutcome, seconds: Double)) async throws(CacheError) in
                 let subscription = due[index]
                 let key = subscription.url.absoluteString
+                let fetched = timed.outcome
+                seconds[key] = timed.seconds
                 if case .notModified(let redirect) = fetched, let known = byURL[key], known.lastSuccess != nil {
                     notModified.append(key)
                     if known.redirectTarget != redirect { redirected[key] = redirect }
@@ -133,6 +138,7 @@ struct BuildRun: Sendable {
             try await recordDocuments()
             try await cache.recordNotModified(feedURLs: notModified, now: now, retention: retention)
             try await cache.recordRedirectTargets(redirected)
+            try await cache.recordFetchTimes(seconds)
         }
         for key in notModified { after[key] = after[key]?.recordingNotModified(now: now) }
         for (key, target) in redirected { after[key]?.redirectTarget = target }
@@ -143,38 +149,16 @@ struct BuildRun: Sendable {
     /// times rather than once per feed, few enough that progress lines keep coming.
     static let documentsPerTransaction = 16
 
-    /// `subscriptions` in the order they are fetched: round robin over their hosts (scheme, host
-    /// and port; hosts in order of first appearance, each host's feeds in feeds.txt order), so a
-    /// host with many slow feeds does not hold every one of the `jobs` lanes while the feeds of
-    /// other hosts wait behind it (docs/ARCHITECTURE.md, rule 6). File feeds count as one host.
-    static func interleavedByHost(_ subscriptions: [Subscription]) -> [Subscription] {
-        var hosts: [String] = []
-        var byHost: [String: [Subscription]] = [:]
-        for subscription in subscriptions {
-            // `scheme://host[:port]` read from the URL's text, not from Foundation's parsed parts.
-            let key = URLText.origin(of: subscription.url.absoluteString) ?? ""
-            if byHost[key] == nil { hosts.append(key) }
-            byHost[key, default: []].append(subscription)
-        }
-        guard hosts.count > 1 else { return subscriptions }
-        var queues = hosts.map { byHost[$0, default: []][...] }
-        var ordered: [Subscription] = []
-        ordered.reserveCapacity(subscriptions.count)
-        while ordered.count < subscriptions.count {
-            for index in queues.indices {
-                if let next = queues[index].popFirst() { ordered.append(next) }
-            }
-        }
-        return ordered
-    }
-
-    /// The fetcher's settings for this build: `--jobs`, `--timeout`, the User-Agent, `max_bytes`.
+    /// The fetcher's settings for this build: `--jobs`, `--per-host` (else `per_host`),
+    /// `--timeout`, the User-Agent, `max_bytes`.
     var fetcherConfiguration: FetcherConfiguration {
         var configuration = FetcherConfiguration()
         configuration.jobs = max(1, options.jobs)
+        if let perHost = options.perHost ?? settings.perHost { configuration.perHost = max(1, perHost) }
         configuration.timeout = options.timeout
         configuration.userAgent = userAgent
         configuration.addressPolicy = options.addressPolicy
+        configuration.trustStore = options.trustStore
         if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
         return configuration
     }

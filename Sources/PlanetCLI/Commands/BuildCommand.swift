@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetFetcher
 import PlanetSite
 
 /// `planet build`: reads feeds.txt, fetches and parses every feed, writes the site.
@@ -20,7 +21,11 @@ enum BuildCommand: Subcommand {
         name: "now", value: "RFC3339",
         help: "Build time, e.g. 2024-01-02T03:04:05Z, for reproducible output.",
         defaultText: "SOURCE_DATE_EPOCH, else the clock")
-    static let jobs = CommandSpec.Option(name: "jobs", value: "N", help: "Feeds fetched at once.", defaultText: "8")
+    static let jobs = CommandSpec.Option(
+        name: "jobs", value: "N", help: "Feeds fetched at once.", defaultText: "\(FetcherConfiguration.defaultJobs)")
+    static let perHost = CommandSpec.Option(
+        name: "per-host", value: "N", help: "Feeds fetched at once from one host (else feeds.txt's per_host).",
+        defaultText: "\(FetcherConfiguration.defaultPerHost)")
     static let timeout = CommandSpec.Option(
         name: "timeout", value: "SECONDS", help: "Time allowed to each feed.",
         defaultText: "30")
@@ -43,7 +48,8 @@ enum BuildCommand: Subcommand {
         name: "build",
         summary: "fetch every feed of feeds.txt and write the site",
         options: [
-            config, output, templates, now, jobs, timeout, cache, offline, strict, applyRedirects, wait, verbose,
+            config, output, templates, now, jobs, perHost, timeout, cache, offline, strict, applyRedirects, wait,
+            verbose,
             quiet
         ],
         discussion: "Failing feeds are reported and do not stop the build; exit status 0 means the "
@@ -96,9 +102,11 @@ enum BuildCommand: Subcommand {
         var options = BuildOptions(
             configURL: config, outputURL: output, templates: templates,
             now: try BuildTime.resolve(arguments, environment: io.environment),
-            jobs: try arguments.int(jobs, default: 8, in: 1...256),
+            jobs: try arguments.int(jobs, default: FetcherConfiguration.defaultJobs, in: 1...1024),
             timeout: try arguments.seconds(timeout, default: 30),
             cacheURL: arguments.value(cache).map { io.fileURL($0) })
+        if arguments.value(perHost) != nil { options.perHost = try arguments.int(perHost, default: 1, in: 1...1024) }
+        if let trusted = io.environment["SSL_CERT_FILE"], !trusted.isEmpty { options.trustStore = trusted }
         options.offline = arguments.flag(offline)
         options.applyRedirects = arguments.flag(applyRedirects)
         options.waitForLock = arguments.flag(wait)

@@ -71,6 +71,8 @@ final class CurlEngine: Sendable {
     private let nextID = Atomic<Int>(0)
     /// Transfers run at once (`FetcherConfiguration.jobs`), at least 1.
     let maxConcurrent: Int
+    /// Transfers run at once to one host (`FetcherConfiguration.perHost`), at least 1.
+    let perHost: Int
     /// The pipe that wakes the thread: it polls `wake.read`, others write a byte to `wake.write`.
     private let wake: (read: Int32, write: Int32)
 
@@ -78,8 +80,9 @@ final class CurlEngine: Sendable {
     /// global's initializer exactly once, whichever thread asks first).
     private static let global: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
-    init(maxConcurrent: Int = .max) {
+    init(maxConcurrent: Int = .max, perHost: Int = .max) {
         self.maxConcurrent = max(1, maxConcurrent)
+        self.perHost = max(1, perHost)
         _ = Self.global
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
@@ -191,7 +194,7 @@ final class CurlEngine: Sendable {
     /// The thread's loop: take commands, start waiting requests, perform, collect finished
     /// transfers, poll (the state is a ``CurlLoop``).
     private func run() {
-        guard let loop = CurlLoop(maxConcurrent: maxConcurrent) else {
+        guard let loop = CurlLoop(maxConcurrent: maxConcurrent, perHost: perHost) else {
             failEverything()
             return
         }

@@ -1,11 +1,20 @@
 import CCurl
+import CGlibcExtras
 import Foundation
 import Glibc
 
 /// The state of the ``CurlEngine`` thread's loop, owned by that thread: the multi handle, the
 /// transfers running and waiting, and the responses to hand over. One method per event: a
-/// command from the inbox (``take(_:)``), a place free (``startWaiting()``), transfers that
-/// ended (``collectEnded()``), the end of the loop's turn (``flush()``).
+/// command from the inbox (``take(_:)``), a place free (``startWaiting()``), libcurl's timer
+/// (``performAndCollect()``), sockets ready (``poll(wake:)``), the end of the loop's turn
+/// (``flush()``).
+///
+/// libcurl is driven event by event (`curl_multi_socket_action`), not by `curl_multi_perform`
+/// over every transfer: libcurl tells the loop which sockets to watch (CURLMOPT_SOCKETFUNCTION,
+/// kept in an epoll set) and when it next needs time (CURLMOPT_TIMERFUNCTION), and the thread
+/// sleeps in `epoll_wait` until one of those or the wake-up pipe. A wake-up costs the work of the
+/// sockets that are ready, not a pass over every transfer (issue 30: with `curl_multi_poll` a warm
+/// build against a slow upstream made 31 polls per request, each running every transfer).
 final class CurlLoop {
     typealias Waiting = (id: Int, request: HTTPRequest, completion: CurlEngine.Completion)
 
@@ -20,32 +29,81 @@ final class CurlLoop {
     /// buffers cost ~10,000 instructions; Benchmarks/PERF.md); at most as many as ever ran at once.
     private var idle: [UnsafeMutableRawPointer] = []
     private var mostAtOnce = 0
-    /// Requests waiting for one of the `maxConcurrent` places, first come first served, from
-    /// `firstWaiting` on.
-    private var waiting: [Waiting] = []
-    private var firstWaiting = 0
+    /// Requests waiting for one of the `maxConcurrent` places, by host: first come first served
+    /// among the hosts below the per-host cap (`FetcherConfiguration.perHost`).
+    private var waiting: HostQueues<Waiting>
     private var cancelledBatches = Set<Int>()
     /// Responses for sinks, handed over together at the end of the loop's turn (``flush()``).
     private var arrived: [(sink: any ResponseSink, token: Int, response: HTTPResponse)] = []
+    /// libcurl's sockets and the wake-up pipe, watched for ``poll(wake:)``.
+    private let epoll: Int32
+    /// The pipe fd added to `epoll`, -1 before the first poll.
+    private var wakeWatched: Int32 = -1
+    /// When libcurl wants its timeout action (CURLMOPT_TIMERFUNCTION); nil: no timer set.
+    private var timerDue: ContinuousClock.Instant?
+    /// The fds and events of one `epoll_wait`.
+    private var readyFDs = [Int32](repeating: 0, count: 256)
+    private var readyEvents = [UInt32](repeating: 0, count: 256)
     private let cancelled = HTTPResponse.notRun(
         code: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue), errorText: "cancelled", cancelled: true)
 
-    /// A loop on a new multi handle; nil when libcurl cannot make one.
-    init?(maxConcurrent: Int) {
-        guard let multi = curl_multi_init() else { return nil }
+    /// A loop on a new multi handle; nil when libcurl cannot make one. libcurl itself is told the
+    /// per-host cap too (`CURLMOPT_MAX_HOST_CONNECTIONS`): a connection still closing never lets a
+    /// host have more open than that.
+    init?(maxConcurrent: Int, perHost: Int) {
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { return nil }
+        guard let multi = curl_multi_init() else {
+            close(epoll)
+            return nil
+        }
         self.multi = multi
+        self.epoll = epoll
         self.maxConcurrent = maxConcurrent
+        waiting = HostQueues(perHost: perHost)
+        planet_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, perHost))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        planet_curl_multi_setopt_socket_callback(multi) { _, socket, what, context, _ in
+            guard let context else { return 0 }
+            Unmanaged<CurlLoop>.fromOpaque(context).takeUnretainedValue().watch(socket, what)
+            return 0
+        }
+        planet_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, context)
+        planet_curl_multi_setopt_timer_callback(multi) { _, milliseconds, context in
+            guard let context else { return 0 }
+            Unmanaged<CurlLoop>.fromOpaque(context).takeUnretainedValue().setTimer(milliseconds)
+            return 0
+        }
+        planet_curl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, context)
     }
 
     deinit {
         for easy in idle { curl_easy_cleanup(easy) }
         curl_multi_cleanup(multi)
+        close(epoll)
+    }
+
+    /// CURLMOPT_SOCKETFUNCTION: watch `socket` for what libcurl waits for, or no longer.
+    private func watch(_ socket: curl_socket_t, _ what: Int32) {
+        if what == planet_curl_poll_remove {
+            planet_epoll_forget(epoll, socket)
+            return
+        }
+        var events: UInt32 = 0
+        if what & planet_curl_poll_in != 0 { events |= planet_EPOLLIN }
+        if what & planet_curl_poll_out != 0 { events |= planet_EPOLLOUT }
+        _ = planet_epoll_watch(epoll, socket, events)
+    }
+
+    /// CURLMOPT_TIMERFUNCTION: libcurl wants its timeout action in `milliseconds` (-1: never).
+    private func setTimer(_ milliseconds: Int) {
+        timerDue = milliseconds < 0 ? nil : .now + .milliseconds(milliseconds)
     }
 
     /// No transfer runs or waits.
-    var isIdle: Bool { live.isEmpty && firstWaiting == waiting.count }
+    var isIdle: Bool { live.isEmpty && waiting.isEmpty }
     /// A request waits for a place.
-    var hasWaiting: Bool { firstWaiting < waiting.count }
+    var hasWaiting: Bool { !waiting.isEmpty }
     /// Fewer than `maxConcurrent` transfers run, so a new request could start at once.
     var placeFree: Bool { live.count < maxConcurrent }
 
@@ -57,48 +115,39 @@ final class CurlLoop {
                 complete(completion, cancelled)
                 return
             }
-            waiting.append((id, request, completion))
+            waiting.append((id, request, completion), host: request.host)
         case .cancelBatch(let batch):
             cancelledBatches.insert(batch)
             for (id, transfer) in live where transfer.completion.batch == batch { finish(id, cancelled) }
-            var kept: [Waiting] = []
-            for item in waiting[firstWaiting...] {
-                if item.completion.batch == batch {
-                    complete(item.completion, cancelled)
-                } else {
-                    kept.append(item)
-                }
+            for item in waiting.removeAll(where: { $0.completion.batch == batch }) {
+                complete(item.completion, cancelled)
             }
-            (waiting, firstWaiting) = (kept, 0)
         case .cancel(let id):
             if live[id] != nil {
                 finish(id, cancelled)
-            } else if let index = waiting[firstWaiting...].firstIndex(where: { $0.id == id }) {
-                complete(waiting.remove(at: index).completion, cancelled)
+            } else if let item = waiting.removeAll(where: { $0.id == id }).first {
+                complete(item.completion, cancelled)
             } else {
                 cancelledEarly.insert(id)
             }
         }
     }
 
-    /// Starts waiting requests, in order, while a place is free.
+    /// Starts waiting requests, in order among the hosts below their cap, while a place is free.
     func startWaiting() {
-        while live.count < maxConcurrent, firstWaiting < waiting.count {
-            let next = waiting[firstWaiting]
-            firstWaiting += 1
-            start(next.id, next.request, next.completion)
-        }
-        if firstWaiting == waiting.count {
-            waiting.removeAll(keepingCapacity: true)
-            firstWaiting = 0
+        while live.count < maxConcurrent, let next = waiting.popNext() {
+            start(next.item.id, next.item.request, next.item.completion)
         }
     }
 
-    /// Lets libcurl run every transfer as far as it can without waiting, then completes those
-    /// that ended; true when one did.
+    /// Runs libcurl's timeout action when its timer is due (it starts added transfers, and
+    /// times transfers out), then completes the transfers that ended; true when one did.
     func performAndCollect() -> Bool {
-        var running: Int32 = 0
-        curl_multi_perform(multi, &running)
+        if let due = timerDue, due <= .now {
+            timerDue = nil
+            var running: Int32 = 0
+            curl_multi_socket_action(multi, planet_curl_socket_timeout, 0, &running)
+        }
         var left: Int32 = 0
         var ended = false
         while let message = curl_multi_info_read(multi, &left) {
@@ -111,12 +160,40 @@ final class CurlLoop {
         return ended
     }
 
-    /// Waits (`curl_multi_poll`, at most a second) for the transfers' sockets or `wake`; true
-    /// when `wake` became readable.
+    /// Sleeps until a watched socket is ready, libcurl's timer is due (at most a second), or
+    /// `wake` becomes readable; hands each ready socket to libcurl. True when `wake` was readable.
     func poll(wake: Int32) -> Bool {
-        var waiter = curl_waitfd(fd: wake, events: Int16(CURL_WAIT_POLLIN), revents: 0)
-        curl_multi_poll(multi, &waiter, 1, 1000, nil)
-        return waiter.revents != 0
+        if wakeWatched != wake {
+            _ = planet_epoll_watch(epoll, wake, planet_EPOLLIN)
+            wakeWatched = wake
+        }
+        var timeout: Int32 = 1000
+        if let due = timerDue {
+            let left = ContinuousClock.now.duration(to: due)
+            let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            timeout = Int32(clamping: max(0, min(1000, milliseconds)))
+        }
+        let count = readyFDs.withUnsafeMutableBufferPointer { fds in
+            readyEvents.withUnsafeMutableBufferPointer { events in
+                planet_epoll_wait(epoll, fds.baseAddress, events.baseAddress, Int32(fds.count), timeout)
+            }
+        }
+        var woken = false
+        var running: Int32 = 0
+        for index in 0..<Int(count) {
+            let fd = readyFDs[index]
+            if fd == wake {
+                woken = true
+                continue
+            }
+            let events = readyEvents[index]
+            var mask: Int32 = 0
+            if events & planet_EPOLLIN != 0 { mask |= planet_curl_cselect_in }
+            if events & planet_EPOLLOUT != 0 { mask |= planet_curl_cselect_out }
+            if events & planet_EPOLLERR != 0 { mask |= planet_curl_cselect_err }
+            curl_multi_socket_action(multi, fd, mask, &running)
+        }
+        return woken
     }
 
     /// Hands the responses of the turn to their sinks, those of one sink together.
@@ -142,6 +219,7 @@ final class CurlLoop {
     private func finish(_ id: Int, _ response: HTTPResponse) {
         guard let transfer = live.removeValue(forKey: id) else { return }
         idOfEasy[transfer.easy] = nil
+        waiting.ended(host: transfer.request.host)
         curl_multi_remove_handle(multi, transfer.easy)
         if idle.count < mostAtOnce { idle.append(transfer.detachHandle()) }
         complete(transfer.completion, response)
@@ -153,6 +231,7 @@ final class CurlLoop {
         guard let transfer = CurlTransfer(request, completion: completion, reusing: idle.popLast()),
             curl_multi_add_handle(multi, transfer.easy) == CURLM_OK
         else {
+            waiting.ended(host: request.host)
             complete(
                 completion,
                 .notRun(code: Int32(CURLE_FAILED_INIT.rawValue), errorText: "libcurl could not start the transfer"))

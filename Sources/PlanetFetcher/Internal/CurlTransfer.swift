@@ -96,6 +96,12 @@ final class CurlTransfer {
         // to an nginx speaking h2 took 1-3 s against 0.05 s over HTTP/1.1 (Benchmarks/PERF.md).
         planet_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         planet_curl_easy_setopt_long(easy, CURLOPT_MAXFILESIZE_LARGE, request.maxBytes)
+        if let trustStore = request.trustStore {
+            // The bundle alone, no CA folder: libcurl then keeps the parsed store in the multi
+            // handle and shares it with every later connection (``TrustStore``).
+            planet_curl_easy_setopt_string(easy, CURLOPT_CAINFO, trustStore)
+            planet_curl_easy_setopt_string(easy, CURLOPT_CAPATH, nil)
+        }
         planet_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         planet_curl_easy_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             guard let data, let transfer = CurlTransfer.from(context) else { return 0 }

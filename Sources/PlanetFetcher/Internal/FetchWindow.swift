@@ -2,7 +2,9 @@ import Foundation
 import PlanetSubscriptions
 
 /// The state of `Fetcher.fetchAll`'s loop, one method per event: fetches are started in order
-/// while fewer than `width` are under way (``startMore(in:)``), the engine's responses and the
+/// while fewer than `width` are under way, at most `hostWidth` of one host (a feed of a host at
+/// that count waits aside, and starts, before any later feed, once one of its host's ends: the
+/// engine's places go to other hosts meanwhile) (``startMore(in:)``), the engine's responses and the
 /// child tasks' outputs arrive together (``takeArrivals()``), and the results ready are delivered
 /// one at a time on the calling task, the next fetches started first (``deliverReady(in:to:)``).
 ///
@@ -14,6 +16,8 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     /// Twice the engine's places: a waiting fetch starts as soon as one ends, without a round
     /// trip through this task.
     let width: Int
+    /// Twice the per-host cap: the engine always holds the next request of a host at its cap.
+    let hostWidth: Int
     let fetcher: Fetcher
     let subscriptions: [Subscription]
     let validators: [URL: FetchValidators]
@@ -25,6 +29,13 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
 
     /// The next subscription to start.
     private var next = 0
+    /// Each subscription's host (`FetchOrder.host(of:)`), nil for a file.
+    private let hosts: [String?]
+    /// Fetches under way per host, and those waiting aside because their host had `hostWidth`.
+    private var underWayByHost: [String: Int] = [:]
+    private var deferred: [String: [Int]] = [:]
+    /// Hosts that came below `hostWidth` while some of their feeds wait aside.
+    private var freed: [String] = []
     /// Fetches started and not yet delivered (in the engine, in a task, or ready).
     private(set) var underWay = 0
     /// The http(s) fetches in the engine, by subscription index, and when each started.
@@ -41,6 +52,8 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
         transform: @escaping @Sendable (FetchResult) -> Output
     ) {
         width = 2 * max(1, fetcher.configuration.jobs)
+        hostWidth = 2 * max(1, fetcher.configuration.perHost)
+        hosts = subscriptions.map(FetchOrder.host(of:))
         self.fetcher = fetcher
         self.subscriptions = subscriptions
         self.validators = validators
@@ -53,12 +66,11 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     /// Starts fetches in order while fewer than `width` are under way, then hands the engine the
     /// requests they made.
     mutating func startMore(in group: inout TaskGroup<Void>) {
-        while failure == nil, underWay < width, next < subscriptions.count {
-            let index = next
+        while failure == nil, underWay < width, let index = nextToStart() {
             let subscription = subscriptions[index]
             let known = validators[subscription.url]
-            next += 1
             underWay += 1
+            if let host = hosts[index] { underWayByHost[host, default: 0] += 1 }
             if subscription.url.hasHTTPScheme {
                 started[index] = clock.now
                 var fetch = HTTPFetch(configuration: fetcher.configuration, url: subscription.url, validators: known)
@@ -74,6 +86,36 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
             }
         }
         submit()
+    }
+
+    /// The next fetch to start: one waiting aside whose host has room now, else the next in
+    /// order whose host has room (those whose host has not are set aside on the way).
+    private mutating func nextToStart() -> Int? {
+        while let host = freed.popLast() {
+            guard var waiting = deferred[host], underWayByHost[host, default: 0] < hostWidth else { continue }
+            let index = waiting.removeFirst()
+            deferred[host] = waiting.isEmpty ? nil : waiting
+            if !waiting.isEmpty { freed.append(host) }
+            return index
+        }
+        while next < subscriptions.count {
+            let index = next
+            next += 1
+            if let host = hosts[index], underWayByHost[host, default: 0] >= hostWidth {
+                deferred[host, default: []].append(index)
+                continue
+            }
+            return index
+        }
+        return nil
+    }
+
+    /// Fetch `index` is no longer under way: its host has room for one waiting aside.
+    private mutating func release(_ index: Int) {
+        underWay -= 1
+        guard let host = hosts[index] else { return }
+        underWayByHost[host, default: 1] -= 1
+        if deferred[host] != nil { freed.append(host) }
     }
 
     /// Waits, when no result is ready, for the engine's responses and the child tasks' outputs,
@@ -96,7 +138,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     ) async {
         let outputs = ready
         ready = []
-        underWay -= outputs.count
+        for (index, _) in outputs { release(index) }
         // The next fetches start before these results are delivered.
         startMore(in: &group)
         for (index, output) in outputs where failure == nil {
@@ -121,8 +163,10 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     /// Fetch `index` ended with `outcome`: a fetched document is transformed in a child task,
     /// any other result at once.
     private mutating func finished(_ index: Int, _ outcome: FetchResult.Outcome, in group: inout TaskGroup<Void>) {
+        // The transfer's own time, from when the engine started its first request: not the wait
+        // for a place (the next build's `FetchOrder` reads it).
+        let elapsed = clock.now - (inEngine[index]?.firstStart ?? started[index])
         inEngine[index] = nil
-        let elapsed = clock.now - started[index]
         let result = FetchResult(subscription: subscriptions[index], outcome: outcome, duration: elapsed.inSeconds)
         if case .fetched = outcome {
             let (transform, made, mailbox) = (transform, made, mailbox)
@@ -143,7 +187,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
         } else {
             for (index, _) in requests where inEngine[index] != nil {
                 inEngine[index] = nil
-                underWay -= 1
+                release(index)
             }
         }
         requests = []

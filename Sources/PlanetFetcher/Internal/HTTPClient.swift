@@ -5,9 +5,10 @@ import Foundation
 final class HTTPClient: Sendable {
     let engine: CurlEngine
 
-    /// A client whose engine runs at most `maxConcurrent` transfers at once.
-    init(maxConcurrent: Int) {
-        engine = CurlEngine(maxConcurrent: maxConcurrent)
+    /// A client whose engine runs at most `maxConcurrent` transfers at once, at most `perHost`
+    /// of them to one host.
+    init(maxConcurrent: Int, perHost: Int) {
+        engine = CurlEngine(maxConcurrent: maxConcurrent, perHost: perHost)
     }
 
     deinit {

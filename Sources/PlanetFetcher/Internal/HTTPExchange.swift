@@ -5,6 +5,9 @@ struct HTTPRequest: Sendable {
     /// The absolute http(s) URL, userinfo included when the request authenticates (curl sends it
     /// as Basic credentials, RFC 7617).
     var url: String
+    /// `scheme://host[:port]` of `url`, lower-cased (`URLText.origin(of:)`): what the engine's
+    /// per-host cap counts (``HostQueues``).
+    var host: String
     /// Extra header lines, `Name: value` (Accept, If-None-Match, If-Modified-Since), as the
     /// NUL-terminated bytes sent (``HTTPRequest/headerLine(_:)``): made once per fetch, off the
     /// engine's thread.
@@ -20,6 +23,9 @@ struct HTTPRequest: Sendable {
     var refusePrivate: Bool
     /// The classification of addresses for `refusePrivate` and `HTTPResponse.connectedPrivate`.
     var policy: AddressPolicy
+    /// The PEM file of the certificates trusted for https (``TrustStore``); nil: libcurl's own
+    /// default (a CA folder beside the bundle, parsed again for every connection).
+    var trustStore: String?
     /// When the engine started the transfer (its `timeoutMilliseconds` count from then), set by the engine.
     var started: ContinuousClock.Instant?
 }

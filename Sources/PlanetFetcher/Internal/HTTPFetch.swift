@@ -27,7 +27,8 @@ struct HTTPFetch: Sendable {
     /// The timeout counts from the start of the first request (which may wait for a place in
     /// the engine), and covers every hop after it.
     private var deadline: ContinuousClock.Instant
-    private var firstStart: ContinuousClock.Instant?
+    /// When the engine started the first request (its time limit counts from then).
+    private(set) var firstStart: ContinuousClock.Instant?
     private let credentials: String?
     private let home: String?
     private var current: String
@@ -80,9 +81,10 @@ struct HTTPFetch: Sendable {
         }
         return .transfer(
             HTTPRequest(
-                url: current, headers: headers, userAgent: configuration.userAgent,
+                url: current, host: URLText.origin(of: current) ?? current, headers: headers, userAgent: configuration.userAgent,
                 timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
-                refusePrivate: refusePrivate, policy: configuration.addressPolicy))
+                refusePrivate: refusePrivate, policy: configuration.addressPolicy,
+                trustStore: configuration.trustStore ?? TrustStore.systemBundle))
     }
 
     /// What follows `response`, the answer to the last request: the outcome, or the next hop.

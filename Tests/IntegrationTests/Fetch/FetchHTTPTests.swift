@@ -211,7 +211,7 @@ struct FetchHTTPTests {
             let subscriptions =
                 (0..<6).map { Subscription(url: server.url(for: "/slow\($0).xml")) }
                 + [Subscription(url: server.url(for: "/fast.xml"))]
-            let fetcher = Fetcher(FetcherConfiguration(jobs: 8, timeout: 50))
+            let fetcher = Fetcher(FetcherConfiguration(jobs: 8, perHost: 8, timeout: 50))
             var delivered: [Int] = []
             await #expect(throws: Stop.self) {
                 try await fetcher.fetchAll(subscriptions) {

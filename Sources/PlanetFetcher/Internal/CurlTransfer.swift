@@ -96,6 +96,7 @@ final class CurlTransfer {
         // to an nginx speaking h2 took 1-3 s against 0.05 s over HTTP/1.1 (Benchmarks/PERF.md).
         planet_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         planet_curl_easy_setopt_long(easy, CURLOPT_MAXFILESIZE_LARGE, request.maxBytes)
+        if !request.keepConnection { planet_curl_easy_setopt_long(easy, CURLOPT_FORBID_REUSE, 1) }
         if let trustStore = request.trustStore {
             // The bundle alone, no CA folder: libcurl then keeps the parsed store in the multi
             // handle and shares it with every later connection (``TrustStore``).

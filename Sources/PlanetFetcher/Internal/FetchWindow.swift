@@ -34,6 +34,8 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     /// Fetches under way per host, and those waiting aside because their host had `hostWidth`.
     private var underWayByHost: [String: Int] = [:]
     private var deferred: [String: [Int]] = [:]
+    /// Fetches not yet started per host: the last one of a host closes its connection after use.
+    private var notStarted: [String: Int] = [:]
     /// Hosts that came below `hostWidth` while some of their feeds wait aside.
     private var freed: [String] = []
     /// Fetches started and not yet delivered (in the engine, in a task, or ready).
@@ -54,6 +56,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
         width = 2 * max(1, fetcher.configuration.jobs)
         hostWidth = 2 * max(1, fetcher.configuration.perHost)
         hosts = subscriptions.map(FetchOrder.host(of:))
+        for case let host? in hosts { notStarted[host, default: 0] += 1 }
         self.fetcher = fetcher
         self.subscriptions = subscriptions
         self.validators = validators
@@ -70,10 +73,17 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
             let subscription = subscriptions[index]
             let known = validators[subscription.url]
             underWay += 1
-            if let host = hosts[index] { underWayByHost[host, default: 0] += 1 }
+            var keepConnection = true
+            if let host = hosts[index] {
+                underWayByHost[host, default: 0] += 1
+                notStarted[host, default: 1] -= 1
+                keepConnection = notStarted[host, default: 0] > 0
+            }
             if subscription.url.hasHTTPScheme {
                 started[index] = clock.now
-                var fetch = HTTPFetch(configuration: fetcher.configuration, url: subscription.url, validators: known)
+                var fetch = HTTPFetch(
+                    configuration: fetcher.configuration, url: subscription.url, validators: known,
+                    keepConnection: keepConnection)
                 let step = fetch.start()
                 inEngine[index] = fetch
                 advance(index, to: step, in: &group)

@@ -38,9 +38,15 @@ struct HTTPFetch: Sendable {
     private var onlyPermanent = true
     private var refusePrivate = false
     private let headers: [[CChar]]
+    /// Whether the connections of this fetch may stay open for a later request
+    /// (``HTTPRequest/keepConnection``).
+    private let keepConnection: Bool
 
-    init(configuration: FetcherConfiguration, url: URL, validators: FetchValidators?) {
+    /// - Parameter keepConnection: false when no later fetch of the build goes to this feed's
+    ///   host: its connection is closed after use instead of waiting in libcurl's cache.
+    init(configuration: FetcherConfiguration, url: URL, validators: FetchValidators?, keepConnection: Bool = true) {
         self.configuration = configuration
+        self.keepConnection = keepConnection
         self.url = url
         self.validators = validators
         timeout = Duration.milliseconds(Int((configuration.timeout * 1000).rounded()))
@@ -84,7 +90,7 @@ struct HTTPFetch: Sendable {
                 url: current, host: URLText.origin(of: current) ?? current, headers: headers, userAgent: configuration.userAgent,
                 timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
                 refusePrivate: refusePrivate, policy: configuration.addressPolicy,
-                trustStore: configuration.trustStore ?? TrustStore.systemBundle))
+                trustStore: configuration.trustStore ?? TrustStore.systemBundle, keepConnection: keepConnection))
     }
 
     /// What follows `response`, the answer to the last request: the outcome, or the next hop.

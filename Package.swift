@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "PlanetTests",
             dependencies: [
-                "Planet", "PlanetBase", "PlanetSubscriptions", "PlanetCache", "PlanetRiver",
+                "Planet", "PlanetBase", "PlanetSubscriptions", "PlanetFetcher", "PlanetCache", "PlanetRiver",
                 "PlanetSite", "FeedParser", "TestSupport"
             ],
             swiftSettings: strict),

@@ -68,7 +68,7 @@ let package = Package(
                 "PlanetSite"
             ],
             path: "Benchmarks/Sources/PlanetBenchmarks", swiftSettings: strict),
-        .target(name: "TestSupport", dependencies: ["FeedParser"], swiftSettings: strict),
+        .target(name: "TestSupport", swiftSettings: strict),
 
         .testTarget(
             name: "FeedParserTests", dependencies: ["FeedParser", "PlanetBase", "TestSupport"],

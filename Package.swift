@@ -68,7 +68,7 @@ let package = Package(
                 "PlanetSite"
             ],
             path: "Benchmarks/Sources/PlanetBenchmarks", swiftSettings: strict),
-        .target(name: "TestSupport", dependencies: ["FeedParser"], swiftSettings: strict),
+        .target(name: "TestSupport", swiftSettings: strict),
 
         .testTarget(
             name: "FeedParserTests", dependencies: ["FeedParser", "PlanetBase", "TestSupport"],
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "PlanetTests",
             dependencies: [
-                "Planet", "PlanetBase", "PlanetSubscriptions", "PlanetCache", "PlanetRiver",
+                "Planet", "PlanetBase", "PlanetSubscriptions", "PlanetFetcher", "PlanetCache", "PlanetRiver",
                 "PlanetSite", "FeedParser", "TestSupport"
             ],
             swiftSettings: strict),

@@ -1,9 +1,10 @@
 /// Bounded concurrency: runs one asynchronous job per input of an ordered list, at most `width`
 /// at a time, started in input order, and hands each job's output to the caller.
 ///
-/// The one task-group window of the stages and the CLI: the build's fetches (`Fetcher.fetchAll`),
-/// `planet parse FILE…` and anything else that must not start every job at once (FeedParser, a
-/// library of its own, splits its sanitizing with its `ConcurrentChunks`). Jobs are child tasks of
+/// The task-group window of the stages and the CLI: `planet parse FILE…` and anything else that
+/// must not start every job at once. Not the build's fetches, which are state machines, not tasks
+/// (`PlanetFetcher`'s `FetchWindow`); FeedParser, a library of its own, splits its parses and
+/// sanitizing with its `ConcurrentChunks`. Jobs are child tasks of
 /// the caller; `deliver` runs on the caller's task, one output at a time, so it may write to the
 /// cache or to the terminal without a lock.
 package enum Lanes {

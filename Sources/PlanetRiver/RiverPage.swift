@@ -26,6 +26,15 @@ public struct RiverPage: Sendable, Equatable {
         daysPerPage.map { now.addingTimeInterval(-Double($0) * 86_400) }
     }
 
+    /// When `daysPerPage` (days) next changes the index `entries`: the first instant one of them
+    /// gets older than the days and leaves it (archive pages have no such rule). nil when
+    /// `daysPerPage` is nil or the index is empty. `SiteValidity` takes the earliest of the time
+    /// rules (docs/ARCHITECTURE.md, Rules 13).
+    package static func nextChange(ofIndex entries: [RiverEntry], daysPerPage: Int?) -> Date? {
+        guard let days = daysPerPage else { return nil }
+        return entries.lazy.map { $0.date.addingTimeInterval(Double(days) * 86_400) }.min()
+    }
+
     /// What the page holds so far, entry by entry in river order.
     struct Tally {
         let page: RiverPage

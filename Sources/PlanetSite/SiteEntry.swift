@@ -5,7 +5,7 @@ import PlanetRiver
 
 /// One river entry with everything the page and the merged feeds say about it, worked out once
 /// for the templates (`SiteContext`) and for feed.json (`JSONFeedWriter`).
-struct SiteEntry: Sendable {
+package struct SiteEntry: Sendable {
     /// The entry as the river holds it.
     var item: RiverEntry
     /// The entry's safe absolute link.

@@ -322,4 +322,15 @@ struct ImportRelativeAndCredentialsTests {
         }
         #expect(listed.out.contains("https://feeds.example/private.xml"), "\(listed.out)")
     }
+
+    /// An imported xmlUrl with a scheme is not a relative reference: the scheme is `URLScheme.of`'s
+    /// (RFC 3986 §3.1), two letters at least so that a drive letter is a path.
+    @Test(arguments: [
+        ("https://example.org/feed", true), ("  file:///tmp/feed.xml", true), ("feed+x-1.y:rest", true),
+        ("C:\\feeds\\a.xml", false), ("feeds/a.xml", false), (":feed", false), ("1abc:x", false),
+        ("ex ample:x", false), ("", false)
+    ])
+    func hasScheme(text: String, expected: Bool) {
+        #expect(ImportCommand.hasScheme(text) == expected)
+    }
 }

@@ -93,4 +93,14 @@ enum FieldPrecedence {
     static let atomRights = [core("rights"), core("copyright")]
     /// Entry summary; 0.3 feeds sometimes use `dc:description`.
     static let atomSummary = [core("summary"), Key(Namespace.dc, "description")]
+
+    // MARK: The entry limit
+
+    /// The local names of the children that date an entry, for `EntryLimit`'s "newest": every
+    /// element the publication and modification lists above read, RSS's and Atom's (0.3
+    /// `created` among them). Local names only, in any namespace: the limit ranks entries on the
+    /// C tree before they are read (`LibXML2`), and a date in a stray namespace only moves an
+    /// entry in that ranking, it does not become the entry's date.
+    static let entryDateNames: Set<String> = Set(
+        (rssItemPublished + rssItemUpdated + atomPublished + atomUpdated).map(\.local))
 }

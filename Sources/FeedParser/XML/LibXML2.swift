@@ -281,8 +281,8 @@ enum LibXML2 {
     }
 
     /// Which of `node`'s entry children (`isEntry`, counted in document order) `limit` keeps,
-    /// nil for all. Dates are read from the C tree (`pubDate`, `published`, `updated`, `date`,
-    /// `issued`, `modified`: the latest), so that dropped entries are never converted.
+    /// nil for all. Dates are read from the C tree (the latest of the children
+    /// `FieldPrecedence.entryDateNames` names), so that dropped entries are never converted.
     private static func keptEntries(of node: xmlNodePtr, limit: inout EntryLimit?) -> Set<Int>? {
         guard limit != nil else { return nil }
         var entries: [xmlNodePtr] = []
@@ -294,8 +294,6 @@ enum LibXML2 {
         return limit?.kept(count: entries.count) { entryDate(entries[$0]) }
     }
 
-    private static let dateElements = ["pubDate", "published", "updated", "date", "issued", "modified"]
-
     /// The latest date among an entry element's date children, nil when none reads as a date.
     private static func entryDate(_ entry: xmlNodePtr) -> Date? {
         var latest: Date?
@@ -303,7 +301,8 @@ enum LibXML2 {
         while let current = child {
             child = current.pointee.next
             guard current.pointee.type == XML_ELEMENT_NODE, let name = string(current.pointee.name),
-                dateElements.contains(name), let text = string(current.pointee.children?.pointee.content),
+                FieldPrecedence.entryDateNames.contains(name),
+                let text = string(current.pointee.children?.pointee.content),
                 let date = FeedDateParser.parse(text)
             else { continue }
             latest = max(latest ?? date, date)

@@ -142,20 +142,4 @@ public enum PlanetBuild {
     static func fingerprint(of list: FeedList) -> String {
         StableHash.fnv1a64([list.serialized()])
     }
-
-    /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
-    /// page's language is `language`, else the `locale` its dates are written in, else `en`.
-    static func siteConfiguration(_ settings: FeedList.Settings) -> SiteConfiguration {
-        var configuration = SiteConfiguration(
-            title: settings.title ?? "Planet",
-            link: settings.link?.absoluteString ?? "http://localhost/",
-            description: settings.siteDescription ?? "",
-            ownerName: settings.ownerName, ownerEmail: settings.ownerEmail,
-            timeZone: settings.timezone, language: settings.language ?? settings.locale ?? "en",
-            itemTitle: settings.itemTitle.flatMap(SiteConfiguration.ItemTitle.init(rawValue:))
-                ?? .nameAndTitle,
-            locale: settings.locale, dateFormat: settings.dateFormat, timeFormat: settings.timeFormat)
-        configuration.excerptLength = settings.excerptLength
-        return configuration
-    }
 }

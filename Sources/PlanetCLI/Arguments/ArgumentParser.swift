@@ -64,22 +64,29 @@ enum ArgumentParser {
             }
             parsed.values[name] = value
         }
-        if parsed.wantsHelp { return parsed }
+        if !parsed.wantsHelp { try checkPositionals(parsed.positionals, spec: spec, command: command) }
+        return parsed
+    }
+
+    /// Throws when `positionals` are fewer than the spec's required arguments, or more than its
+    /// arguments and its last is not repeated.
+    private static func checkPositionals(_ positionals: [String], spec: CommandSpec, command: String)
+        throws(UsageError)
+    {
         let required = spec.arguments.filter { !$0.isOptional }.count
-        if parsed.positionals.count < required {
-            let missing = spec.arguments[parsed.positionals.count].name
+        if positionals.count < required {
+            let missing = spec.arguments[positionals.count].name
             throw UsageError(
                 command: command,
                 message: "missing \(missing); "
                     + "'\(command) --help' shows the usage")
         }
-        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeated != true {
-            let extra = parsed.positionals[spec.arguments.count]
+        if positionals.count > spec.arguments.count, spec.arguments.last?.isRepeated != true {
+            let extra = positionals[spec.arguments.count]
             throw UsageError(
                 command: command,
                 message: "unexpected argument '\(extra)'; "
                     + "'\(command) --help' shows the usage")
         }
-        return parsed
     }
 }

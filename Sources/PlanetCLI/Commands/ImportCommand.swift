@@ -109,14 +109,11 @@ enum ImportCommand: Subcommand {
         return !trimmed[..<slash].contains(".")
     }
 
-    /// True when `text` starts with a URI scheme and ':' (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT /
-    /// "+" / "-" / "." )), e.g. `https:`, `file:`; a Windows drive letter (`C:`) is not one.
+    /// True when `text` starts with a URI scheme and ':' (`URLScheme.of`, RFC 3986 §3.1), e.g.
+    /// `https:`, `file:`; a Windows drive letter (`C:`, a one-letter scheme) is not one.
     static func hasScheme(_ text: String) -> Bool {
         let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else { return false }
-        let scheme = trimmed[..<colon]
-        guard scheme.count > 1, let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        return URLScheme.of(trimmed).map { $0.count > 1 } ?? false
     }
 
     /// The feeds of an OPML file; an outline whose xmlUrl planet cannot read is skipped with a warning.

@@ -52,6 +52,25 @@ struct EntryLimitTests {
         #expect(fromJSON.warnings.last == "1 of 3 entries dropped: only the newest 2 entries of a document are read")
     }
 
+    /// The limit's "newest" reads the dates the entry itself is dated by (`FieldPrecedence`): an
+    /// Atom 0.3 entry dated by `created` only, an RSS item by `dcterms:created` only.
+    @Test("an entry dated only by Atom 0.3 created or dcterms:created ranks by that date")
+    func createdDates() throws {
+        let atom03 =
+            "<feed version=\"0.3\" xmlns=\"http://purl.org/atom/ns#\"><title>T</title>"
+            + "<entry><id>urn:old</id><title>old</title><created>2020-01-01T00:00:00Z</created></entry>"
+            + "<entry><id>urn:new</id><title>new</title><created>2024-01-01T00:00:00Z</created></entry></feed>"
+        let atom = try Feed.parse(Data(atom03.utf8), url: Self.url, maxEntries: 1)
+        #expect(atom.entries.map(\.id) == ["urn:new"])
+        #expect(atom.entries.first?.published == FeedDateParser.parse("2024-01-01T00:00:00Z"))
+        let rss =
+            "<rss version=\"2.0\" xmlns:dcterms=\"http://purl.org/dc/terms/\"><channel><title>T</title>"
+            + "<item><guid>urn:old</guid><dcterms:created>2020-01-01T00:00:00Z</dcterms:created></item>"
+            + "<item><guid>urn:new</guid><dcterms:created>2024-01-01T00:00:00Z</dcterms:created></item>"
+            + "</channel></rss>"
+        #expect(try Feed.parse(Data(rss.utf8), url: Self.url, maxEntries: 1).entries.map(\.id) == ["urn:new"])
+    }
+
     @Test("a 9.5 MB feed of 300,000 tiny items parses within the deadline and bounded memory")
     func hugeItemCount() async throws {
         let feed = try await withDeadline {

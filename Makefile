@@ -5,7 +5,7 @@ SWIFT ?= swift
 # Debian's libxml2, libsqlite3, libcmark and libcurl, no Swift toolchain.
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: demo test setup build release format lint clean
+.PHONY: demo test setup build release deb format lint clean
 
 ## demo: install the C libraries if missing, build, run `planet build` on the shipped feeds.txt
 demo: setup
@@ -26,6 +26,13 @@ build: setup
 release: setup
 	$(SWIFT) build $(RELEASE) --product planet
 	@echo .build/release/planet
+
+## deb: the Debian package .build/deb/planet_VERSION_ARCH.deb of the release binary, with planet(1),
+## the completions, the default templates, the docs and the systemd units (scripts/make-deb.sh;
+## scripts/check-deb.sh checks it)
+deb: release
+	scripts/setup.sh dpkg-dev binutils
+	scripts/make-deb.sh
 
 ## format: rewrite the Swift files to the layout of .swift-format; lint: check them (as .ci/run does)
 ## and fail on any Swift line over 120 columns (characters, hence the UTF-8 locale), which swift format

@@ -20,18 +20,22 @@ final class Capture: Sendable {
 }
 
 /// Runs `planet ARGUMENTS` in `folder` with captured streams, within a deadline (a run that
-/// does not finish comes back with status -1 and the deadline named on `err`).
+/// does not finish comes back with status -1 and the deadline named on `err`). Standard error is
+/// not a terminal unless `stderrIsTerminal` says so (`CommandIO.stderrIsTerminal`; nil asks the
+/// test process's own stderr).
 func runPlanet(
     _ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
-    environment: [String: String] = [:], deadline: Double = Deadline.standard
+    environment: [String: String] = [:], stderrIsTerminal: Bool? = nil, deadline: Double = Deadline.standard
 ) async -> CommandOutcome {
     let out = Capture()
     let err = Capture()
-    let io = CommandIO(
+    var io = CommandIO(
         out: { out.append($0) }, err: { err.append($0) },
         environment: environment, currentDirectory: folder)
+    io.stderrIsTerminal = stderrIsTerminal
+    let run = io
     do {
-        let status = try await withDeadline(seconds: deadline) { await PlanetCommand.run(arguments, io: io) }
+        let status = try await withDeadline(seconds: deadline) { await PlanetCommand.run(arguments, io: run) }
         return CommandOutcome(status: status, out: out.value, err: err.value)
     } catch {
         return CommandOutcome(status: -1, out: out.value, err: err.value + "\(error)\n")

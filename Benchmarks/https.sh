@@ -9,7 +9,8 @@
 # one-certificate trust store (--cacert CA, --parallel 64) and with the system's store.
 #
 # Usage: Benchmarks/https.sh     Environment: PLANET (binary; default: make release's), ROUNDS (5),
-#   EXTRA (more build options), KEEP=1 (keep the temp folder). Needs root (the CA install).
+#   EXTRA (more build options), H2=1 (nginx offers HTTP/2 by ALPN), KEEP=1 (keep the temp folder).
+#   Needs root (the CA install).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -77,7 +78,7 @@ done
   echo "  client_body_temp_path $WORK/tmp/b; proxy_temp_path $WORK/tmp/p; fastcgi_temp_path $WORK/tmp/f;"
   echo "  uwsgi_temp_path $WORK/tmp/u; scgi_temp_path $WORK/tmp/s; types { application/rss+xml xml; }"
   echo "  ssl_certificate $WORK/server.pem; ssl_certificate_key $WORK/server.key;"
-  for h in $(seq $HOSTS); do echo "  server { listen 127.2.0.$h:$PORT ssl; root $WORK/root; }"; done
+  for h in $(seq $HOSTS); do echo "  server { listen 127.2.0.$h:$PORT ssl${H2:+ http2}; root $WORK/root; }"; done
   echo "}"
 } > "$WORK/nginx.conf"
 "$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/error.log"
@@ -102,7 +103,7 @@ rows+=("$(measure cold "${BUILD[@]}")")
 rows+=("$(measure curl-one-cert curl --silent --parallel --parallel-max 64 --cacert "$WORK/ca.pem" --config "$WORK/urls.txt")")
 rows+=("$(measure curl-system-store curl --silent --parallel --parallel-max 64 --config "$WORK/urls.txt")")
 {
-  echo "## HTTPS: $((HOSTS * PER)) feeds on $HOSTS hosts, planet $(git rev-parse --short HEAD) $EXTRA ($(date -u +%Y-%m-%dT%H:%MZ))"
+  echo "## HTTPS${H2:+ (nginx offers h2)}: $((HOSTS * PER)) feeds on $HOSTS hosts, planet $(git rev-parse --short HEAD) $EXTRA ($(date -u +%Y-%m-%dT%H:%MZ))"
   echo
   echo "| run | wall s | CPU s (user+sys) |"
   echo "|---|---:|---:|"

@@ -5,14 +5,15 @@
 # Benchmarks/results/<date>-latency.md.
 #
 # For each setting (default: planet's defaults; EXTRA="--jobs 8" for another), a cold build (empty
-# cache) and a warm one (every feed answers 304), each against a fresh server that counts the
-# connections open at once per host; then the same warm build against the same model with no
-# delay (the fast upstream), for the CPU comparison. Beside each wall time, the bound it is
+# cache) and ROUNDS warm ones (every feed answers 304; medians), each group against a fresh server
+# that counts the connections open at once per host; then ROUNDS warm builds against the same
+# model with no delay (the fast upstream; its stalls stay), for the CPU comparison. Beside each wall time, the bound it is
 # measured against: max(slowest feed, busiest host's total ÷ its connection cap, sum ÷ lanes).
 #
 # Usage: Benchmarks/latency.sh            Environment: PLANET (binary; default: make release's),
 #   JOBS / PER_HOST (the lanes and per-host cap the bound assumes; default planet's defaults),
-#   EXTRA (more build options), KEEP=1 (keep the temp folder).
+#   EXTRA (more build options), ROUNDS (warm builds per upstream, default 3), KEEP=1 (keep the
+#   temp folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -46,23 +47,27 @@ start_server() {  # $1: delay scale
 stop_server() {
   kill -TERM "$SERVER_PID"; wait "$SERVER_PID" || true; SERVER_PID=""
 }
-build() {  # $1: label; prints "label wall cpu most_open_per_host requests"
+run_build() {  # $1: label; appends "wall cpu" to $WORK/times-$1
   local out="$WORK/time-$1"
   (cd "$WORK" && /usr/bin/time -f "%e %U %S" -o "$out" "$PLANET" build --quiet --config feeds.txt \
      --output site --cache cache.sqlite $EXTRA >/dev/null 2>"$WORK/build-$1.err") || true
-  stop_server
-  python3 - "$1" "$out" "$WORK/stats.json" <<'EOF'
-import json, sys
-label, timing, stats = sys.argv[1:4]
-wall, user, system = map(float, open(timing).read().split()[-3:])
-s = json.load(open(stats))
-print("%s %.2f %.2f %d %d" % (label, wall, user + system, max(h["most_open"] for h in s["hosts"]), s["requests"]))
-EOF
+  awk '{print $(NF-2), $(NF-1) + $NF}' "$out" | tail -1 >> "$WORK/times-$1"
 }
-
-start_server 1; cp "$WORK/model.json" "$WORK/model-slow.json"; cold=$(build cold)
-start_server 1; warm=$(build warm)
-start_server 0; fast=$(build fast-warm)
+summary() {  # $1: label; stops the server; prints "label wall cpu most_open_per_host requests" (medians)
+  stop_server
+  python3 - "$1" "$WORK/times-$1" "$WORK/stats.json" <<'EOF2'
+import json, statistics, sys
+label, times, stats = sys.argv[1:4]
+rows = [list(map(float, l.split())) for l in open(times) if l.strip()]
+s = json.load(open(stats))
+print("%s %.2f %.2f %d %d" % (label, statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows),
+                              max(h["most_open"] for h in s["hosts"]), s["requests"]))
+EOF2
+}
+ROUNDS=${ROUNDS:-3}
+start_server 1; cp "$WORK/model.json" "$WORK/model-slow.json"; run_build cold; cold=$(summary cold)
+start_server 1; for _ in $(seq "$ROUNDS"); do run_build warm; done; warm=$(summary warm)
+start_server 0; for _ in $(seq "$ROUNDS"); do run_build fast-warm; done; fast=$(summary fast-warm)
 
 python3 - "$WORK/model-slow.json" "$JOBS" "$PER_HOST" "$cold" "$warm" "$fast" "$EXTRA" "$(git rev-parse --short HEAD)" \
   > "$WORK/report.md" <<'EOF'

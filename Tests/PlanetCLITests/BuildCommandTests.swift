@@ -19,8 +19,17 @@ struct BuildCommandTests {
         #expect(built.outputURL.path == "/srv/planet/output")
         #expect(built.templates == .builtIn(DefaultTemplates.files))  // no /srv/planet/templates
         #expect(built.now == nil)
-        #expect(built.jobs == 8)
+        #expect(built.jobs == 64)
+        #expect(built.perHost == nil, "nil: feeds.txt's per_host, else 4")
         #expect(built.timeout == 30)
+        #expect(built.trustStore == nil)
+    }
+
+    @Test func perHostAndTrustStore() throws {
+        let built = try options(["--per-host", "2"], environment: ["SSL_CERT_FILE": "/etc/planet/ca.pem"])
+        #expect(built.perHost == 2)
+        #expect(built.trustStore == "/etc/planet/ca.pem")
+        #expect(throws: UsageError.self) { try options(["--per-host", "0"]) }
     }
 
     @Test func templatesDefaultToTheFolderOfFeedsTxt() throws {

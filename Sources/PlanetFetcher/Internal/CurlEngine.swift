@@ -206,7 +206,7 @@ final class CurlEngine: Sendable {
             for command in commands { loop.take(command) }
             loop.startWaiting()
             let ended = loop.performAndCollect()
-            loop.flush()
+            loop.flushIfDue()
             // A place came free and a request waits: start it now, without waiting for the poll.
             if ended, loop.hasWaiting { continue }
             if stopping && loop.isIdle && inbox.withLock({ $0.commands.isEmpty }) { break }

@@ -160,15 +160,16 @@ final class CurlLoop {
         return ended
     }
 
-    /// Sleeps until a watched socket is ready, libcurl's timer is due (at most a second), or
-    /// `wake` becomes readable; hands each ready socket to libcurl. True when `wake` was readable.
+    /// Sleeps until a watched socket is ready, libcurl's timer or the hand-over of waiting
+    /// responses is due (at most a second), or `wake` becomes readable; hands each ready socket to libcurl. True when `wake` was readable.
     func poll(wake: Int32) -> Bool {
         if wakeWatched != wake {
             _ = planet_epoll_watch(epoll, wake, planet_EPOLLIN)
             wakeWatched = wake
         }
         var timeout: Int32 = 1000
-        if let due = timerDue {
+        let flushDue = oldestArrival.map { $0 + Self.coalescing }
+        if let due = [timerDue, flushDue].compactMap({ $0 }).min() {
             let left = ContinuousClock.now.duration(to: due)
             let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
             timeout = Int32(clamping: max(0, min(1000, milliseconds)))
@@ -196,8 +197,27 @@ final class CurlLoop {
         return woken
     }
 
-    /// Hands the responses of the turn to their sinks, those of one sink together.
+    /// How long a response may wait to be handed over with later ones: the task that drives a
+    /// batch then wakes once for several responses instead of once for each (against a slow
+    /// upstream, where responses come one by one, a wake-up per response was most of the CPU
+    /// beyond a fast upstream's: Benchmarks/PERF.md, session 11). A cron build does not notice 10 ms.
+    static let coalescing = Duration.milliseconds(10)
+    /// When the oldest response not yet handed over arrived; nil when none waits.
+    private var oldestArrival: ContinuousClock.Instant?
+
+    /// Hands the responses waiting to their sinks (those of one sink together) when it is time:
+    /// the oldest has waited ``coalescing``, a quarter of the places' worth have come, or the
+    /// engine has nothing left to start (the driving task must hand it more, or learn the end).
+    func flushIfDue() {
+        guard let oldest = oldestArrival else { return }
+        guard !hasWaiting || arrived.count >= max(1, maxConcurrent / 4) || oldest + Self.coalescing <= .now
+        else { return }
+        flush()
+    }
+
+    /// Hands every response waiting to its sink, those of one sink together.
     func flush() {
+        oldestArrival = nil
         var start = 0
         while start < arrived.count {
             let sink = arrived[start].sink
@@ -212,7 +232,9 @@ final class CurlLoop {
     private func complete(_ completion: CurlEngine.Completion, _ response: HTTPResponse) {
         switch completion {
         case .continuation(let continuation): continuation.resume(returning: response)
-        case .sink(let sink, let token, _): arrived.append((sink, token, response))
+        case .sink(let sink, let token, _):
+            if arrived.isEmpty { oldestArrival = .now }
+            arrived.append((sink, token, response))
         }
     }
 

@@ -1,0 +1,125 @@
+import FeedParser
+import Foundation
+import PlanetCache
+import PlanetFetcher
+import PlanetSubscriptions
+
+/// Records each feed's outcome in the cache as the fetch loop delivers it (`BuildRun.fetchAndRecord`),
+/// and keeps what the rest of the build reads of it: this run's outcomes and every feed's state
+/// afterwards, so that the cache is not read twice.
+///
+/// How outcomes are written (Benchmarks/PERF.md): parsed documents `documentsPerTransaction` to a
+/// transaction (one per feed wrote 490 MB into the WAL for a 66 MB cache), each failure in one of
+/// its own, and the 304s all together at the end (one commit per feed was a third of a warm
+/// build). A build stopped before a batch is recorded loses nothing: the cache still holds the
+/// same validators, and the next run asks again.
+///
+/// One rule for a 304: it is current when the cache held a copy of the feed as the run began
+/// (`FeedState.lastSuccess`); otherwise the feed fails, "HTTP 304 but no cached copy".
+struct FeedRecorder {
+    /// Parsed documents recorded per transaction: enough that a cold build commits a few dozen
+    /// times rather than once per feed, few enough that progress lines keep coming.
+    static let documentsPerTransaction = 16
+
+    let run: BuildRun
+    /// The cache's states as the run began, by feed URL.
+    let known: [String: FeedState]
+    /// The feeds fetched this run (for progress: done of `total`).
+    let total: Int
+    private var outcomes: [String: FeedOutcome] = [:]
+    private var after: [String: FeedState]
+    private var failed = 0
+    private var notModified: [String] = []
+    /// 304s that came through other permanent redirects than the cache records (or through
+    /// none where it records one): feed URL → the redirect now.
+    private var redirected: [String: String?] = [:]
+    private var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
+    /// How long each fetch took, for the next build's order (`FetchOrder`).
+    private var seconds: [String: Double] = [:]
+
+    init(run: BuildRun, known: [String: FeedState], total: Int) {
+        self.run = run
+        self.known = known
+        self.total = total
+        after = known
+        outcomes.reserveCapacity(total)
+        notModified.reserveCapacity(total)
+    }
+
+    /// Takes one delivered outcome: a current 304 waits for the end, a parsed document for its
+    /// batch, anything else is recorded at once.
+    mutating func take(_ outcome: FeedOutcome, seconds: Double, of subscription: Subscription) async throws(CacheError) {
+        let key = subscription.url.absoluteString
+        self.seconds[key] = seconds
+        switch outcome {
+        case .notModified(let redirect) where known[key]?.lastSuccess != nil:
+            notModified.append(key)
+            if known[key]?.redirectTarget != redirect { redirected[key] = redirect }
+            try await finish(outcome, of: subscription)
+        case .notModified:
+            let failure = FetchFailure(
+                kind: .other, url: subscription.url, status: 304,
+                message: "\(subscription.url.displayString): HTTP 304 but no cached copy")
+            try await recordFailure(failure, of: subscription)
+        case .parsed:
+            documents.append((subscription, outcome))
+            if documents.count >= Self.documentsPerTransaction { try await recordDocuments() }
+        case .failed(let failure):
+            try await recordFailure(failure, of: subscription)
+        }
+    }
+
+    /// Records what waits (the last documents, the 304s, their redirects, the fetch times).
+    /// - Returns: this run's outcomes and the states after it.
+    mutating func close() async throws(CacheError) -> BuildRun.Fetched {
+        try await recordDocuments()
+        try await run.cache.recordNotModified(feedURLs: notModified, now: run.now, retention: run.retention)
+        try await run.cache.recordRedirectTargets(redirected)
+        try await run.cache.recordFetchTimes(seconds)
+        for key in notModified { after[key] = after[key]?.recordingNotModified(now: run.now) }
+        for (key, target) in redirected { after[key]?.redirectTarget = target }
+        return BuildRun.Fetched(outcomes: outcomes, states: after)
+    }
+
+    private mutating func recordDocuments() async throws(CacheError) {
+        guard !documents.isEmpty else { return }
+        try await run.cache.recordSuccesses(
+            documents.compactMap { item in
+                guard case .parsed(let feed, let info) = item.outcome else { return nil }
+                return FeedCache.SuccessRecord(
+                    feedURL: item.subscription.url.absoluteString, feed: feed, info: info,
+                    newFeedItems: run.settings.newFeedItems, ignoreUpdated: item.subscription.settings.ignoreUpdated)
+            }, now: run.now, retention: run.retention)
+        for item in documents {
+            let key = item.subscription.url.absoluteString
+            after[key] = try await run.cache.state(for: key)
+            // Recorded: the entries live in the cache now; keep only the feed's head (title,
+            // links) for the sidebar and status, not every entry's HTML.
+            try await finish(item.outcome.withoutEntries, of: item.subscription)
+        }
+        documents = []
+    }
+
+    private mutating func recordFailure(_ failure: FetchFailure, of subscription: Subscription) async throws(CacheError) {
+        let key = subscription.url.absoluteString
+        try await run.cache.recordFailure(
+            feedURL: key, failure: failure, now: run.now,
+            retryAfter: failure.retryAfterDate(now: run.now), configFingerprint: run.fingerprint)
+        after[key] = try await run.cache.state(for: key)
+        try await finish(.failed(failure), of: subscription)
+    }
+
+    /// `outcome` is this run's for `subscription`: counted, and reported to `options.progress`.
+    private mutating func finish(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError) {
+        outcomes[subscription.url.absoluteString] = outcome
+        if outcome.failure != nil { failed += 1 }
+        guard let progress = run.options.progress else { return }
+        let state = try await run.cache.state(for: subscription.url.absoluteString)
+        let source = FeedSource.make(subscription, feed: outcome.feed, state: state)
+        progress(
+            BuildProgress(
+                done: outcomes.count, total: total, failed: failed,
+                feed: BuildRun.status(subscription, source: source, outcome: outcome, state: state, kept: 0),
+                failure: outcome.failure))
+    }
+}

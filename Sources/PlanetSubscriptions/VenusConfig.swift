@@ -36,6 +36,9 @@ public struct VenusConfig: Sendable, Equatable {
     /// How a setting whose meaning differs between Venus and Planet 2.x was read, once each:
     /// `new_feed_items = 2 (Planet Venus: per-feed cap on the page) → items_per_feed = 2`.
     public var notes: [String] = []
+    /// The theme it names (`template_files`, `output_theme`, `bill_of_materials`,
+    /// `template_directories`), as written: `planet import` converts it.
+    public var theme = VenusTheme()
 
     /// Keys only Planet Venus reads (Venus docs/config.html); a config with none of them is read
     /// as Planet 2.x's (whose INSTALL lists `template_files`, `new_feed_items`, …).
@@ -53,6 +56,7 @@ public struct VenusConfig: Sendable, Equatable {
     public static func == (lhs: VenusConfig, rhs: VenusConfig) -> Bool {
         lhs.subscriptions == rhs.subscriptions && lhs.readingLists == rhs.readingLists
             && lhs.faces == rhs.faces && lhs.ignored == rhs.ignored && lhs.notes == rhs.notes
+            && lhs.theme == rhs.theme
             && lhs.settings.map { "\($0.key)=\($0.value)" } == rhs.settings.map { "\($0.key)=\($0.value)" }
     }
 
@@ -62,9 +66,7 @@ public struct VenusConfig: Sendable, Equatable {
         "feed_timeout": "use 'planet build --timeout SECONDS'",
         "spider_threads": "use 'planet build --jobs N'",
         "output_dir": "use 'planet build --output DIR'",
-        "cache_directory": "planet keeps its cache in .planet/ beside feeds.txt",
-        "output_theme": "planet's templates live in templates/ (see 'planet init')",
-        "template_files": "planet renders every template in templates/"
+        "cache_directory": "planet keeps its cache in .planet/ beside feeds.txt"
     ]
 
     /// Planet-wide keys read from `[Planet]` and `[DEFAULT]`, never passed to feeds.
@@ -83,6 +85,7 @@ public struct VenusConfig: Sendable, Equatable {
         let defaults = sections.first { $0.name.uppercased() == "DEFAULT" }
         let planetSection = sections.first { $0.name.lowercased() == "planet" }
         var config = VenusConfig(settings: [], subscriptions: [])
+        config.theme.isVenus = isVenus(sections)
         var ignoredSeen = Set<String>()
         func ignore(_ text: String) { if ignoredSeen.insert(text).inserted { config.ignored.append(text) } }
 
@@ -108,6 +111,7 @@ public struct VenusConfig: Sendable, Equatable {
         if !owner.isEmpty { config.settings.append(("owner", owner)) }
         for item in planet where !item.value.isEmpty {
             let place = "(\(item.section))"
+            if config.theme.read(item.key, item.value) { continue }
             switch item.key {
             case "name", "link", "owner_name", "owner_email":
                 continue

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Venus filter names that have an include/exclude equivalent.
+enum VenusFilters {
+    /// Translates a `filters` value (filters separated by blanks).
+    /// - Returns: `include`/`exclude` rules, and the filters that have no equivalent.
+    static func translate(_ value: String) -> (rules: [(key: String, value: String)], rest: [String]) {
+        var rules: [(key: String, value: String)] = []
+        var rest: [String] = []
+        for filter in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init) {
+            guard let question = filter.firstIndex(of: "?") else {
+                rest.append(filter)
+                continue
+            }
+            let name = filter[..<question]
+            var translated: [(String, String)] = []
+            for part in filter[filter.index(after: question)...].split(separator: "&") {
+                let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
+                guard pieces.count == 2,
+                    let argument = pieces[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                else { continue }
+                let key = pieces[0] == "require" ? "include" : pieces[0] == "exclude" ? "exclude" : ""
+                guard !key.isEmpty else { continue }
+                if name.hasPrefix("regexp_sifter"), (try? EntryFilter.parse("text:/\(argument)/")) != nil {
+                    translated.append((key, "text:/\(argument)/"))
+                } else if name.hasPrefix("xpath_sifter"), let term = categoryTerm(argument) {
+                    translated.append((key, "category:\(term)"))
+                }
+            }
+            if translated.isEmpty { rest.append(filter) } else { rules += translated }
+        }
+        return (rules, rest)
+    }
+
+    /// `python` of `//atom:category[@term='python']` (either quote), else nil.
+    static func categoryTerm(_ xpath: String) -> String? {
+        for quote in ["'", "\""] {
+            let prefix = "//atom:category[@term=\(quote)"
+            let suffix = "\(quote)]"
+            if xpath.hasPrefix(prefix), xpath.hasSuffix(suffix), xpath.count > prefix.count + suffix.count {
+                return String(xpath.dropFirst(prefix.count).dropLast(suffix.count))
+            }
+        }
+        return nil
+    }
+}

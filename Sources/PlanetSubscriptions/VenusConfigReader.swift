@@ -74,7 +74,9 @@ struct VenusConfigReader {
         var values: [String: String] = [:]
         for item in items { values[item.key] = item.value }
         if let name = values["name"], !name.isEmpty { config.settings.append(("title", name)) }
-        if let link = values["link"], !link.isEmpty { config.settings.append(("link", link)) }
+        if let link = values["link"], !link.isEmpty {
+            config.settings.append(("link", withScheme(link, key: "link", place: "(Planet)")))
+        }
         let owner = [
             values["owner_name"].flatMap { $0.isEmpty ? nil : $0 },
             values["owner_email"].flatMap { $0.isEmpty ? nil : "<\($0)>" }
@@ -104,6 +106,11 @@ struct VenusConfigReader {
             let (rules, rest) = VenusFilters.translate(item.value)
             config.settings += rules
             for filter in rest { ignore("filters = \(filter) \(item.place)") }
+        case "filter", "exclude":
+            guard let rule = VenusFilters.expression(item.key, item.value) else {
+                return ignore("\(item.key) = \(item.value) \(item.place)")
+            }
+            config.settings.append(rule)
         case "ignore_in_feed":
             let words = item.value.split(separator: " ").map(String.init)
             if words.contains("updated") { ignoreUpdatedEverywhere = true }
@@ -169,6 +176,19 @@ struct VenusConfigReader {
         }
     }
 
+    /// Venus's `ignore_in_feed` words (docs/normalization.html) and the setting of each (`updated`:
+    /// `ignore_updated`, also planet-wide).
+    static let ignoreInFeed = ["author": "ignore_author", "id": "ignore_id", "xml:lang": "ignore_language"]
+
+    /// `value` with `https://` before it when it has no scheme (`planet.example.org/`, seen in
+    /// a real config: the first build would stop on it), with a note.
+    private mutating func withScheme(_ value: String, key: String, place: String) -> String {
+        guard URLScheme.of(value) == nil, !value.hasPrefix("/") else { return value }
+        let fixed = "https://" + value
+        config.notes.append("\(key) = \(value) \(place): no scheme; written as \(fixed)")
+        return fixed
+    }
+
     // MARK: - Feed sections
 
     /// A section other than `[Planet]` and `[DEFAULT]`: a feed, a reading list, or ignored.
@@ -215,13 +235,37 @@ struct VenusConfigReader {
             feed.settings += rules.map { FeedSettings.Pair(key: $0.key, value: $0.value) }
             for filter in rest { ignore("filters = \(filter) \(feed.place)") }
         case "ignore_in_feed":
-            let words = value.split(separator: " ").map(String.init)
-            if words.contains("updated") { feed.ignoreUpdated = true }
-            for word in words where word != "updated" { ignore("ignore_in_feed = \(word) \(feed.place)") }
+            for word in value.split(separator: " ").map(String.init) {
+                if word == "updated" {
+                    feed.ignoreUpdated = true
+                } else if let setting = Self.ignoreInFeed[word] {
+                    feed.settings.append(.init(key: setting, value: "yes"))
+                } else {
+                    ignore("ignore_in_feed = \(word) \(feed.place)")
+                }
+            }
         case "future_dates":
-            if value != "ignore_date" { ignore("future_dates = \(value) \(feed.place)") }
-        case "content_type":
-            return  // rss, atom, …: planet detects the format itself
+            if value != "ignore_date" {
+                ignore(
+                    "future_dates = \(value) \(feed.place); planet shows a future-dated entry at its first-seen time")
+            }
+        case "filter", "exclude":
+            guard let rule = VenusFilters.expression(key, value) else {
+                return ignore("\(key) = \(value) \(feed.place)")
+            }
+            feed.settings.append(.init(key: rule.key, value: rule.value))
+        case "link":
+            feed.settings.append(.init(key: "link", value: withScheme(value, key: "link", place: feed.place)))
+        case "title_type":
+            // planet's titles are plain text read as HTML (tags stripped): what title_type = html asks.
+            if value.lowercased() != "html" {
+                ignore("title_type = \(value) \(feed.place); planet's titles are plain text, read as HTML")
+            }
+        case "summary_type", "content_type":
+            // content_type = rss, atom, …: planet detects the format itself.
+            if ["text", "html"].contains(value.lowercased()) {
+                feed.settings.append(.init(key: key, value: value.lowercased()))
+            }
         default:
             let keyOK = FeedLineReader.setting(in: "\(key) = \(value)")?.key == key
             guard keyOK, FeedSettingKind.known[key]?.problem(with: value) == nil else {

@@ -32,6 +32,14 @@ enum VenusFilters {
         return (rules, rest)
     }
 
+    /// Venus's `filter = RE` / `exclude = RE` (docs/filters.html: a regular expression the text
+    /// of an entry must / must not match) as `include`/`exclude = text:/RE/`; nil when planet
+    /// cannot read the expression.
+    static func expression(_ key: String, _ value: String) -> (key: String, value: String)? {
+        guard (try? EntryFilter.parse("text:/\(value)/")) != nil else { return nil }
+        return (key == "filter" ? "include" : "exclude", "text:/\(value)/")
+    }
+
     /// `python` of `//atom:category[@term='python']` (either quote), else nil.
     static func categoryTerm(_ xpath: String) -> String? {
         for quote in ["'", "\""] {

@@ -39,6 +39,8 @@ public struct VenusConfig: Sendable, Equatable {
     /// The theme it names (`template_files`, `output_theme`, `bill_of_materials`,
     /// `template_directories`), as written: `planet import` converts it.
     public var theme = VenusTheme()
+    /// `output_dir` as written (Planet 2.x keeps faces in its `images/` folder), nil when not set.
+    public var outputDirectory: String?
 
     /// Keys only Planet Venus reads (Venus docs/config.html); a config with none of them is read
     /// as Planet 2.x's (whose INSTALL lists `template_files`, `new_feed_items`, …).
@@ -56,7 +58,7 @@ public struct VenusConfig: Sendable, Equatable {
     public static func == (lhs: VenusConfig, rhs: VenusConfig) -> Bool {
         lhs.subscriptions == rhs.subscriptions && lhs.readingLists == rhs.readingLists
             && lhs.faces == rhs.faces && lhs.ignored == rhs.ignored && lhs.notes == rhs.notes
-            && lhs.theme == rhs.theme
+            && lhs.theme == rhs.theme && lhs.outputDirectory == rhs.outputDirectory
             && lhs.settings.map { "\($0.key)=\($0.value)" } == rhs.settings.map { "\($0.key)=\($0.value)" }
     }
 

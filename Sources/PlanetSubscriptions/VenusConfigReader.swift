@@ -85,6 +85,7 @@ struct VenusConfigReader {
         if !owner.isEmpty { config.settings.append(("owner", owner)) }
         for item in items where !item.value.isEmpty {
             if config.theme.read(item.key, item.value) { continue }
+            if item.key == "output_dir" { config.outputDirectory = item.value }
             readPlanetSetting(item)
         }
     }

@@ -322,4 +322,21 @@ struct ImportRelativeAndCredentialsTests {
         }
         #expect(listed.out.contains("https://feeds.example/private.xml"), "\(listed.out)")
     }
+
+    @Test("Planet 2.x faces are found under output_dir/images/, output_dir read from the folder planet.py ran in")
+    func planet2FacesUnderTheOutputFolder() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let examples = folder.appendingPathComponent("planet2/examples", isDirectory: true)
+        let images = folder.appendingPathComponent("planet2/output/images", isDirectory: true)
+        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data("png".utf8).write(to: images.appendingPathComponent("joe.png"))
+        try "[Planet]\nname = P\noutput_dir = output\n\n[https://joe.example/feed]\nname = Joe\nface = joe.png\n"
+            .write(to: examples.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["import", "planet2/examples/config.ini"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.err)")
+        #expect(!outcome.err.contains("face 'joe.png' not found"), "\(outcome.err)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("faces/joe.png")) == Data("png".utf8))
+    }
 }

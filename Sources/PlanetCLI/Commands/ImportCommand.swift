@@ -87,7 +87,8 @@ enum ImportCommand: Subcommand {
         for name in source.missingFaces {
             io.message(
                 "\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
-                    + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
+                    + "or in its images/ folder (or output_dir/images/); put it in faces/ beside \(list.file.relativePath)"
+            )
         }
         // Under the lock, against feeds.txt as it is now.
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })
@@ -204,7 +205,12 @@ enum ImportCommand: Subcommand {
         source.theme = ThemeImport.read(config.theme, config: file, settings: settingKeys)
         let folder = file.absoluteURL.deletingLastPathComponent()
         for name in config.faces {
-            let candidates = [folder.appendingPathComponent(name), folder.appendingPathComponent("images/" + name)]
+            var candidates = [folder.appendingPathComponent(name), folder.appendingPathComponent("images/" + name)]
+            if let output = config.outputDirectory {
+                // Planet 2.x: faces in output_dir/images/, output_dir relative to where planet.py ran.
+                let roots = output.hasPrefix("/") ? [URL(fileURLWithPath: "/")] : ThemeImport.runnerFolders(of: file)
+                candidates += roots.map { $0.appendingPathComponent(output + "/images/" + name) }
+            }
             if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
                 source.faces.append((name, found))
             } else {

@@ -118,6 +118,10 @@ package struct ThemeImport: Sendable, Equatable {
         files.append(File(path: Site.rootFolderName + "/" + path, data: data))
     }
 
+    /// The folders a Planet 2.x or Venus runner may have been started from: the config's folder
+    /// and each folder above it, nearest first (`ThemeFolders`).
+    package static func runnerFolders(of config: URL) -> [URL] { ThemeFolders.ancestors(of: config) }
+
     /// Where a static file named `name` goes in the site: its path as written when it stays inside
     /// (`images/logo.png`), else its file name.
     static func outputPath(_ name: String) -> String {

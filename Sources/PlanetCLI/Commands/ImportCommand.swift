@@ -87,8 +87,8 @@ enum ImportCommand: Subcommand {
         for name in source.missingFaces {
             io.message(
                 "\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
-                    + "or in its images/ folder (or output_dir/images/); put it in faces/ beside \(list.file.relativePath)"
-            )
+                    + "or in its images/ folder (or output_dir/images/); "
+                    + "put it in faces/ beside \(list.file.relativePath)")
         }
         // Under the lock, against feeds.txt as it is now.
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })

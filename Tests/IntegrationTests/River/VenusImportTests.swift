@@ -101,6 +101,9 @@ struct VenusImportTests {
             #expect(!page.contains("jane python 1<"))
             #expect(page.contains("joe d 4") && !page.contains("sponsored") && page.contains("joe c 3"), "\(page)")
             #expect(!page.contains("joe b 2"))
+            // Joe's own link (Venus: it overrides the feed's), given without a scheme, is the sidebar's.
+            #expect(imported.err.contains("note: link = joe.example.org/home ("), "\(imported.err)")
+            #expect(page.contains("<a href=\"https://joe.example.org/home\">Joe Roe</a>"), "\(page)")
             await server.stop()
         }
     }

@@ -133,8 +133,9 @@ enum ImportCommand: Subcommand {
     /// The feeds of an OPML file; an outline whose xmlUrl planet cannot read is skipped with a warning.
     private static func opml(_ data: Data, file: URL, io: CommandIO, command: String) throws(Failure) -> Source {
         let outlines: [OPMLOutline]
+        let title: String?
         do {
-            outlines = try OPMLReader.outlines(data)
+            (title, outlines) = try OPMLReader.document(data)
         } catch {
             throw Failure(message: "\(file.relativePath): \(error.description)")
         }
@@ -163,9 +164,21 @@ enum ImportCommand: Subcommand {
             let group = outline.folders.isEmpty ? nil : outline.folders.joined(separator: " / ")
             // `planet export` (like other readers) writes the URL as the text of an unnamed feed.
             let name = outline.title == outline.xmlURL || outline.title == url.absoluteString ? nil : outline.title
-            feeds.append((Subscription(url: url, name: name), group))
+            feeds.append((Subscription(url: url, name: name, settings: outlineSettings(outline)), group))
         }
-        return Source(list: ImportedList(feeds: feeds))
+        return Source(list: ImportedList(feeds: feeds, settings: title.map { [("title", $0)] } ?? []))
+    }
+
+    /// What an outline says beyond its feed, as per-feed settings `planet export` writes back:
+    /// `htmlUrl` as `link` (the feed's site, as Venus's per-feed `link`), `category` as
+    /// `category = a, b` (templates: `channel_category`).
+    static func outlineSettings(_ outline: OPMLOutline) -> FeedSettings {
+        var pairs: [FeedSettings.Pair] = []
+        if let site = outline.htmlURL, URLScheme.hasHTTPScheme(site) { pairs.append(.init(key: "link", value: site)) }
+        if !outline.categories.isEmpty {
+            pairs.append(.init(key: "category", value: outline.categories.joined(separator: ", ")))
+        }
+        return FeedSettings(pairs)
     }
 
     /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list

@@ -211,6 +211,14 @@ struct VenusConfigReader {
             for (key, _) in own where key != "content_type" && key != "name" { ignore("\(key) (\(section.name))") }
             return
         }
+        if let kind = own.first(where: { $0.key == "content_type" })?.value.lowercased(),
+            ["foaf", "csv", "config"].contains(kind)
+        {
+            // Venus reads these reading lists (planet/config.py, foaf.py, csv_config.py); planet, OPML ones.
+            return ignore(
+                "[\(section.name)] content_type = \(kind): a reading list planet cannot read (it reads OPML ones: "
+                    + "'list URL'); subscribe to its feeds one by one, or to an OPML export of it")
+        }
         var feed = FeedState(
             subscription: Subscription(url: url, line: section.line), ignoreUpdated: ignoreUpdatedEverywhere,
             place: "(\(section.name))")

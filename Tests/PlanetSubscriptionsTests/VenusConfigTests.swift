@@ -95,4 +95,24 @@ struct VenusConfigTests {
             config.ignored.count == 1 && config.ignored[0].hasPrefix("future_dates = ignore_entry"), "\(config.ignored)"
         )
     }
+
+    @Test("foaf, csv and config reading lists are named, not made into feeds that fail as 'not a feed'")
+    func otherReadingListsAreNamed() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            [https://a.example/foafroll.xml]
+            content_type = foaf
+            [https://a.example/list.csv]
+            content_type = csv
+            [https://a.example/feed]
+            content_type = rss
+            """)
+        #expect(config.subscriptions.map(\.url.absoluteString) == ["https://a.example/feed"])
+        #expect(config.ignored.count == 2, "\(config.ignored)")
+        #expect(
+            config.ignored.first?.hasPrefix("[https://a.example/foafroll.xml] content_type = foaf: a reading list")
+                == true)
+    }
 }

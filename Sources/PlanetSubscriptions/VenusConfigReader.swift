@@ -106,7 +106,7 @@ struct VenusConfigReader {
         case "filters":
             let (rules, rest) = VenusFilters.translate(item.value)
             config.settings += rules
-            for filter in rest { ignore("filters = \(filter) \(item.place)") }
+            for filter in rest { ignore("filters = \(filter) \(item.place)" + VenusFilters.hint(filter)) }
         case "filter", "exclude":
             guard let rule = VenusFilters.expression(item.key, item.value) else {
                 return ignore("\(item.key) = \(item.value) \(item.place)")
@@ -242,7 +242,7 @@ struct VenusConfigReader {
         case "filters":
             let (rules, rest) = VenusFilters.translate(value)
             feed.settings += rules.map { FeedSettings.Pair(key: $0.key, value: $0.value) }
-            for filter in rest { ignore("filters = \(filter) \(feed.place)") }
+            for filter in rest { ignore("filters = \(filter) \(feed.place)" + VenusFilters.hint(filter)) }
         case "ignore_in_feed":
             for word in value.split(separator: " ").map(String.init) {
                 if word == "updated" {

@@ -32,6 +32,21 @@ enum VenusFilters {
         return (rules, rest)
     }
 
+    /// What planet offers instead of a Venus filter it does not run (Venus filters/*), as `: use …`
+    /// after its name; empty when nothing is close. Matched on the filter's file name.
+    static func hint(_ filter: String) -> String {
+        let name = filter.split(separator: "?").first.map { $0.lowercased() } ?? ""
+        let hints: [(part: String, hint: String)] = [
+            ("categor", "use 'include = category:NAME' (or exclude)"),
+            ("excerpt", "use {{excerpt}} in templates (setting excerpt_length)"),
+            ("minhead", "use 'min_heading = N'"),
+            ("notiny", "planet drops 1x1 tracking images by default (keep_tracking = yes keeps them)"),
+            ("stripad", "planet drops tracking images and ad links by default (keep_tracking = yes keeps them)"),
+            ("sifter", "use 'include'/'exclude = text:/RE/' or 'category:NAME'")
+        ]
+        return hints.first { name.contains($0.part) }.map { ": \($0.hint)" } ?? ""
+    }
+
     /// Venus's `filter = RE` / `exclude = RE` (docs/filters.html: a regular expression the text
     /// of an entry must / must not match) as `include`/`exclude = text:/RE/`; nil when planet
     /// cannot read the expression.

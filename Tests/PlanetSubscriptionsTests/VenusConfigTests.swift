@@ -115,4 +115,16 @@ struct VenusConfigTests {
             config.ignored.first?.hasPrefix("[https://a.example/foafroll.xml] content_type = foaf: a reading list")
                 == true)
     }
+
+    @Test("a filter planet does not run is named with the closest setting it has")
+    func filterHints() {
+        let config = VenusConfig.parse(
+            "[Planet]\nname = P\nfilters = category_filter.py excerpt.py mememe.plugin\n[https://a.example/feed]\n")
+        #expect(
+            config.ignored == [
+                "filters = category_filter.py (Planet): use 'include = category:NAME' (or exclude)",
+                "filters = excerpt.py (Planet): use {{excerpt}} in templates (setting excerpt_length)",
+                "filters = mememe.plugin (Planet)"
+            ])
+    }
 }

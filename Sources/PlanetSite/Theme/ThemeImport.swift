@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import PlanetSubscriptions
 
 /// A Planet 2.x or Planet Venus theme made into files of planet's templates folder: each htmltmpl
@@ -102,6 +103,13 @@ package struct ThemeImport: Sendable, Equatable {
         do {
             let result = try HTMLTemplateConverter.convert(text, file: base, settings: settings) { include in
                 folders.findInclude(include, beside: folder).flatMap(Self.text)
+            }
+            // What the converter writes must compile, or the first build would stop on it.
+            do {
+                _ = try Template(result.mustache, name: output)
+            } catch {
+                named.append("template \(name): its conversion does not compile (\(error)); not written")
+                return
             }
             files.append(File(path: output + ".mustache", data: Data(result.mustache.utf8)))
             if !result.unfilled.isEmpty {

@@ -169,10 +169,10 @@ Python's `urllib.quote_plus` (htmltmpl's `ESCAPE="URL"`).
 | `Items[].author`, `author_name`, `author_email`, `author_uri`, `creator` | its author |
 | `Items[].new_date` | the day heading on the first entry of each day, else null |
 | `Items[].new_channel` | the feed's URL on the first entry of a run from one feed (and after each `new_date`), else null: one header over a run of posts |
-| `Items[].channel_name`, `channel_link`, `channel_title` (HTML), `channel_title_plain`, `channel_url`, `channel_face` | its feed: name, site (the per-feed `link` setting wins), title, feed URL, face file name (`jane.png`) |
+| `Items[].channel_name`, `channel_link`, `channel_title` (HTML), `channel_title_plain`, `channel_url`, `channel_face`, `channel_facewidth`, `channel_faceheight` | its feed: name, site (the per-feed `link` setting wins), title, feed URL, face file name (`jane.png`) and size in pixels |
 | `Items[].channel_KEY` | each per-feed setting planet does not know |
 | `Items[].enclosure_href`, `enclosure_type`, `enclosure_length`, `guid_isPermaLink` | the RSS enclosure; `true` when the id is the link |
-| `Channels`, `has_Channels` | every subscription, by name: `name`, `title` (HTML), `title_plain`, `link`, `url`, `message` (the failure, null when fine), `face`, and each setting by its own name |
+| `Channels`, `has_Channels` | every subscription, by name: `name`, `title` (HTML), `title_plain`, `link`, `url`, `message` (the failure, null when fine), `face`, `facewidth`, `faceheight`, and each setting by its own name |
 | `__FIRST__`, `__LAST__`, `__INNER__`, `__ODD__`, `__PASS__`, `__PASSTOTAL__` | htmltmpl's loop variables, in `Items` and `Channels` |
 
 Planet's own templates may use them too: `{{#Items}}{{#new_date}}<h2>{{new_date}}</h2>{{/new_date}}

@@ -90,6 +90,8 @@ extension SiteContext {
             "channel_title": Self.html(source.head.title ?? source.name),
             "channel_title_plain": .string(source.head.title ?? source.name),
             "channel_url": Self.text(source.publicFeedURL), "channel_face": Self.faceName(faces[source.feedURL]),
+            "channel_facewidth": Self.faceSize(faces[source.feedURL]?.width),
+            "channel_faceheight": Self.faceSize(faces[source.feedURL]?.height),
             "channel_tagline": .null, "channel_subtitle": .null,
             "published": .string(display.dayAndTime(published)),
             "published_iso": .string(FeedDateParser.rfc3339(published)),
@@ -124,7 +126,8 @@ extension SiteContext {
                 "tagline": .null, "subtitle": .null,
                 "link": Self.text(Self.siteLink(subscription.siteLink, subscription.custom)),
                 "url": Self.text(subscription.feedURL), "message": Self.text(subscription.failure),
-                "face": Self.faceName(subscription.face)
+                "face": Self.faceName(subscription.face), "facewidth": Self.faceSize(subscription.face?.width),
+                "faceheight": Self.faceSize(subscription.face?.height)
             ]) { _, known in known }
             fields.merge(Self.magic(index, count: sorted.count)) { _, new in new }
             fields["url_escaped"] = Self.urlEscaped(fields)
@@ -143,6 +146,11 @@ extension SiteContext {
     static func faceName(_ face: SiteFace?) -> MustacheValue {
         guard let face else { return .null }
         return .string(face.src.hasPrefix("faces/") ? String(face.src.dropFirst("faces/".count)) : face.src)
+    }
+
+    /// A face's width or height in CSS pixels as Venus's `facewidth`/`faceheight` (text), null without a face.
+    static func faceSize(_ pixels: Int?) -> MustacheValue {
+        pixels.map { .string(String($0)) } ?? .null
     }
 
     /// htmltmpl's loop variables: `__FIRST__`, `__LAST__`, `__INNER__`, `__ODD__` (the 1st, 3rd, …

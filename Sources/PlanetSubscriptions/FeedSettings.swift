@@ -65,6 +65,9 @@ public struct FeedSettings: Sendable, Equatable, Hashable {
     /// `ignore_updated = yes`: the feed's `updated` dates are not used to date its entries
     /// (Venus `ignore_in_feed = updated`).
     public var ignoreUpdated: Bool { FeedSettingKind.isTrue(self["ignore_updated"]) }
+    /// What to correct in this feed's documents (`ignore_author`, `ignore_id`, `ignore_language`,
+    /// `xml_base`, `encoding`, `summary_type`, `content_type`).
+    public var overrides: FeedOverrides { FeedOverrides(self) }
     /// The `include` rules of this feed.
     public var include: [EntryFilter] { values("include").compactMap { try? EntryFilter.parse($0) } }
     /// The `exclude` rules of this feed.
@@ -84,6 +87,9 @@ enum FeedSettingKind: Sendable {
     case languageTag
     case bool
     case filter
+    case absoluteURL
+    /// One of the listed words (any case).
+    case choice([String])
 
     static let known: [String: FeedSettingKind] = [
         "name": .text,
@@ -95,7 +101,15 @@ enum FeedSettingKind: Sendable {
         "exclude": .filter,
         "language": .languageTag,
         "allow_duplicates": .bool,
-        "ignore_updated": .bool
+        "ignore_updated": .bool,
+        // Overrides for broken feeds (Venus docs/normalization.html), `FeedOverrides`.
+        "ignore_author": .bool,
+        "ignore_id": .bool,
+        "ignore_language": .bool,
+        "xml_base": .absoluteURL,
+        "encoding": .text,
+        "summary_type": .choice(["text", "html"]),
+        "content_type": .choice(["text", "html"])
     ]
 
     /// Keys that may be given more than once under one feed.
@@ -120,6 +134,10 @@ enum FeedSettingKind: Sendable {
         case .bool:
             return ["yes", "no", "true", "false", "on", "off", "1", "0"].contains(value.lowercased())
                 ? nil : "yes or no"
+        case .absoluteURL:
+            return SettingKind.absoluteURL.problem(with: value)
+        case .choice(let words):
+            return words.contains(value.lowercased()) ? nil : words.map { "'\($0)'" }.joined(separator: " or ")
         case .filter:
             do {
                 _ = try EntryFilter.parse(value)

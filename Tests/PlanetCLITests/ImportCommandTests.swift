@@ -52,6 +52,7 @@ struct ImportCommandTests {
                 # mine
                 https://a.org/feed Already
                 https://top.example/feed.xml Top level
+                    link = https://top.example/
                 # Tech / Swift
                 https://www.swift.org/atom.xml Swift.org
                 https://forums.swift.org/latest.rss Forums
@@ -97,6 +98,42 @@ struct ImportCommandTests {
         let again = await runPlanet(
             ["import", "planet.opml", "--config", "other/feeds.txt", "--allow-files"], in: folder)
         #expect(again.out == "imported 0 feeds from planet.opml (4 already listed)\n")
+    }
+
+    @Test("OPML: title, folders, htmlUrl and category survive import, export and import again")
+    func opmlRoundTripWithoutLoss() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        try write(
+            """
+            <?xml version="1.0"?>
+            <opml version="2.0"><head><title>Planet Round</title></head><body>
+            <outline text="Solo" type="rss" xmlUrl="https://solo.example/feed" htmlUrl="https://solo.example/"/>
+            <outline text="Tech"><outline text="Swift">
+            <outline text="Swift.org" type="rss" xmlUrl="https://www.swift.org/atom.xml" category="lang,apple/swift"/>
+            </outline>
+            <outline text="LWN" type="rss" xmlUrl="https://lwn.net/headlines/rss" htmlUrl="https://lwn.net/"/>
+            </outline></body></opml>
+            """, folder, "in.opml")
+        let first = await runPlanet(["import", "in.opml"], in: folder)
+        #expect(first.status == 0, "\(first.err)")
+        let imported = try read(folder)
+        #expect(imported.hasPrefix("title = Planet Round\n"), "\(imported)")
+        #expect(
+            imported.contains("\n    link = https://lwn.net/\n")
+                && imported.contains("    category = lang, apple/swift\n"))
+        let exported = await runPlanet(["export"], in: folder)
+        #expect(exported.status == 0)
+        #expect(exported.out.contains("<title>Planet Round</title>"))
+        #expect(
+            exported.out.contains("htmlUrl=\"https://solo.example/\"")
+                && exported.out.contains("category=\"lang,apple/swift\""))
+        #expect(exported.out.contains("<outline text=\"Tech\">\n      <outline text=\"Swift\">"), "\(exported.out)")
+        let again = folder.appendingPathComponent("again", isDirectory: true)
+        try FileManager.default.createDirectory(at: again, withIntermediateDirectories: true)
+        try write(exported.out, again, "out.opml")
+        #expect(await runPlanet(["import", "out.opml"], in: again).status == 0)
+        #expect(try read(again) == imported)
     }
 
     @Test func localFilesInAForeignOPMLAreSkippedUnlessAllowed() async throws {
@@ -332,5 +369,22 @@ struct ImportRelativeAndCredentialsTests {
     ])
     func hasScheme(text: String, expected: Bool) {
         #expect(ImportCommand.hasScheme(text) == expected)
+    }
+
+    @Test("Planet 2.x faces are found under output_dir/images/, output_dir read from the folder planet.py ran in")
+    func planet2FacesUnderTheOutputFolder() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let examples = folder.appendingPathComponent("planet2/examples", isDirectory: true)
+        let images = folder.appendingPathComponent("planet2/output/images", isDirectory: true)
+        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data("png".utf8).write(to: images.appendingPathComponent("joe.png"))
+        try "[Planet]\nname = P\noutput_dir = output\n\n[https://joe.example/feed]\nname = Joe\nface = joe.png\n"
+            .write(to: examples.appendingPathComponent("config.ini"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["import", "planet2/examples/config.ini"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.err)")
+        #expect(!outcome.err.contains("face 'joe.png' not found"), "\(outcome.err)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("faces/joe.png")) == Data("png".utf8))
     }
 }

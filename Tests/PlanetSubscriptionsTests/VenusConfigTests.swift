@@ -48,4 +48,83 @@ struct VenusConfigTests {
         #expect(config.ignored == ["log_level (DEFAULT)", "face = ../../etc/passwd (https://b.org/f)"])
         #expect(config.faces.isEmpty)
     }
+
+    @Test("a link without a scheme gets https:// with a note, planet-wide and per feed")
+    func linkWithoutScheme() {
+        let config = VenusConfig.parse(
+            "[Planet]\nname = P\nlink = planet.example.org/\n\n[https://a.example/feed]\nlink = blog.example.com/\n")
+        #expect(config.settings.contains { $0.key == "link" && $0.value == "https://planet.example.org/" })
+        #expect(config.subscriptions.first?.settings["link"] == "https://blog.example.com/")
+        #expect(
+            config.notes.contains { $0.hasPrefix("link = planet.example.org/ (Planet): no scheme") }, "\(config.notes)")
+        #expect(config.ignored.isEmpty, "\(config.ignored)")
+    }
+
+    @Test("Venus filter = RE and exclude = RE become include/exclude = text:/RE/")
+    func venusFilterAndExcludeExpressions() {
+        let config = VenusConfig.parse(
+            "[Planet]\nname = P\nfilter = python|django\n\n[https://a.example/feed]\nexclude = sponsored\n")
+        #expect(config.settings.contains { $0.key == "include" && $0.value == "text:/python|django/" })
+        #expect(config.subscriptions.first?.settings["exclude"] == "text:/sponsored/")
+        #expect(config.ignored.isEmpty, "\(config.ignored)")
+    }
+
+    @Test("per-feed overrides for broken feeds become settings planet reads")
+    func perFeedOverrides() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            [https://a.example/feed]
+            ignore_in_feed = author id xml:lang updated
+            xml_base = https://a.example/blog/
+            encoding = iso-8859-1
+            summary_type = text
+            content_type = text
+            title_type = html
+            future_dates = ignore_entry
+            """)
+        let settings = config.subscriptions.first?.settings
+        #expect(settings?["ignore_author"] == "yes" && settings?["ignore_id"] == "yes")
+        #expect(settings?["ignore_language"] == "yes" && settings?["ignore_updated"] == "yes")
+        #expect(settings?["xml_base"] == "https://a.example/blog/" && settings?["encoding"] == "iso-8859-1")
+        #expect(settings?["summary_type"] == "text" && settings?["content_type"] == "text")
+        // Planet's titles are plain text, read as HTML (tags stripped): title_type = html is what it does.
+        #expect(settings?["title_type"] == nil)
+        #expect(
+            config.ignored.count == 1 && config.ignored[0].hasPrefix("future_dates = ignore_entry"), "\(config.ignored)"
+        )
+    }
+
+    @Test("foaf, csv and config reading lists are named, not made into feeds that fail as 'not a feed'")
+    func otherReadingListsAreNamed() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            [https://a.example/foafroll.xml]
+            content_type = foaf
+            [https://a.example/list.csv]
+            content_type = csv
+            [https://a.example/feed]
+            content_type = rss
+            """)
+        #expect(config.subscriptions.map(\.url.absoluteString) == ["https://a.example/feed"])
+        #expect(config.ignored.count == 2, "\(config.ignored)")
+        #expect(
+            config.ignored.first?.hasPrefix("[https://a.example/foafroll.xml] content_type = foaf: a reading list")
+                == true)
+    }
+
+    @Test("a filter planet does not run is named with the closest setting it has")
+    func filterHints() {
+        let config = VenusConfig.parse(
+            "[Planet]\nname = P\nfilters = category_filter.py excerpt.py mememe.plugin\n[https://a.example/feed]\n")
+        #expect(
+            config.ignored == [
+                "filters = category_filter.py (Planet): use 'include = category:NAME' (or exclude)",
+                "filters = excerpt.py (Planet): use {{excerpt}} in templates (setting excerpt_length)",
+                "filters = mememe.plugin (Planet)"
+            ])
+    }
 }

@@ -12,12 +12,19 @@ public struct OPMLOutline: Sendable, Equatable {
     /// The folders the outline sits in, outermost first: the `text` (else `title`) of each
     /// enclosing outline that is not itself a feed. Empty at the top level of `<body>`.
     public var folders: [String]
+    /// The `category` attribute: comma-separated, slash-delimited category strings (OPML 2.0,
+    /// "category"), each trimmed, in order; empty when missing.
+    public var categories: [String]
 
-    /// Creates an outline with the given fields; no site URL and top level (no folders) by default.
-    public init(title: String?, xmlURL: String, htmlURL: String? = nil, folders: [String] = []) {
+    /// Creates an outline with the given fields; no site URL, top level (no folders) and no
+    /// categories by default.
+    public init(
+        title: String?, xmlURL: String, htmlURL: String? = nil, folders: [String] = [], categories: [String] = []
+    ) {
         self.title = title
         self.xmlURL = xmlURL
         self.htmlURL = htmlURL
         self.folders = folders
+        self.categories = categories
     }
 }

@@ -17,6 +17,13 @@ public enum OPMLReader {
     /// - Throws: `FeedParseError` `.empty` for a blank document, `.malformed` when no XML can be
     ///   recovered or the root element is not `opml`.
     public static func outlines(_ data: Data) throws(FeedParseError) -> [OPMLOutline] {
+        try document(data).outlines
+    }
+
+    /// The head's `<title>` (whitespace collapsed, nil when missing or blank) and the feeds of an
+    /// OPML document, as `outlines(_:)` reads them.
+    /// - Throws: as `outlines(_:)`.
+    public static func document(_ data: Data) throws(FeedParseError) -> (title: String?, outlines: [OPMLOutline]) {
         guard FeedSniffer.firstSignificantByte(data) != nil else {
             throw FeedParseError(url: nil, reason: .empty)
         }
@@ -33,7 +40,9 @@ public enum OPMLReader {
         for body in root.elements where body.name.lowercased() == "body" {
             collect(body.elements, folders: [], into: &result)
         }
-        return result
+        let head = root.elements.first { $0.name.lowercased() == "head" }
+        let title = head?.elements.first { $0.name.lowercased() == "title" }.flatMap { PlainText.collapse($0.text) }
+        return (title.flatMap { $0.isEmpty ? nil : $0 }, result)
     }
 
     private static func collect(_ elements: [XML.Element], folders: [String], into result: inout [OPMLOutline]) {
@@ -45,7 +54,11 @@ public enum OPMLReader {
                 result.append(
                     OPMLOutline(
                         title: title ?? text, xmlURL: xmlURL,
-                        htmlURL: value(outline, "htmlUrl"), folders: folders))
+                        htmlURL: value(outline, "htmlUrl"), folders: folders,
+                        categories: (value(outline, "category") ?? "").split(separator: ",").compactMap {
+                            let category = $0.trimmingCharacters(in: .whitespaces)
+                            return category.isEmpty ? nil : category
+                        }))
                 collect(outline.elements, folders: folders, into: &result)
             } else {
                 let folder = text ?? title

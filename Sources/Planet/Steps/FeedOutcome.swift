@@ -52,10 +52,13 @@ enum FeedOutcome: Sendable {
             do {
                 // Deferred: the cache keeps summary and content raw, and only the entries the
                 // site shows are sanitized, on their way out of the cache (`FeedCache.entries(keys:)`).
-                let feed = try Feed.parse(
+                // The feed's overrides for what its documents say wrong (`FeedOverrides`).
+                let overrides = result.subscription.settings.overrides
+                var feed = try Feed.parse(
                     document.data, url: document.finalURL,
-                    contentType: document.contentType, maxBytes: maxBytes,
+                    contentType: overrides.contentType(document.contentType), maxBytes: maxBytes,
                     sanitizing: .deferred)
+                overrides.apply(to: &feed)
                 // A document cut short is not recorded at all (`Feed.isCutShort`): its entries
                 // would stand for the whole feed, the ones after the cut marked as gone and its
                 // head fields possibly cut too. The fetch fails as a body cut short in its HTTP

@@ -23,7 +23,7 @@ enum ExportCommand: Subcommand {
         io.out(
             OPMLWriter.document(
                 title: settings.title, ownerName: settings.ownerName,
-                ownerEmail: settings.ownerEmail, subscriptions: list.subscriptions))
+                ownerEmail: settings.ownerEmail, subscriptions: list.subscriptions, groups: list.groups))
         return ExitStatus.success
     }
 }

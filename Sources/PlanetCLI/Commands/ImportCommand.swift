@@ -27,6 +27,11 @@ enum ImportCommand: Subcommand {
             + "placeholder 'planet init' wrote. Faces named in the config are copied into faces/ beside "
             + "feeds.txt from beside the config or its images/ folder. Every option that cannot be carried "
             + "over is listed on stderr, once, with its section.\n"
+            + "The theme (template_files, or Venus's output_theme with its config.ini and bill_of_materials) "
+            + "is converted from htmltmpl into templates/ beside feeds.txt, each file under its old name "
+            + "(rss20.xml stays rss20.xml), its static files into templates/root/; relative paths are read "
+            + "from the config's folder or the folder above it where most of them are (a note says which); "
+            + "what is not converted is named on 'theme:' lines.\n"
             + "Feeds that are local files (file://, /dev/zero, ~/.ssh/…) are skipped with a warning "
             + "unless --allow-files: a list from elsewhere should not make the build read this machine's files.\n"
             + "Without feeds.txt, a new one is written.")
@@ -44,6 +49,8 @@ enum ImportCommand: Subcommand {
         var ignored: [String] = []
         /// How settings whose meaning differs between Venus and Planet 2.x were read.
         var notes: [String] = []
+        /// The config's theme converted (`ThemeImport`), written into templates/.
+        var theme = ThemeImport()
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) async -> ExitStatus {
@@ -72,24 +79,28 @@ enum ImportCommand: Subcommand {
         if !arguments.flag(allowFiles) {
             source.list.feeds = localFilesSkipped(source.list.feeds, file: file, io: io, command: arguments.command)
         }
-        for note in source.notes { io.message("\(arguments.command): note: \(note)") }
+        for note in source.notes + source.theme.notes { io.message("\(arguments.command): note: \(note)") }
+        for named in source.theme.named { io.message("\(arguments.command): theme: \(named)") }
         if !source.ignored.isEmpty {
             io.message("\(arguments.command): ignored: \(source.ignored.joined(separator: ", "))")
         }
         for name in source.missingFaces {
             io.message(
                 "\(arguments.command): warning: face '\(name)' not found beside \(file.relativePath) "
-                    + "or in its images/ folder; put it in faces/ beside \(list.file.relativePath)")
+                    + "or in its images/ folder (or output_dir/images/); "
+                    + "put it in faces/ beside \(list.file.relativePath)")
         }
         // Under the lock, against feeds.txt as it is now.
         guard let summary = FeedsFile.edit(arguments, io: io, creating: true, { $0.merge(source.list) })
         else { return ExitStatus.usage }
         copyFaces(source.faces, beside: list.file, io: io, command: arguments.command)
+        let written = writeTheme(source.theme, beside: list.file, io: io, command: arguments.command)
+        let settingsSet = summary.settings.isEmpty ? "" : "; settings set: \(summary.settings.joined(separator: ", "))"
+        let themeWritten = written.isEmpty ? "" : "; theme: \(written.joined(separator: ", "))"
         io.confirm(
             "imported \(summary.added) feed\(summary.added == 1 ? "" : "s") from \(file.relativePath) "
                 + (created ? "into the new \(list.file.relativePath) " : "")
-                + "(\(summary.skipped) already listed)"
-                + (summary.settings.isEmpty ? "" : "; settings set: \(summary.settings.joined(separator: ", "))"))
+                + "(\(summary.skipped) already listed)" + settingsSet + themeWritten)
         return ExitStatus.success
     }
 
@@ -119,8 +130,9 @@ enum ImportCommand: Subcommand {
     /// The feeds of an OPML file; an outline whose xmlUrl planet cannot read is skipped with a warning.
     private static func opml(_ data: Data, file: URL, io: CommandIO, command: String) throws(Failure) -> Source {
         let outlines: [OPMLOutline]
+        let title: String?
         do {
-            outlines = try OPMLReader.outlines(data)
+            (title, outlines) = try OPMLReader.document(data)
         } catch {
             throw Failure(message: "\(file.relativePath): \(error.description)")
         }
@@ -149,9 +161,21 @@ enum ImportCommand: Subcommand {
             let group = outline.folders.isEmpty ? nil : outline.folders.joined(separator: " / ")
             // `planet export` (like other readers) writes the URL as the text of an unnamed feed.
             let name = outline.title == outline.xmlURL || outline.title == url.absoluteString ? nil : outline.title
-            feeds.append((Subscription(url: url, name: name), group))
+            feeds.append((Subscription(url: url, name: name, settings: outlineSettings(outline)), group))
         }
-        return Source(list: ImportedList(feeds: feeds))
+        return Source(list: ImportedList(feeds: feeds, settings: title.map { [("title", $0)] } ?? []))
+    }
+
+    /// What an outline says beyond its feed, as per-feed settings `planet export` writes back:
+    /// `htmlUrl` as `link` (the feed's site, as Venus's per-feed `link`), `category` as
+    /// `category = a, b` (templates: `channel_category`).
+    static func outlineSettings(_ outline: OPMLOutline) -> FeedSettings {
+        var pairs: [FeedSettings.Pair] = []
+        if let site = outline.htmlURL, URLScheme.hasHTTPScheme(site) { pairs.append(.init(key: "link", value: site)) }
+        if !outline.categories.isEmpty {
+            pairs.append(.init(key: "category", value: outline.categories.joined(separator: ", ")))
+        }
+        return FeedSettings(pairs)
     }
 
     /// `feeds` without the local files (`file:` URLs: what a path or `file://` in the list
@@ -187,13 +211,33 @@ enum ImportCommand: Subcommand {
                 }, settings: config.settings, readingLists: config.readingLists))
         source.ignored = config.ignored
         source.notes = config.notes
+        let settingKeys = Set(config.subscriptions.flatMap { $0.settings.pairs.map(\.key) })
+        source.theme = ThemeImport.read(config.theme, config: file, settings: settingKeys)
         let folder = file.absoluteURL.deletingLastPathComponent()
         for name in config.faces {
-            let candidates = [folder.appendingPathComponent(name), folder.appendingPathComponent("images/" + name)]
+            var candidates = [folder.appendingPathComponent(name), folder.appendingPathComponent("images/" + name)]
+            if let output = config.outputDirectory {
+                // Planet 2.x: faces in output_dir/images/, output_dir relative to where planet.py ran.
+                let roots = output.hasPrefix("/") ? [URL(fileURLWithPath: "/")] : ThemeImport.runnerFolders(of: file)
+                candidates += roots.map { $0.appendingPathComponent(output + "/images/" + name) }
+            }
             if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
                 source.faces.append((name, found))
             } else {
                 source.missingFaces.append(name)
+            }
+        }
+        if !source.theme.files.isEmpty {
+            // Planet 2.x and Venus themes link faces as images/NAME (`channel_face`); planet
+            // publishes them as faces/NAME, and the theme's copy makes its links work.
+            for face in source.faces {
+                guard let data = try? Data(contentsOf: face.file) else { continue }
+                source.theme.files.append(.init(path: Site.rootFolderName + "/images/" + face.name, data: data))
+            }
+            if !source.faces.isEmpty {
+                source.theme.notes.append(
+                    "faces are copied into templates/root/images/ too, where the theme links them "
+                        + "(images/NAME); put the face of a feed added later there as well as in faces/")
             }
         }
         return source

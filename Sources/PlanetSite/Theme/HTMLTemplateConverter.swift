@@ -1,5 +1,5 @@
 /// Converts an htmltmpl template (a Planet 2.x or Venus theme's `*.tmpl`) into a Mustache
-/// template that renders the same markup from planet's context (docs in README.md, "Coming from
+/// template that renders the same markup from planet's context (docs in README.md, "Moving from
 /// Planet Venus or Planet 2.x", and templates/README.md, "Theme variables").
 ///
 /// - `<TMPL_VAR x>` by the kind of `x` (`ThemeVariables`); `DEFAULT="d"` → `{{#x}}…{{/x}}{{^x}}d{{/x}}`.

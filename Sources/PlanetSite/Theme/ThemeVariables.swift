@@ -50,7 +50,8 @@ enum ThemeVariables {
         "id": .text, "date": .text, "date_iso": .text, "date_822": .text, "author": .text,
         "author_name": .text, "author_email": .text, "author_uri": .text, "creator": .text,
         "channel_name": .text, "channel_link": .text, "channel_title": .html, "channel_title_plain": .text,
-        "channel_url": .text, "channel_face": .text, "channel_tagline": .html, "channel_subtitle": .html,
+        "channel_url": .text, "channel_face": .text, "channel_facewidth": .text, "channel_faceheight": .text,
+        "channel_tagline": .html, "channel_subtitle": .html,
         "new_date": .text, "new_channel": .text, "published": .text, "published_iso": .text,
         "published_822": .text, "updated": .text, "updated_iso": .text, "updated_822": .text,
         "enclosure_href": .text, "enclosure_length": .text, "enclosure_type": .text,
@@ -60,7 +61,7 @@ enum ThemeVariables {
     /// Variables of the `Channels` loop (besides each feed setting by its own name).
     static let channels: [String: Kind] = [
         "name": .text, "title": .html, "title_plain": .text, "tagline": .html, "subtitle": .html,
-        "link": .text, "url": .text, "message": .text, "face": .text
+        "link": .text, "url": .text, "message": .text, "face": .text, "facewidth": .text, "faceheight": .text
     ]
 
     /// Loop magic variables htmltmpl defines in every loop that planet's loops carry too.

@@ -97,6 +97,10 @@ final class CurlTransfer {
         planet_curl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         planet_curl_easy_setopt_long(easy, CURLOPT_MAXFILESIZE_LARGE, request.maxBytes)
         if !request.keepConnection { planet_curl_easy_setopt_long(easy, CURLOPT_FORBID_REUSE, 1) }
+        // Names stay resolved for the life of the engine (one build): with a timeout, libcurl 7.88
+        // prunes its DNS cache by walking every entry for each new connection, a walk over every
+        // host of the planet per connection (Benchmarks/PERF.md, session 11).
+        planet_curl_easy_setopt_long(easy, CURLOPT_DNS_CACHE_TIMEOUT, -1)
         if let trustStore = request.trustStore {
             // The bundle alone, no CA folder: libcurl then keeps the parsed store in the multi
             // handle and shares it with every later connection (``TrustStore``).

@@ -23,9 +23,12 @@ public enum River {
     ///   Entries of one feed with distinct ids and one link, all in its latest document, are
     ///   distinct posts and all stay; a feed with `allow_duplicates` is never compared by link
     ///   (`SharedLinkRule`).
-    ///   Equal first-seen times fall back to the order below (the newest copy is kept).
+    ///   Copies first seen at the same time (in one build: a new planet, a lost cache, two feeds
+    ///   added together) go to the author's, then to the feed listed first; never to the newer,
+    ///   which a copy dated a second later would otherwise be.
     /// - Parameters:
-    ///   - candidates: entries of all feeds, any order.
+    ///   - candidates: entries of all feeds, feed by feed in feeds.txt order (the order breaks
+    ///     ties of first-seen time between feeds).
     ///   - now: the build time.
     ///   - limit: entries kept (setting `items_per_page`); 0 or less keeps none.
     /// - Returns: at most `limit` entries, newest first.
@@ -66,9 +69,23 @@ public enum River {
             item.inDocument = candidate.inDocument
             return (entry: item, firstSeen: candidate.firstSeen)
         }
-        // Which copy of a post stays: first seen first, then the river's own order.
-        let byPriority = dated.sorted { a, b in
-            a.firstSeen != b.firstSeen ? a.firstSeen < b.firstSeen : isBefore(a.entry, b.entry)
+        // Which copy of a post stays: first seen first; copies first seen together (one build)
+        // go to the author's, then to the feed first in feeds.txt, never to the newer
+        // (docs/ARCHITECTURE.md, rule 5); within one feed, the river's own order.
+        var feedOrder: [String: Int] = [:]
+        for candidate in candidates where feedOrder[candidate.source.feedURL] == nil {
+            feedOrder[candidate.source.feedURL] = feedOrder.count
+        }
+        let byPriority = dated.map { item in
+            (
+                entry: item.entry, firstSeen: item.firstSeen, author: isAuthorCopy(item.entry),
+                feed: feedOrder[item.entry.source.feedURL] ?? 0
+            )
+        }.sorted { a, b in
+            if a.firstSeen != b.firstSeen { return a.firstSeen < b.firstSeen }
+            if a.author != b.author { return a.author }
+            if a.feed != b.feed { return a.feed < b.feed }
+            return isBefore(a.entry, b.entry)
         }
         var seenIDs = Set<EntryIdentity.RiverKey>()
         var unique: [RiverEntry] = []

@@ -57,7 +57,8 @@ struct RiverArchiveTests {
             candidate("older", "b", hoursAgo: 24 * 12)
         ]
         let pages = River.pages(entries, now: now, page: RiverPage(limit: 10, daysPerPage: 2), archivePages: 3)
-        // No source has a site link, so neither copy is the author's: of two seen at once, the newer stays.
-        #expect(pages.map { $0.map(\.entry.id) } == [["today", "copy"], ["old", "older"]])
+        // No source has a site link, so neither copy is the author's: of two seen at once, the one
+        // of the feed listed first stays (never the newer).
+        #expect(pages.map { $0.map(\.entry.id) } == [["today", "original"], ["old", "older"]])
     }
 }

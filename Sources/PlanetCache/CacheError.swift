@@ -43,6 +43,9 @@ public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let code, let message) where isBusy:
             return "\(path): \(message) (SQLite \(code)): another process (a build, a backup) holds the "
                 + "cache; try again later"
+        case .sqlite(let code, let message) where code == 13:
+            return "\(path): \(message) (SQLite \(code)): the disk is full; free some space (docs/SCALING.md "
+                + "says how much a build needs): the last site is kept, the next build recovers the cache"
         case .sqlite(let code, let message) where code == 11 || code == 26:
             return "\(path): \(message) (SQLite \(code)); delete the cache file to start afresh"
         case .sqlite(let code, let message):

@@ -1,3 +1,5 @@
+import PlanetBase
+
 /// Why the site could not be published: the output folder may not be replaced, or writing it failed.
 /// The previous site is then left as it was.
 public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +15,9 @@ public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible 
         case notWrittenByPlanet
         /// A file of the new site could not be written into the staging folder; the system's reason.
         case cannotWrite(String)
+        /// The disk (or quota) filled while the new site was written (`ENOSPC`, `EDQUOT`); the
+        /// system's reason.
+        case diskFull(String)
         /// The atomic swap of the staging folder and the old site failed; `strerror`.
         case cannotReplace(String)
         /// The staging folder could not be renamed to the output (there was no old site); `strerror`.
@@ -48,10 +53,22 @@ public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "choose another --output or empty it"
         case .cannotWrite(let detail):
             return "\(path): cannot write the site: \(detail); check that the folder is writable"
+        case .diskFull(let detail):
+            return "\(path): cannot write the site: the disk is full (\(detail)); free some space "
+                + "(docs/SCALING.md says how much a build needs); the last site is kept"
         case .cannotReplace(let detail):
             return "\(path): cannot replace the site: \(detail)"
         case .cannotCreate(let detail):
             return "\(path): cannot create the site: \(detail)"
         }
+    }
+}
+
+extension PublishError {
+    /// The error of a file of the new site that could not be written into `staging`: `.diskFull`
+    /// when the disk is (`FileCreationError.isDiskFull`), else `.cannotWrite`.
+    static func writing(_ error: FileCreationError, staging: String) -> PublishError {
+        PublishError(
+            path: staging, reason: error.isDiskFull ? .diskFull(error.description) : .cannotWrite(error.description))
     }
 }

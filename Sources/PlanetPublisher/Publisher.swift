@@ -143,7 +143,7 @@ public struct Publisher: Sendable {
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw PublishError(path: staging.path, reason: .cannotWrite(error.description))
+            throw PublishError.writing(error, staging: staging.path)
         }
         try swap(staging, into: target)
         return PublishOutcome(written: written, kept: planned.count - written)

@@ -9,6 +9,8 @@ public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible 
         case isGuarded(String)
         /// The output holds a guarded place: its description and path.
         case holdsGuarded(String, path: String)
+        /// The output is inside a guarded folder planet reads from: its description and path.
+        case insideGuarded(String, path: String)
         /// The output exists and is not a folder.
         case notAFolder
         /// The output is a folder that holds files but no `.planet-site` marker.
@@ -46,6 +48,8 @@ public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible 
         case .holdsGuarded(let what, let guardedPath):
             return "\(place): holds \(what) ('\(guardedPath)'), which the site would replace; "
                 + "choose another --output"
+        case .insideGuarded(let what, let guardedPath):
+            return "\(place): is inside \(what) ('\(guardedPath)'), which planet reads from; choose another --output"
         case .notAFolder:
             return "\(place): exists and is not a folder; choose another --output"
         case .notWrittenByPlanet:

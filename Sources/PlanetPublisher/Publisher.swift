@@ -35,11 +35,16 @@ public struct Publisher: Sendable {
         public var what: String
         /// The guarded file or folder (file URL).
         public var url: URL
+        /// True for a folder planet reads from (the templates, faces, Markdown pages): the output
+        /// may not be inside it either, where the site would be read back on the next build.
+        public var refusesInside: Bool
 
-        /// Guards the file or folder at `url`, described in messages as `what`.
-        public init(_ what: String, _ url: URL) {
+        /// Guards the file or folder at `url`, described in messages as `what`; with
+        /// `refusesInside`, the folders inside it too.
+        public init(_ what: String, _ url: URL, refusesInside: Bool = false) {
             self.what = what
             self.url = url
+            self.refusesInside = refusesInside
         }
     }
 

@@ -42,7 +42,8 @@ package enum FileCreation {
     package static func file(_ path: String, contents: Data, mode: mode_t) throws(FileCreationError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
-            throw FileCreationError(path: path, reason: .cannotWrite(String(cString: strerror(errno))), errorNumber: errno)
+            throw FileCreationError(
+                path: path, reason: .cannotWrite(String(cString: strerror(errno))), errorNumber: errno)
         }
         var failure: Int32 = 0
         contents.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in

@@ -28,7 +28,8 @@ extension FeedCache {
                     throw CacheError(
                         path: path,
                         reason: .sqlite(
-                            code: 11, message: "damaged, and cannot be moved aside: \(String(cString: strerror(errno)))"))
+                            code: 11, message: "damaged, and cannot be moved aside: \(String(cString: strerror(errno)))"
+                        ))
                 }
             }
             unlink(path + "-shm")

@@ -25,7 +25,7 @@ extension FeedCache {
         guard path != ":memory:", walSize(of: path) > walSizeLimit else { return }
         do throws(SQLiteError) {
             try db.statement("PRAGMA wal_checkpoint(TRUNCATE)").run()
-        } catch where error.code == SQLITE_FULL_CODE {
+        } catch  where error.code == sqliteFull {
             // The disk is still full: the WAL stays, and so does the cache; the build reports the
             // first write that fails (a full disk, docs/SCALING.md), the next one tries again.
             return
@@ -33,7 +33,7 @@ extension FeedCache {
     }
 
     /// SQLite's primary result code for a full disk (`SQLITE_FULL`).
-    private static let SQLITE_FULL_CODE: Int32 = 13
+    private static let sqliteFull: Int32 = 13
 
     /// The size of the cache's `-wal` file, bytes; 0 when there is none.
     static func walSize(of path: String) -> Int {

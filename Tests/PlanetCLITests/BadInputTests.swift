@@ -80,7 +80,8 @@ struct BadInputTests {
         let folder = try makeFolder()
         defer { removeFolder(folder) }
         let line = "htps://example.org/" + String(repeating: "x", count: 1_000_000)
-        try "title = T\n\(line)\n".write(to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        try "title = T\n\(line)\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
         let outcome = await runPlanet(["list"], in: folder)
         #expect(outcome.status == 2)
         #expect(outcome.err.utf8.count < 400, "\(outcome.err.utf8.count) bytes")

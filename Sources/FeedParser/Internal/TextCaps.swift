@@ -72,11 +72,15 @@ extension Feed {
         feed.subtitle = cuts.cap(subtitle, TextCaps.subtitle, field: "channel subtitle")
         feed.rights = cuts.cap(rights, TextCaps.subtitle, field: "rights")
         feed.generator = cuts.cap(generator, TextCaps.subtitle, field: "generator")
-        if let name = author?.name { feed.author?.name = cuts.cap(name, TextCaps.author, field: "author name") }
+        if let name = author?.name {
+            feed.author?.name = cuts.cap(name, TextCaps.author, field: "author name")
+        }
         for index in feed.entries.indices {
             var entry = feed.entries[index]
             entry.title = cuts.cap(entry.title, TextCaps.title, field: "entry title")
-            if let name = entry.author?.name { entry.author?.name = cuts.cap(name, TextCaps.author, field: "author name") }
+            if let name = entry.author?.name {
+                entry.author?.name = cuts.cap(name, TextCaps.author, field: "author name")
+            }
             if entry.categories.count > TextCaps.categories {
                 entry.categories.removeLast(entry.categories.count - TextCaps.categories)
                 cuts.count("categories per entry", TextCaps.categories)

@@ -28,7 +28,7 @@ struct BidiControlTests {
 
     @Test("TextControls.cleaned (feeds.txt names and settings) drops every bidi control and nothing else")
     func cleaned() {
-        let all = (0x202A...0x202E).map { String(UnicodeScalar($0)!) } + (0x2066...0x2069).map { String(UnicodeScalar($0)!) }
+        let all = [0x202A...0x202E, 0x2066...0x2069].flatMap { range in range.map { String(UnicodeScalar($0)!) } }
         #expect(TextControls.cleaned("a" + all.joined() + "b") == "ab")
         #expect(TextControls.cleaned("Zürich \u{200F}עברית\u{2026}") == "Zürich \u{200F}עברית\u{2026}")
     }

@@ -10,7 +10,9 @@ import Testing
 struct BuildErrorTests {
     @Test("a cache locked by another process (SQLite 5 BUSY, 6 LOCKED) is a try-again-later", arguments: [5, 6])
     func lockedCache(code: Int32) {
-        let error = BuildError(.cache(CacheError(path: ".planet/cache.sqlite", reason: .sqlite(code: code, message: "database is locked"))))
+        let locked = CacheError(
+            path: ".planet/cache.sqlite", reason: .sqlite(code: code, message: "database is locked"))
+        let error = BuildError(.cache(locked))
         #expect(error.isLocked)
         #expect(error.description.contains("try again later"))
     }

@@ -42,7 +42,8 @@ extension Feed {
     ///
     /// Every string of the result is free of the characters XML 1.0 forbids (`XMLCharacters`):
     /// this is where text enters the model, so a `"\ufffe"` in a JSON Feed cannot make the
-    /// planet's own feeds ill-formed.
+    /// planet's own feeds ill-formed; and plain-text fields are within their caps (`TextCaps`), with
+    /// a warning naming the fields cut.
     public static func parse(
         _ data: Data, url: URL?, contentType: String? = nil,
         maxBytes: Int = defaultMaxBytes, maxEntries: Int = defaultMaxEntries,
@@ -51,7 +52,7 @@ extension Feed {
         try read(
             data, url: url, contentType: contentType, maxBytes: maxBytes, maxEntries: maxEntries,
             sanitizing: sanitizing
-        ).scrubbed()
+        ).scrubbed().capped()
     }
 
     /// `parse` before `scrubbed()`.

@@ -30,7 +30,8 @@ package enum FileCreation {
         if !parent.isEmpty, parent != path { try folder(parent, mode: mode) }
         // EEXIST: another process made it meanwhile; `stat` above says whether it is a folder.
         guard mkdir(path, mode) == 0 || errno == EEXIST else {
-            throw FileCreationError(path: path, reason: .cannotCreateFolder(String(cString: strerror(errno))))
+            throw FileCreationError(
+                path: path, reason: .cannotCreateFolder(String(cString: strerror(errno))), errorNumber: errno)
         }
     }
 
@@ -41,7 +42,8 @@ package enum FileCreation {
     package static func file(_ path: String, contents: Data, mode: mode_t) throws(FileCreationError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
-            throw FileCreationError(path: path, reason: .cannotWrite(String(cString: strerror(errno))))
+            throw FileCreationError(
+                path: path, reason: .cannotWrite(String(cString: strerror(errno))), errorNumber: errno)
         }
         var failure: Int32 = 0
         contents.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
@@ -59,7 +61,8 @@ package enum FileCreation {
         if close(descriptor) != 0, failure == 0 { failure = errno }
         guard failure == 0 else {
             unlink(path)
-            throw FileCreationError(path: path, reason: .cannotWrite(String(cString: strerror(failure))))
+            throw FileCreationError(
+                path: path, reason: .cannotWrite(String(cString: strerror(failure))), errorNumber: failure)
         }
     }
 }

@@ -15,11 +15,18 @@ package struct FileCreationError: Error, Sendable, Equatable, CustomStringConver
     /// What went wrong.
     package var reason: Reason
 
-    /// Creates an error about `path`.
-    package init(path: String, reason: Reason) {
+    /// The system's error number (`errno`), 0 when there was none.
+    package var errorNumber: Int32
+
+    /// Creates an error about `path`, with the system's error number when there is one.
+    package init(path: String, reason: Reason, errorNumber: Int32 = 0) {
         self.path = path
         self.reason = reason
+        self.errorNumber = errorNumber
     }
+
+    /// True when the disk (or the user's quota) is full: `ENOSPC`, `EDQUOT`.
+    package var isDiskFull: Bool { errorNumber == ENOSPC || errorNumber == EDQUOT }
 
     /// The system's reason alone, e.g. `Permission denied`.
     package var detail: String {

@@ -44,14 +44,25 @@ package enum TextControls {
         replacement(for: Unicode.Scalar(value)!).map { String(Character($0)) } ?? ""
     }
 
-    /// `text` with the rule applied; the same string (no copy) when it has no such control.
+    /// True for the bidirectional embedding, override and isolate controls, U+202A–U+202E and
+    /// U+2066–U+2069 (Unicode UAX #9 §2): in a plain-text field they reorder what follows
+    /// ("Evil \u{202E}gpj.exe" shows as "Evil exe.jpg"), and such a field cannot close what it
+    /// opened. Plain-text fields drop them (`cleaned`, FeedParser's `PlainText`); the page isolates
+    /// its fields with markup instead where direction matters (`dir`, `lang`).
+    @inline(__always)
+    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// `text` with the rule applied, and without bidi controls (`isBidiControl`); the same string
+    /// (no copy) when it has no such control.
     package static func cleaned(_ text: String) -> String {
-        // DEL is 0x7F and every C1 control is 0xC2 0x80…0x9F in UTF-8.
-        guard text.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 }),
-            text.unicodeScalars.contains(where: isControl)
+        // DEL is 0x7F, every C1 control is 0xC2 0x80…0x9F and every bidi control 0xE2 0x80/0x81 … in UTF-8.
+        guard text.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+            text.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) })
         else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        for scalar in text.unicodeScalars where !isBidiControl(scalar) {
             if isControl(scalar) {
                 if let character = replacement(for: scalar) { scalars.append(character) }
             } else {

@@ -342,7 +342,6 @@ renders and writes its site on every build: prefer `newest_entry` and `failing_s
 <opml version="2.0">
 <head>
 <title>{{planet.title}}</title>
-<dateCreated>{{planet.updated_rfc822}}</dateCreated>
 {{#planet.owner_name}}<ownerName>{{planet.owner_name}}</ownerName>
 {{/planet.owner_name}}
 {{#planet.owner_email}}<ownerEmail>{{planet.owner_email}}</ownerEmail>

@@ -27,13 +27,25 @@ public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `.planet/cache.sqlite: database is locked (SQLite 5); is another planet build running?`
+    /// True when another process held the cache's lock past the busy timeout (SQLite 5
+    /// `SQLITE_BUSY`, 6 `SQLITE_LOCKED`): nothing is wrong with the cache, a later try works.
+    public var isBusy: Bool {
+        if case .sqlite(let code, _) = reason { return code == 5 || code == 6 }
+        return false
+    }
+
+    /// `.planet/cache.sqlite: database is locked (SQLite 5): another process (a build, a backup)
+    /// holds the cache; try again later`
     public var description: String {
         switch reason {
         case .cannotCreateFolder(let detail):
             return "\(path): cannot create the cache folder: \(detail)"
-        case .sqlite(let code, let message) where code == 5 || code == 6:
-            return "\(path): \(message) (SQLite \(code)); is another planet build running?"
+        case .sqlite(let code, let message) where isBusy:
+            return "\(path): \(message) (SQLite \(code)): another process (a build, a backup) holds the "
+                + "cache; try again later"
+        case .sqlite(let code, let message) where code == 13:
+            return "\(path): \(message) (SQLite \(code)): the disk is full; free some space (docs/SCALING.md "
+                + "says how much a build needs): the last site is kept, the next build recovers the cache"
         case .sqlite(let code, let message) where code == 11 || code == 26:
             return "\(path): \(message) (SQLite \(code)); delete the cache file to start afresh"
         case .sqlite(let code, let message):

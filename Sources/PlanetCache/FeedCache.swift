@@ -49,6 +49,7 @@ public actor FeedCache {
             // file alone taken during this run is the whole cache. PASSIVE never waits for another
             // process's readers; what they still need is checkpointed when the last one closes.
             try db.statement("PRAGMA wal_checkpoint(PASSIVE)").run()
+            try Self.boundWAL(db, path: path)
         } catch {
             throw CacheError(path: path, error)
         }

@@ -10,11 +10,12 @@ extension Publisher {
     /// Allowed: a path that does not exist, an empty folder, and a folder carrying `.planet-site`
     /// (written with every site). Refused: a plain file, any other folder — also one that merely
     /// holds an `index.html` and a `status.json`, which anything may — and a folder that is or
-    /// contains a `guarded` place. A site written before the marker existed gets it by emptying
-    /// the folder once (or adding the empty file `.planet-site` by hand).
+    /// contains a `guarded` place, or lies inside one that `refusesInside`. A site written before
+    /// the marker existed gets it by emptying the folder once (or adding the empty file
+    /// `.planet-site` by hand).
     /// - Returns: where the site goes: `outputURL` with symbolic links resolved (the link's target).
-    /// - Throws: `PublishError` (`.isGuarded`, `.holdsGuarded`, `.notAFolder`, `.notWrittenByPlanet`)
-    ///   naming the output as given.
+    /// - Throws: `PublishError` (`.isGuarded`, `.holdsGuarded`, `.insideGuarded`, `.notAFolder`,
+    ///   `.notWrittenByPlanet`) naming the output as given.
     @discardableResult
     public func check() throws(PublishError) -> URL {
         let target = Self.resolve(outputURL)
@@ -26,6 +27,9 @@ extension Publisher {
                     reason: path == target.path
                         ? .isGuarded(guarded.what)
                         : .holdsGuarded(guarded.what, path: guarded.url.path))
+            }
+            if guarded.refusesInside, target.path.hasPrefix(path == "/" ? "/" : path + "/") {
+                throw PublishError(path: outputURL.path, reason: .insideGuarded(guarded.what, path: guarded.url.path))
             }
         }
         var status = stat()

@@ -35,11 +35,16 @@ public struct Publisher: Sendable {
         public var what: String
         /// The guarded file or folder (file URL).
         public var url: URL
+        /// True for a folder planet reads from (the templates, faces, Markdown pages): the output
+        /// may not be inside it either, where the site would be read back on the next build.
+        public var refusesInside: Bool
 
-        /// Guards the file or folder at `url`, described in messages as `what`.
-        public init(_ what: String, _ url: URL) {
+        /// Guards the file or folder at `url`, described in messages as `what`; with
+        /// `refusesInside`, the folders inside it too.
+        public init(_ what: String, _ url: URL, refusesInside: Bool = false) {
             self.what = what
             self.url = url
+            self.refusesInside = refusesInside
         }
     }
 
@@ -143,7 +148,7 @@ public struct Publisher: Sendable {
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw PublishError(path: staging.path, reason: .cannotWrite(error.description))
+            throw PublishError.writing(error, staging: staging.path)
         }
         try swap(staging, into: target)
         return PublishOutcome(written: written, kept: planned.count - written)

@@ -51,7 +51,7 @@ extension River {
         var pages = pages(candidates(readHeads), now: now, page: page, archivePages: archivePages)
         while let count = read,
             try await !prefixSuffices(
-                readHeads, river: placed(pages), limit: limit, read: count,
+                readHeads, river: placed(pages), limit: allFull(pages, archivePages, page) ? 0 : limit, read: count,
                 cutoff: archivePages == 0 ? page.cutoff(now: now) : nil,
                 olderCopies: { () throws(E) in
                     guard let oldest = oldestSortDate(readHeads) else { return [] }
@@ -65,9 +65,16 @@ extension River {
         return pages
     }
 
-    /// Every page's entries in river order (the pages' caps may put an entry of page 2 before one
-    /// of the index), for `prefixSuffices`: its last entry is the last one placed.
+    /// Every page's entries in river order (the pages' own order: their dates never rise), for
+    /// `prefixSuffices`: its last entry is the last one placed.
     static func placed(_ pages: [[RiverEntry]]) -> [RiverEntry] {
-        pages.count == 1 ? pages[0] : pages.joined().sorted(by: isBefore)
+        pages.count == 1 ? pages[0] : Array(pages.joined())
+    }
+
+    /// True when the index and all `archivePages` pages are made and the last is full: then no
+    /// entry after the last one placed can change a page, though the pages may hold fewer than
+    /// `entriesShown` in all (an entry a page's cap passed over is on no page).
+    static func allFull(_ pages: [[RiverEntry]], _ archivePages: Int, _ page: RiverPage) -> Bool {
+        pages.count == archivePages + 1 && (pages.last?.count ?? 0) >= page.limit && page.limit > 0
     }
 }

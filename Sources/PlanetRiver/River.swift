@@ -23,9 +23,12 @@ public enum River {
     ///   Entries of one feed with distinct ids and one link, all in its latest document, are
     ///   distinct posts and all stay; a feed with `allow_duplicates` is never compared by link
     ///   (`SharedLinkRule`).
-    ///   Equal first-seen times fall back to the order below (the newest copy is kept).
+    ///   Copies first seen at the same time (in one build: a new planet, a lost cache, two feeds
+    ///   added together) go to the author's, then to the feed listed first; never to the newer,
+    ///   which a copy dated a second later would otherwise be.
     /// - Parameters:
-    ///   - candidates: entries of all feeds, any order.
+    ///   - candidates: entries of all feeds, feed by feed in feeds.txt order (the order breaks
+    ///     ties of first-seen time between feeds).
     ///   - now: the build time.
     ///   - limit: entries kept (setting `items_per_page`); 0 or less keeps none.
     /// - Returns: at most `limit` entries, newest first.
@@ -46,12 +49,14 @@ public enum River {
     /// entries (`page/2.html` …), each as a page of its own under the same rules.
     ///
     /// The entries are deduplicated once, over all of them, so a post is on one page only. Each
-    /// page takes, in river order, the entries no page before it took that its own tally admits:
-    /// at most `limit`, at most its cap of each feed (`items_per_feed`: a feed that posted 30
-    /// times in a day has 10 on the index, the next 10 on page 2, …), never a backlog entry.
-    /// `daysPerPage` shapes the index only: the archive pages are what lies beyond it. A page
-    /// that would be empty is not made, so there are only as many archive pages as the cache
-    /// holds entries for.
+    /// page takes, in river order from where the page before it ended (its last entry), the
+    /// entries its own tally admits: at most `limit`, at most its cap of each feed
+    /// (`items_per_feed`), never a backlog entry. An entry a page's tally passed over (a feed past
+    /// its cap) is on no page: it is newer than that page's last entry, so a later page showing it
+    /// would go back up in time. Fairness decides what is shown, never the order: walking the pages,
+    /// dates never rise (docs/ARCHITECTURE.md, rule 4). `daysPerPage` shapes the index only: the
+    /// archive pages are what lies beyond it. A page that would be empty is not made, so there are
+    /// only as many archive pages as the cache holds entries for.
     /// - Returns: the index's entries (maybe none), then each archive page's (never empty).
     public static func pages(
         _ candidates: [RiverCandidate], now: Date, page: RiverPage,
@@ -66,9 +71,23 @@ public enum River {
             item.inDocument = candidate.inDocument
             return (entry: item, firstSeen: candidate.firstSeen)
         }
-        // Which copy of a post stays: first seen first, then the river's own order.
-        let byPriority = dated.sorted { a, b in
-            a.firstSeen != b.firstSeen ? a.firstSeen < b.firstSeen : isBefore(a.entry, b.entry)
+        // Which copy of a post stays: first seen first; copies first seen together (one build)
+        // go to the author's, then to the feed first in feeds.txt, never to the newer
+        // (docs/ARCHITECTURE.md, rule 5); within one feed, the river's own order.
+        var feedOrder: [String: Int] = [:]
+        for candidate in candidates where feedOrder[candidate.source.feedURL] == nil {
+            feedOrder[candidate.source.feedURL] = feedOrder.count
+        }
+        let byPriority = dated.map { item in
+            (
+                entry: item.entry, firstSeen: item.firstSeen, author: isAuthorCopy(item.entry),
+                feed: feedOrder[item.entry.source.feedURL] ?? 0
+            )
+        }.sorted { a, b in
+            if a.firstSeen != b.firstSeen { return a.firstSeen < b.firstSeen }
+            if a.author != b.author { return a.author }
+            if a.feed != b.feed { return a.feed < b.feed }
+            return isBefore(a.entry, b.entry)
         }
         var seenIDs = Set<EntryIdentity.RiverKey>()
         var unique: [RiverEntry] = []
@@ -105,26 +124,25 @@ public enum River {
     }
 
     /// One page from `entries` (in river order): those it admits, up to its limit, and (when
-    /// `keepingRest`, for the pages after it) the others in their order.
+    /// `keepingRest`, for the pages after it) the entries after the last one it took (all of
+    /// them when it took none). An entry passed over before that one is on no page, so no later
+    /// page goes back up in time; entries too old for the page (`daysPerPage`) all come after
+    /// the last one it took, since the order is by date.
     private static func fill(_ entries: [RiverEntry], page: RiverPage, now: Date, keepingRest: Bool)
         -> (taken: [RiverEntry], left: [RiverEntry])
     {
         var fairness = RiverPage.Tally(page, now: now)
         var taken: [RiverEntry] = []
-        var left: [RiverEntry] = []
+        var end = entries.startIndex
         for (index, item) in entries.enumerated() {
-            guard taken.count < page.limit else {
-                if keepingRest { left.append(contentsOf: entries[index...]) }
-                break
-            }
+            guard taken.count < page.limit else { break }
             if fairness.admits(item) {
                 fairness.count(item)
                 taken.append(item)
-            } else if keepingRest {
-                left.append(item)
+                end = index + 1
             }
         }
-        return (taken, left)
+        return (taken, keepingRest ? Array(entries[end...]) : [])
     }
 
     /// True when the entry's link is on its feed's own site (same host, `www.` aside).

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 
 /// Why feeds.txt (or a feed location given on the command line) could not be read, edited or
 /// written.
@@ -71,28 +72,28 @@ public struct FeedListError: Error, Sendable, Equatable, CustomStringConvertible
         case .notUTF8:
             return "is not UTF-8 text; save it as UTF-8"
         case .badLocation(let text):
-            return "'\(text)' is not an http(s) URL or a file path"
+            return "'\(QuotedInput.excerpt(text))' is not an http(s) URL or a file path"
         case .unsupportedScheme(let text, let scheme):
-            return "'\(text)' uses the scheme '\(scheme):'; planet reads http, https and file URLs"
+            return "'\(QuotedInput.excerpt(text))' uses the scheme '\(scheme):'; planet reads http, https and file URLs"
         case .noHost(let text):
-            return "'\(text)' has no host name; write it as 'https://HOST/PATH'"
+            return "'\(QuotedInput.excerpt(text))' has no host name; write it as 'https://HOST/PATH'"
         case .settingAfterFeed(let key, let firstFeed):
-            return "setting '\(key)' comes after the first feed (line \(firstFeed)); "
+            return "setting '\(QuotedInput.excerpt(key))' comes after the first feed (line \(firstFeed)); "
                 + "move it above the feeds, or indent it to make it a setting of the feed above"
         case .duplicateSetting(let key, let firstLine):
-            return "setting '\(key)' is already set on line \(firstLine); keep one of them"
+            return "setting '\(QuotedInput.excerpt(key))' is already set on line \(firstLine); keep one of them"
         case .emptySetting(let key):
-            return "setting '\(key)' has no value"
+            return "setting '\(QuotedInput.excerpt(key))' has no value"
         case .venusSection(let text):
-            return "'\(text)' looks like a Planet Venus config.ini section; "
+            return "'\(QuotedInput.excerpt(text))' looks like a Planet Venus config.ini section; "
                 + "convert the file with 'planet import config.ini'"
         case .badSettingValue(let key, let value, let expected):
-            return "'\(key)' must be \(expected), not '\(value)'"
+            return "'\(QuotedInput.excerpt(key))' must be \(expected), not '\(QuotedInput.excerpt(value))'"
         case .notFound(let query):
-            return "no feed has the URL or name '\(query)'; 'planet list' shows the feeds"
+            return "no feed has the URL or name '\(QuotedInput.excerpt(query))'; 'planet list' shows the feeds"
         case .ambiguous(let query, let candidates):
             let list = candidates.map { "line \($0.line): \($0.url.absoluteString)" }
-            return "'\(query)' names \(candidates.count) feeds (\(list.joined(separator: ", "))); "
+            return "'\(QuotedInput.excerpt(query))' names \(candidates.count) feeds (\(list.joined(separator: ", "))); "
                 + "remove one by its URL"
         case .unwritable(let detail):
             return "cannot be written (\(detail)); nothing was changed"

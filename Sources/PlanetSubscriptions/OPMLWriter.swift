@@ -4,7 +4,8 @@ import PlanetBase
 /// Writes a subscription list as OPML 2.0 (opml.org/spec2: "subscription lists"), the format
 /// feed readers import.
 public enum OPMLWriter {
-    /// One `<outline type="rss" text="…" title="…" xmlUrl="…"/>` per feed, in file order; the
+    /// One `<outline type="rss" text="…" title="…" xmlUrl="…"/>` per feed, in file order, its URL
+    /// without user and password (`URL.displayString`); the
     /// head carries `title` ("planet subscriptions" when nil), `ownerName` and `ownerEmail`. No `dateCreated`,
     /// so the same list always gives the same bytes.
     /// - Returns: the document, UTF-8, ending in a newline.
@@ -44,10 +45,13 @@ public enum OPMLWriter {
     }
 
     private static func outline(_ subscription: Subscription) -> String {
-        let text = escape(subscription.name ?? subscription.url.absoluteString)
+        // Without userinfo: an exported list is shared, a password in a feed URL stays in
+        // feeds.txt (docs/ARCHITECTURE.md, rule 7).
+        let shown = subscription.url.displayString
+        let text = escape(subscription.name ?? shown)
         var line =
             "<outline type=\"rss\" text=\"\(text)\" title=\"\(text)\" "
-            + "xmlUrl=\"\(escape(subscription.url.absoluteString))\""
+            + "xmlUrl=\"\(escape(shown))\""
         if let site = subscription.settings["link"], URLScheme.hasHTTPScheme(site) {
             line += " htmlUrl=\"\(escape(site))\""
         }

@@ -72,4 +72,20 @@ struct BadInputTests {
         #expect(outcome.out.isEmpty)
         #expect(try String(contentsOf: feeds, encoding: .utf8) == testCase.feeds)
     }
+
+    /// A 10 MB line of feeds.txt gave a 10,000,077-byte error, which cron mails: a message quotes
+    /// at most `QuotedInput.limit` characters of what it was given, and says how long it was.
+    @Test("a 1 MB bad line of feeds.txt is quoted in a few hundred characters, with its length")
+    func longLineIsQuotedShort() async throws {
+        let folder = try makeFolder()
+        defer { removeFolder(folder) }
+        let line = "htps://example.org/" + String(repeating: "x", count: 1_000_000)
+        try "title = T\n\(line)\n".write(
+            to: folder.appendingPathComponent("feeds.txt"), atomically: true, encoding: .utf8)
+        let outcome = await runPlanet(["list"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.err.utf8.count < 400, "\(outcome.err.utf8.count) bytes")
+        #expect(outcome.err.hasPrefix("planet list: feeds.txt:2: 'htps://example.org/xxx"))
+        #expect(outcome.err.contains("… (1000019 characters)' is not an http(s) URL or a file path"))
+    }
 }

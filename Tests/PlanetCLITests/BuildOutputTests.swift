@@ -55,7 +55,12 @@ struct BuildOutputTests {
     @Test(arguments: [
         RefusedCase(output: ".", message: "is feeds.txt's folder, which the site would replace"),
         RefusedCase(output: "www", message: "exists and was not written by planet (no .planet-site)"),
-        RefusedCase(output: "www/keep.txt", message: "exists and is not a folder")
+        RefusedCase(output: "www/keep.txt", message: "exists and is not a folder"),
+        // Every folder planet reads from: the site would land among the faces and be read back.
+        RefusedCase(output: "faces", message: "is the faces folder, which the site would replace"),
+        RefusedCase(output: "faces/site", message: "is inside the faces folder"),
+        RefusedCase(output: "pages", message: "is the Markdown pages folder, which the site would replace"),
+        RefusedCase(output: "pages/out", message: "is inside the Markdown pages folder")
     ])
     func anOutputPlanetDidNotWriteIsRefusedAndKept(_ test: RefusedCase) async throws {
         let folder = try planet()

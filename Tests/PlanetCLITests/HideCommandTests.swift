@@ -94,4 +94,15 @@ struct HideCommandTests {
         #expect(unhide.status == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".planet").path))
     }
+
+    @Test("planet hide of a 100 KB string quotes a few hundred characters of it")
+    func longValueIsQuotedShort() async throws {
+        let folder = try await Self.planet()
+        defer { removeFolder(folder) }
+        let value = String(repeating: "spam ", count: 20_000)
+        let hide = await runPlanet(["hide", value], in: folder)
+        #expect(hide.status == 2)
+        #expect(hide.err.utf8.count < 1_000, "\(hide.err.utf8.count) bytes")
+        #expect(hide.err.contains("… (100000 characters)' is not the link or the id of an entry"))
+    }
 }

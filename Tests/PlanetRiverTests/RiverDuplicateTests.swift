@@ -85,4 +85,33 @@ struct RiverDuplicateTests {
             ], now: now, limit: 10)
         #expect(river.map(\.source.name) == ["Aggregator"])
     }
+
+    @Test(
+        "first seen in the same build, a post sharing guid and link goes to its link's host's feed, whatever the order",
+        arguments: [false, true])
+    func sameBuildTieGoesToTheAuthor(attackerListedFirst: Bool) {
+        let id = "urn:uuid:1b4e28ba-2fa1-11d2-883f-0016d3cca427"
+        let own = candidate(
+            id, title: "My post", link: "https://victim.example/post", published: -3600, source: victim,
+            firstSeen: 0)
+        let copy = candidate(
+            id, title: "Buy pills", link: "https://victim.example/post", published: -3599, source: attacker,
+            firstSeen: 0)
+        let river = River.build(attackerListedFirst ? [copy, own] : [own, copy], now: now, limit: 10)
+        #expect(river.map { "\($0.source.name): \($0.entry.title ?? "")" } == ["Victim: My post"])
+    }
+
+    @Test("first seen in the same build, with no author's copy, the feed first in feeds.txt keeps the post")
+    func sameBuildTieWithoutAuthorGoesToFeedsOrder() {
+        let other = RiverSource(
+            feedURL: "https://a-mirror.example/feed", name: "Mirror", siteLink: "https://a-mirror.example/")
+        let first = candidate(
+            "tag:example.org,2026:1", title: "Post", link: "https://blog.example.org/p", published: -100,
+            source: aggregator, firstSeen: 0)
+        let later = candidate(
+            "tag:example.org,2026:1", title: "Post (mirror)", link: "https://blog.example.org/p", published: -99,
+            source: other, firstSeen: 0)
+        #expect(River.build([first, later], now: now, limit: 10).map(\.source.name) == ["Aggregator"])
+        #expect(River.build([later, first], now: now, limit: 10).map(\.source.name) == ["Mirror"])
+    }
 }

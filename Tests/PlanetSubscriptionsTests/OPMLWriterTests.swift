@@ -22,4 +22,15 @@ struct OPMLWriterTests {
         }
         #expect(forbidden.isEmpty)
     }
+
+    @Test("a feed URL's user and password are not exported, neither in xmlUrl nor as the name")
+    func passwordsAreHidden() throws {
+        let named = try #require(URL(string: "https://jane:s3cret@example.org/private.xml"))
+        let unnamed = try #require(URL(string: "https://bob:hunter2@example.net/feed"))
+        let document = OPMLWriter.document(
+            title: nil, subscriptions: [Subscription(url: named, name: "Jane"), Subscription(url: unnamed)])
+        #expect(!document.contains("s3cret") && !document.contains("hunter2") && !document.contains("jane:"))
+        #expect(document.contains(#"xmlUrl="https://example.org/private.xml""#))
+        #expect(document.contains(#"text="https://example.net/feed""#))
+    }
 }

@@ -13,7 +13,7 @@ enum PlainText {
     /// clusters: a zero-width non-joiner or a combining mark after a space (Persian "می \u{200C}خواهم")
     /// is not white space and is kept. DEL and the C1 controls follow `TextControls`: DEL is
     /// dropped, a C1 control becomes its windows-1252 character ("Don\u{92}t" is "Don’t",
-    /// U+0085 is "…") or is dropped.
+    /// U+0085 is "…") or is dropped; bidi controls (`TextControls.isBidiControl`) are dropped.
     static func collapse(_ text: String) -> String? {
         if let ascii = collapseASCII(text) { return ascii.isEmpty ? nil : ascii }
         var out = String.UnicodeScalarView()
@@ -27,6 +27,7 @@ enum PlainText {
                 guard let character = TextControls.replacement(for: scalar) else { continue }
                 scalar = character
             }
+            if TextControls.isBidiControl(scalar) { continue }
             if pendingSpace { out.append(" ") }
             pendingSpace = false
             out.append(scalar)

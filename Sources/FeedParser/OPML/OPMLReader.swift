@@ -6,7 +6,8 @@ import Foundation
 /// without one is a folder whose children are read with its name added to their `folders`. The
 /// rules are OPML 2.0's (opml.org/spec2: `text`, `title`, `xmlUrl`, `htmlUrl`), which OPML 1.0
 /// exports follow too. Attribute names are matched without regard to case (`xmlURL`, `xmlurl`
-/// occur in the wild). The document goes through the same decoding and libxml2 recovery as feeds.
+/// occur in the wild). The document goes through the same decoding and libxml2 recovery as feeds;
+/// names (`text`, `title`) are cut to `TextCaps.name` characters, as a channel title is.
 public enum OPMLReader {
     /// Outlines nested deeper than this are not read (a hostile file cannot exhaust the stack).
     static let maximumDepth = 64
@@ -53,7 +54,7 @@ public enum OPMLReader {
             if let xmlURL = value(outline, "xmlUrl") {
                 result.append(
                     OPMLOutline(
-                        title: title ?? text, xmlURL: xmlURL,
+                        title: (title ?? text).map { TextCaps.capped($0, TextCaps.name) }, xmlURL: xmlURL,
                         htmlURL: value(outline, "htmlUrl"), folders: folders,
                         categories: (value(outline, "category") ?? "").split(separator: ",").compactMap {
                             let category = $0.trimmingCharacters(in: .whitespaces)
@@ -61,7 +62,7 @@ public enum OPMLReader {
                         }))
                 collect(outline.elements, folders: folders, into: &result)
             } else {
-                let folder = text ?? title
+                let folder = (text ?? title).map { TextCaps.capped($0, TextCaps.name) }
                 collect(outline.elements, folders: folder.map { folders + [$0] } ?? folders, into: &result)
             }
         }

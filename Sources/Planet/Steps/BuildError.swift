@@ -43,11 +43,15 @@ public struct BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// True when another build holds the lock: the build may simply be tried again later
-    /// (`planet build` exits with 75, EX_TEMPFAIL).
+    /// True when another build holds the lock, or another process (a backup) the cache's SQLite
+    /// lock past its busy timeout: the build may simply be tried again later (`planet build` exits
+    /// with 75, EX_TEMPFAIL).
     public var isLocked: Bool {
-        if case .lock(let error) = reason { return error.isHeld }
-        return false
+        switch reason {
+        case .lock(let error): return error.isHeld
+        case .cache(let error): return error.isBusy
+        default: return false
+        }
     }
 }
 

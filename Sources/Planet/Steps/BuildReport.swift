@@ -24,6 +24,9 @@ public struct BuildReport: Sendable, Equatable {
     /// feeds.txt's warnings (`FeedList.warnings`: an unknown setting, a feed listed twice), each
     /// starting with `file:line:`.
     public var configWarnings: [String] = []
+    /// The warning that the cache was damaged and moved aside (`FeedCache.openMovingDamagedAside`):
+    /// shown even with `--quiet`, since an unattended planet lost its memory. Nil when it was sound.
+    public var damagedCache: String?
     /// Wall and CPU time of each phase of the build (`BuildPhases`).
     public var phases = BuildPhases()
     /// Files of the site written anew (0 when nothing changed).

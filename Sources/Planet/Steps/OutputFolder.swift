@@ -37,14 +37,20 @@ struct OutputFolder: Sendable {
     /// The folder's files as the site record keeps them (`OutputManifest`: path, size, mtime, inode).
     var manifest: String { OutputManifest.read(target) }
 
-    /// What the output folder must never replace: feeds.txt's folder, the templates folder and
-    /// the cache file (`Publisher.check()`).
+    /// What the output folder must never replace: feeds.txt's folder, the cache file, and every
+    /// folder planet reads from, nor be inside one of those (the templates, `faces/` and `pages/`
+    /// beside feeds.txt: `Publisher.check()`).
     static func guardedPlaces(_ options: BuildOptions) -> [Publisher.Guarded] {
+        let folder = options.configURL.absoluteURL.deletingLastPathComponent()
         var places = [
-            Publisher.Guarded("feeds.txt's folder", options.configURL.absoluteURL.deletingLastPathComponent()),
-            Publisher.Guarded("the cache", options.resolvedCacheURL)
+            Publisher.Guarded("feeds.txt's folder", folder),
+            Publisher.Guarded("the cache", options.resolvedCacheURL),
+            Publisher.Guarded("the faces folder", folder.appendingPathComponent("faces"), refusesInside: true),
+            Publisher.Guarded("the Markdown pages folder", folder.appendingPathComponent("pages"), refusesInside: true)
         ]
-        if let templates = options.templatesURL { places.append(Publisher.Guarded("the templates", templates)) }
+        if let templates = options.templatesURL {
+            places.append(Publisher.Guarded("the templates", templates, refusesInside: true))
+        }
         return places
     }
 }

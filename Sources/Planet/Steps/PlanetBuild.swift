@@ -28,7 +28,7 @@ public enum PlanetBuild {
         let site = try await steps.run("templates", compileTemplates(options))
         let output = try await steps.run("output", OutputFolder(options))
         let pages = try await steps.run("pages", readPages(options))
-        let run = try await steps.run("cache open", openCache(options, list: list))
+        let (run, cacheWarning) = try await steps.run("cache open", openCache(options, list: list))
         // `subscriptions` is computed (each URL normalized to drop duplicates): read it once.
         let (listed, fetcher) = (list.subscriptions, Fetcher(run.fetcherConfiguration))
         let lists = try await steps.run("reading lists", await run.readingListFeeds(list.readingLists, listed, fetcher))
@@ -44,7 +44,9 @@ public enum PlanetBuild {
         let warnings = list.warnings + faces.warnings + lists.warnings + archiveWarning(site, run.settings)
         if let record = unchanged.reusable {
             let statuses = try await steps.run("statuses", await run.statuses(subscriptions, fetched))
-            return report(.reused(statuses, record), fetched, subscriptions, applied, warnings, steps)
+            var reused = report(.reused(statuses, record), fetched, subscriptions, applied, warnings, steps)
+            reused.damagedCache = cacheWarning
+            return reused
         }
         let archivePages = site.rendersArchive ? run.settings.archivePages : 0
         let selection = try await steps.run("river", await run.chooseRiver(inputs, fetched, archivePages))
@@ -56,7 +58,9 @@ public enum PlanetBuild {
         }
         let published = try await steps.run("publish", output.publish(plan))
         try await steps.run("site record", await unchanged.remember(selection, rendering.updated, output, run))
-        return report(.rendered(selection, published), fetched, subscriptions, applied, warnings, steps)
+        var rendered = report(.rendered(selection, published), fetched, subscriptions, applied, warnings, steps)
+        rendered.damagedCache = cacheWarning
+        return rendered
     }
 
     /// Takes the lock of the cache (`BuildOptions.lockURL`), waiting for it with `--wait`.
@@ -81,18 +85,28 @@ public enum PlanetBuild {
         }
     }
 
-    /// Opens the cache and sets up this run's work against it, at the build time.
+    /// Opens the cache and sets up this run's work against it, at the build time. A damaged
+    /// cache is moved aside and the build starts afresh from the feeds
+    /// (`FeedCache.openMovingDamagedAside`), with a warning that says so and where it went.
+    /// - Returns: the run, and the warning (nil when the cache was sound).
     /// - Throws: `BuildError.cache`.
-    static func openCache(_ options: BuildOptions, list: FeedList) throws(BuildError) -> BuildRun {
-        let cache = try BuildError.wrapping(BuildError.Reason.cache) { () throws(CacheError) in
-            try FeedCache(path: options.resolvedCacheURL.path)
+    static func openCache(_ options: BuildOptions, list: FeedList) throws(BuildError) -> (BuildRun, String?) {
+        let now = options.now ?? Date()
+        let (cache, movedTo) = try BuildError.wrapping(BuildError.Reason.cache) { () throws(CacheError) in
+            try FeedCache.openMovingDamagedAside(path: options.resolvedCacheURL.path, now: now)
+        }
+        let warning = movedTo.map { aside in
+            "THE CACHE WAS DAMAGED: '\(options.resolvedCacheURL.path)' was moved aside to '\(aside)' and this build "
+                + "starts afresh from the feeds (first-seen dates and hidden entries are lost; the site is "
+                + "replaced only by this build's); keep the damaged file to recover from, or delete it"
         }
         let settings = list.settings
         let site = siteConfiguration(settings)
-        return BuildRun(
-            options: options, cache: cache, now: options.now ?? Date(), settings: settings,
+        let run = BuildRun(
+            options: options, cache: cache, now: now, settings: settings,
             siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
             fingerprint: fingerprint(of: list))
+        return (run, warning)
     }
 
     /// How the site part of a build ended: reused as the last build left it (the statuses of

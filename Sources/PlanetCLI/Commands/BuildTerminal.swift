@@ -67,6 +67,7 @@ final class BuildTerminal: Sendable {
     /// `--quiet`), failing feeds (unless already listed or quiet), then the summary.
     func finish(_ report: BuildReport) {
         clearProgress()
+        if let damaged = report.damagedCache { io.message("planet build: warning: \(damaged)") }
         if verbosity != .quiet {
             for warning in report.configWarnings { io.message("planet build: warning: \(warning)") }
         }

@@ -1,6 +1,7 @@
 import FeedParser
 import Foundation
 import Planet
+import PlanetBase
 import PlanetCache
 
 /// `planet hide URL|ID` and `planet unhide URL|ID`: take one entry off the planet (page and
@@ -34,6 +35,7 @@ enum HideCommand: Subcommand {
 
     static func change(_ arguments: ParsedArguments, io: CommandIO, hiding: Bool) async -> ExitStatus {
         let value = arguments.positionals[0]
+        let quoted = QuotedInput.excerpt(value)
         let command = arguments.command
         let path = FeedsFile.cacheURL(arguments, Self.cache, io: io).path
         // No cache, no entry: nothing to hide or show, and no cache is created for it.
@@ -42,7 +44,7 @@ enum HideCommand: Subcommand {
                 hiding
                     ? "\(command): no cache at '\(path)' yet, so no entry to hide: run 'planet build' first "
                         + "(or give --cache FILE); nothing was hidden"
-                    : "\(command): '\(value)' is not hidden (no cache at '\(path)')")
+                    : "\(command): '\(quoted)' is not hidden (no cache at '\(path)')")
             return ExitStatus.usage
         }
         do {
@@ -55,11 +57,11 @@ enum HideCommand: Subcommand {
             }
             let changed = hiding ? try await cache.hide(value, now: Date()) : try await cache.unhide(value)
             switch (hiding, changed) {
-            case (true, true): io.confirm("hid '\(value)'; the next build leaves it out")
-            case (true, false): io.line("'\(value)' was already hidden")
-            case (false, true): io.confirm("'\(value)' is shown again from the next build")
+            case (true, true): io.confirm("hid '\(quoted)'; the next build leaves it out")
+            case (true, false): io.line("'\(quoted)' was already hidden")
+            case (false, true): io.confirm("'\(quoted)' is shown again from the next build")
             case (false, false):
-                io.message("\(command): '\(value)' is not hidden; 'planet list --hidden' lists hidden entries")
+                io.message("\(command): '\(quoted)' is not hidden; 'planet list --hidden' lists hidden entries")
                 return ExitStatus.usage
             }
             return ExitStatus.success
@@ -74,7 +76,7 @@ enum HideCommand: Subcommand {
     /// - Throws: `CacheError`.
     static func unknownEntry(_ value: String, cache: FeedCache, path: String) async throws(CacheError) -> String? {
         guard try await cache.entries(withIDOrLink: value, limit: 1).isEmpty else { return nil }
-        var text = "'\(value)' is not the link or the id of an entry in the cache ('\(path)')"
+        var text = "'\(QuotedInput.excerpt(value))' is not the link or the id of an entry in the cache ('\(path)')"
         if value.hasPrefix("urn:planet:") {
             text += "; urn:planet:… ids are planet's own, made for rss.xml and atom.xml: give the entry's link"
         } else if let near = try await cache.links(near: value).first {

@@ -134,7 +134,7 @@ struct StepsPlanet: Sendable {
         let site = try PlanetBuild.compileTemplates(options)
         let output = try OutputFolder(options)
         let pages = try PlanetBuild.readPages(options)
-        let run = try PlanetBuild.openCache(options, list: list)
+        let (run, _) = try PlanetBuild.openCache(options, list: list)
         let listed = list.subscriptions
         let fetched = try await run.fetchAndRecord(listed, Fetcher(run.fetcherConfiguration))
         let faces = run.faces(reading: listed)

@@ -27,10 +27,10 @@ struct UsageTests {
         Case(arguments: ["build", "--jobs"], message: "planet build: '--jobs' needs a value (N)"),
         Case(
             arguments: ["build", "--jobs", "many"],
-            message: "planet build: '--jobs' must be a whole number from 1 to 256, not 'many'"),
+            message: "planet build: '--jobs' must be a whole number from 1 to 1024, not 'many'"),
         Case(
             arguments: ["build", "--jobs=0"],
-            message: "planet build: '--jobs' must be a whole number from 1 to 256, not '0'"),
+            message: "planet build: '--jobs' must be a whole number from 1 to 1024, not '0'"),
         Case(
             arguments: ["build", "--timeout", "-3"],
             message: "planet build: '--timeout' must be a number of seconds greater than 0, not '-3'"),

@@ -92,8 +92,8 @@ struct FeedListParseTests {
                 "feeds.txt:1: unknown setting 'colour' is ignored (known: activity_threshold, archive_pages, "
                     + "date_format, days_per_page, description, excerpt_length, exclude, face_height, face_width, "
                     + "include, item_title, items_per_feed, items_per_page, keep_days, keep_entries, keep_tracking, "
-                    + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, time_format, timezone, "
-                    + "title)",
+                    + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, per_host, time_format, "
+                    + "timezone, title)",
                 "feeds.txt:3: 'example.org/feed' is read as a file path; write 'https://example.org/feed' "
                     + "if it is a web address",
                 "feeds.txt:4: 'https://a.org/f' as 'Again' is already listed on line 2; this line is ignored"
@@ -113,8 +113,8 @@ struct FeedListParseTests {
                 "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: activity_threshold, archive_pages, "
                     + "date_format, days_per_page, description, excerpt_length, exclude, face_height, face_width, "
                     + "include, item_title, items_per_feed, items_per_page, keep_days, keep_entries, keep_tracking, "
-                    + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, time_format, timezone, "
-                    + "title)"
+                    + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, per_host, time_format, "
+                    + "timezone, title)"
             ])
     }
 

@@ -25,7 +25,6 @@ public final class LoopbackServer: Sendable {
         var requests: [LoopbackRequest] = []
         var openConnections: Set<Int32> = []
         var connections = 0
-        var mostOpen = 0
         var inFlight = 0
         var maxInFlight = 0
         var stopped = false
@@ -78,10 +77,6 @@ public final class LoopbackServer: Sendable {
     /// response written), for asserting a client's concurrency bound.
     public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
 
-    /// The most connections that were open at the same moment, for asserting a client's
-    /// per-host cap.
-    public var maxOpenConnections: Int { state.withLock { $0.mostOpen } }
-
     /// Connections accepted so far.
     public var connectionCount: Int { state.withLock { $0.connections } }
 
@@ -108,7 +103,6 @@ public final class LoopbackServer: Sendable {
             let stopped = state.withLock { state -> Bool in
                 state.connections += 1
                 state.openConnections.insert(client)
-                state.mostOpen = max(state.mostOpen, state.openConnections.count)
                 return state.stopped
             }
             if stopped { Socket.shutdownBoth(client) }

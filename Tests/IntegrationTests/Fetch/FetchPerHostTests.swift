@@ -28,8 +28,9 @@ struct FetchPerHostTests {
             let fetched = results.filter { if case .fetched = $0.outcome { return true } else { return false } }
             #expect(fetched.count == 16)
             #expect(farm.requests.count == 12)
-            #expect(farm.maxOpenConnections <= 2, "the farm had \(farm.maxOpenConnections) connections open")
-            #expect(farm.maxConcurrentRequests == 2, "the farm's fetches should use both its places")
+            // Requests in flight, not sockets open: this server closes each connection after its one
+            // response, and a socket it is still closing may overlap the next connection.
+            #expect(farm.maxConcurrentRequests == 2, "the farm had \(farm.maxConcurrentRequests) requests at once")
             #expect(other.maxConcurrentRequests == 2, "the other host should run beside the farm")
         }
     }

@@ -78,6 +78,7 @@ struct AtomReader {
         if let media = MediaEnclosures.description(element), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
+        MediaThumbnail.show(element, link: entry.link, summary: &summary, content: &content, context: context)
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(element)
         entry.enclosures = MediaEnclosures.read(element, core: core, context: context)

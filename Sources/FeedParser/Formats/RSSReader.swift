@@ -99,6 +99,7 @@ struct RSSReader {
         if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
+        MediaThumbnail.show(item, link: entry.link, summary: &summary, content: &content, context: context)
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)

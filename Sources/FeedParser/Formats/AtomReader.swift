@@ -41,11 +41,16 @@ struct AtomReader {
     private mutating func entry(_ element: XML.Element, position: Int, feedAuthor: Person?) -> Entry {
         var entry = Entry(id: "")
         // An untitled entry of a media feed names itself in `media:title` (Media RSS 1.5.1).
+        let field = "entry \(position)"
+        let title = element.child("title", core: core).map(TextConstruct.init)
+        if let title, title.plain == nil, let type = title.unshownType {
+            context.warnings.append(
+                "\(field): title of type \(type) is not shown (only text, HTML and base64 text are)")
+        }
         entry.title =
-            plain(element.child("title", core: core))
+            title?.plain
             ?? element.first([XML.Name(Namespace.media, "title")]).flatMap { PlainText.collapse($0.text) }
         entry.link = link(in: element, rel: "alternate")
-        let field = "entry \(position)"
         entry.published = context.date(element.first(FieldPrecedence.atomPublished, core: core)?.text, field: field)
         entry.updated = context.date(element.first(FieldPrecedence.atomUpdated, core: core)?.text, field: field)
         // RFC 4287 §4.2.1: an entry without author inherits the source's, then the feed's.
@@ -73,6 +78,7 @@ struct AtomReader {
         if let media = MediaEnclosures.description(element), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
+        MediaThumbnail.show(element, link: entry.link, summary: &summary, content: &content, context: context)
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(element)
         entry.enclosures = MediaEnclosures.read(element, core: core, context: context)

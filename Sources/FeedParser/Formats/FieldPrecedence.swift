@@ -12,7 +12,8 @@ enum FieldPrecedence {
     /// Full content: `content:encoded` carries the whole post, `description` is often an excerpt
     /// (WordPress, Medium, Ghost write both); `xhtml:body` is the rare inline-XHTML form; older
     /// generators wrote the post in an un-namespaced `body`, `fullitem` or `summary` (the last
-    /// an Atom-ism; Universal Feed Parser reads all three as content).
+    /// an Atom-ism; Universal Feed Parser reads all three as content). A `summary` beside a
+    /// `description` is the summary and the description the content (`RSSReader`).
     static let rssItemContent = [
         Key(Namespace.content, "encoded"), Key(Namespace.xhtml, "body"), core("body"),
         core("fullitem"), core("summary")

@@ -77,7 +77,7 @@ struct JSONFeedReader {
 
     private mutating func feed(_ root: [String: Any]) -> Feed {
         var feed = Feed(format: .jsonFeed)
-        feed.title = string(root["title"]).flatMap(PlainText.collapse)
+        feed.title = string(root["title"]).map(PlainText.decodingReferences).flatMap(PlainText.collapse)
         feed.link = context.url(string(root["home_page_url"]), base: context.documentURL)
         context.adoptSiteBase(feed.link)
         let base = context.documentURL
@@ -99,8 +99,9 @@ struct JSONFeedReader {
         var entry = Entry(id: "")
         let base = context.documentURL
         // JSON Feed 1.1: `title` is plain text, never HTML (unlike RSS titles): "Die Rückkehr von <i>"
-        // keeps its "<i>". (`description` is read as ambiguous: real feeds put HTML in it.)
-        entry.title = string(item["title"]).flatMap(PlainText.collapse)
+        // keeps its "<i>"; the character references that publishers put in it are decoded
+        // (`AT&amp;T`). (`description` is read as ambiguous: real feeds put HTML in it.)
+        entry.title = string(item["title"]).map(PlainText.decodingReferences).flatMap(PlainText.collapse)
         entry.link =
             context.url(string(item["url"]), base: base) ?? context.url(string(item["external_url"]), base: base)
         let field = "item \(position)"

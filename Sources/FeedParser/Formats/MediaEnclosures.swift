@@ -1,9 +1,11 @@
 import Foundation
 import PlanetBase
 
-/// Enclosures of an RSS item or Atom entry: RSS 2.0 `<enclosure>`, Atom `link rel="enclosure"`,
-/// Media RSS `media:content` (also inside `media:group`) and `media:thumbnail`, deduplicated by URL
-/// in that order.
+/// Enclosures of an RSS item or Atom entry: RSS 2.0 `<enclosure>`, Atom `link rel="enclosure"`
+/// and Media RSS `media:content` (also inside `media:group`) of a media type, deduplicated by URL
+/// in that order. A `media:content` that is a page or a player (YouTube's
+/// `application/x-shockwave-flash`, `text/html`) is no enclosure, nor is a `media:thumbnail`:
+/// the entry shows that picture instead (`MediaThumbnail`).
 enum MediaEnclosures {
     static func read(_ item: XML.Element, core: String?, context: ReadContext) -> [Enclosure] {
         var found: [Enclosure] = []
@@ -31,14 +33,21 @@ enum MediaEnclosures {
         }
         let mediaContent = XML.Name(Namespace.media, "content")
         let mediaGroups = item.all([XML.Name(Namespace.media, "group")])
-        for media in item.all([mediaContent]) + mediaGroups.flatMap({ $0.all([mediaContent]) }) {
+        for media in item.all([mediaContent]) + mediaGroups.flatMap({ $0.all([mediaContent]) })
+        where isMedia(media) {
             add(media.attribute("url"), media.attribute("type"), media.attribute("fileSize"), base: media.base)
         }
-        let thumbnail = XML.Name(Namespace.media, "thumbnail")
-        for media in item.all([thumbnail]) + mediaGroups.flatMap({ $0.all([thumbnail]) }) {
-            add(media.attribute("url"), nil, nil, base: media.base)
-        }
         return found
+    }
+
+    /// True for a `media:content` of audio, video or an image: its `type` (RFC 6838 top-level
+    /// type), else its `medium` (Media RSS 1.5.1: image, audio, video).
+    private static func isMedia(_ content: XML.Element) -> Bool {
+        let media = ["audio", "video", "image"]
+        if let type = content.attribute("type")?.trimmingSpaces().lowercased(), !type.isEmpty {
+            return media.contains { type.hasPrefix($0 + "/") }
+        }
+        return media.contains(content.attribute("medium")?.lowercased() ?? "")
     }
 
     /// `media:description` of the item or its `media:group` (YouTube puts the video's text only

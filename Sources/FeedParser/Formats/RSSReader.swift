@@ -81,17 +81,25 @@ struct RSSReader {
         entry.published = context.date(item.first(FieldPrecedence.rssItemPublished, core: core)?.text, field: field)
         entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
         entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
-        let summaryElement = item.first(FieldPrecedence.rssItemSummary, core: core)
+        var summaryElement = item.first(FieldPrecedence.rssItemSummary, core: core)
+        var contentElement = item.first(FieldPrecedence.rssItemContent, core: core)
+        // An Atom-ism `summary` beside a `description` is the short text, the description the
+        // post (Universal Feed Parser reads the second of them as content).
+        if let element = contentElement, element.name == "summary", isCore(element),
+            let description = summaryElement, description.name == "description", isCore(description)
+        {
+            (summaryElement, contentElement) = (element, description)
+        }
         var summary = context.html(
-            summaryElement.map(markup), base: summaryElement?.base,
+            summaryElement.map(markup), base: htmlBase(summaryElement, link: entry.link),
             mayBeEscapedTwice: summaryElement.map(isEscaped) ?? false)
-        let contentElement = item.first(FieldPrecedence.rssItemContent, core: core)
         var content = context.html(
-            contentElement.map(markup), base: contentElement?.base,
+            contentElement.map(markup), base: htmlBase(contentElement, link: entry.link),
             mayBeEscapedTwice: contentElement.map(isEscaped) ?? false)
         if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
+        MediaThumbnail.show(item, link: entry.link, summary: &summary, content: &content, context: context)
         EntryHTML.assign(summary: summary, content: content, to: &entry)
         entry.categories = categories(item)
         entry.enclosures = MediaEnclosures.read(item, core: core, context: context)
@@ -100,6 +108,23 @@ struct RSSReader {
         entry.id = context.entryID(guid?.text ?? about, entry: entry, base: guid?.base ?? base)
         entry.language = item.first([XML.Name(Namespace.dc, "language")])?.trimmedText ?? item.language
         return entry
+    }
+
+    /// True for an element of RSS's own namespace (or none).
+    private func isCore(_ element: XML.Element) -> Bool {
+        element.namespace == nil || element.namespace == core
+    }
+
+    /// What an item's HTML resolves against: its element's `xml:base` when the document gives
+    /// one; else the item's link, where that HTML is published, when it is an absolute http(s)
+    /// URL (so `<img src="a.png">` and `#note` point into the post, as feed readers resolve
+    /// them); else the document URL.
+    private func htmlBase(_ element: XML.Element?, link: String?) -> URL? {
+        guard let element else { return nil }
+        guard element.base == context.documentURL, let link, let url = URL(string: link), url.hasHTTPScheme else {
+            return element.base
+        }
+        return url
     }
 
     /// The HTML of an RSS text element: its text (escaped HTML, CDATA) or, for inline XHTML

@@ -109,9 +109,13 @@ struct ReadContext {
     /// escaped once too often (no tag at all, but `&lt;p&gt;…&lt;/p&gt;`: Hexo, some CMS exports)
     /// is unescaped once first (`PlainText.isDoubleEscapedHTML`), so readers see the post and not
     /// its source. Declared text and XHTML are never unescaped (RFC 4287 §3.1.1.1, §3.1.1.3).
+    /// In the same fields, escaped CDATA markers are removed (`EscapedCDATA`).
     func html(_ html: String?, base: URL?, mayBeEscapedTwice: Bool) -> EntryHTML? {
         guard var html, !PlainText.trimmed(html).isEmpty else { return nil }
-        if mayBeEscapedTwice, PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
+        if mayBeEscapedTwice {
+            html = EscapedCDATA.unwrapped(html)
+            if PlainText.isDoubleEscapedHTML(html) { html = LibXML2.htmlText(html) }
+        }
         let field = EntryHTML(html: html, base: base ?? documentURL, isSanitized: false)
         return sanitizing == .eager ? field.sanitized() : field
     }

@@ -19,7 +19,8 @@ struct TextConstruct {
     /// The declared media type, lowercased, without parameters ("" when none).
     let type: String
     /// True when the characters are base64 (Atom 0.3 `mode="base64"`; Atom 1.0 content whose
-    /// type is neither text, html, xhtml, `text/*` nor an XML media type: RFC 4287 §4.1.3.3 rule 6).
+    /// type is neither text, html, xhtml, `text/*` nor an XML media type: RFC 4287 §4.1.3.3 rule 6;
+    /// a title, summary or other text construct that declares such a type is read by the same rule).
     let isBase64: Bool
 
     init(_ element: XML.Element) {
@@ -35,7 +36,7 @@ struct TextConstruct {
         let isXML = type.hasSuffix("+xml") || type.hasSuffix("/xml")
         isBase64 =
             mode == "base64"
-            || (mode == nil && element.namespace == Namespace.atom && element.name == "content"
+            || (mode == nil && element.namespace == Namespace.atom
                 && type.contains("/") && !type.hasPrefix("text/") && !isXML)
         switch type {
         case "", "text", "text/plain": kind = .text
@@ -75,14 +76,20 @@ struct TextConstruct {
         }
     }
 
-    /// Plain text for titles and other text fields.
+    /// Plain text for titles and other text fields; for a media type that is not text, the
+    /// base64 characters decoded when they are UTF-8 text (else nil: the caller warns).
     var plain: String? {
         switch kind {
         case .text: return PlainText.collapse(PlainText.decodingEntities(characters))
         case .html: return PlainText.fromHTML(characters)
         case .xhtml: return PlainText.collapse(xhtmlRoot.renderedText)
-        case .other: return nil
+        case .other: return isBase64 ? base64Text.flatMap(PlainText.collapse) : nil
         }
+    }
+
+    /// The base64 characters decoded, when they are UTF-8 text.
+    private var base64Text: String? {
+        Data(base64Encoded: element.text.filter { !$0.isWhitespace }).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// True for escaped HTML (`type="html"`, `text/html`): the only kind whose content may be

@@ -13,12 +13,14 @@ enum PlainText {
     /// clusters: a zero-width non-joiner or a combining mark after a space (Persian "می \u{200C}خواهم")
     /// is not white space and is kept. DEL and the C1 controls follow `TextControls`: DEL is
     /// dropped, a C1 control becomes its windows-1252 character ("Don\u{92}t" is "Don’t",
-    /// U+0085 is "…") or is dropped; bidi controls (`TextControls.isBidiControl`) are dropped.
+    /// U+0085 is "…") or is dropped; bidi controls (`TextControls.isBidiControl`) are dropped. UTF-8
+    /// read as windows-1252 ("Â " for a no-break space) is read again as UTF-8 when the whole text
+    /// allows it (`Mojibake`).
     static func collapse(_ text: String) -> String? {
         if let ascii = collapseASCII(text) { return ascii.isEmpty ? nil : ascii }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for var scalar in text.unicodeScalars {
+        for var scalar in Mojibake.repaired(text).unicodeScalars {
             if scalar.properties.isWhitespace, scalar.value != 0x85 {
                 pendingSpace = !out.isEmpty
                 continue
@@ -165,6 +167,17 @@ enum PlainText {
             return text
         }
         return LibXML2.htmlText(text)
+    }
+
+    /// Text declared plain that publishers filled with escaped HTML's references (JSON Feed
+    /// titles: `AT&amp;T`, `Don&#8217;t`): character references decoded, markup never read, so
+    /// "Die Rückkehr von <i>" keeps its "<i>". Each run between two `<` is decoded on its own
+    /// (`HTMLEntityText`); a run it cannot read as references only is kept as written.
+    static func decodingReferences(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return text.split(separator: "<", omittingEmptySubsequences: false)
+            .map { run in run.contains("&") ? HTMLEntityText.decoded(String(run)) ?? String(run) : String(run) }
+            .joined(separator: "<")
     }
 
     /// HTML for a plain-text value: the text escaped (RFC 4287 §3.1.1.1 `type="text"`).

@@ -4,7 +4,7 @@ import Glibc
 /// A node of the libxml2 tree of a parsed fragment, read in place: no copy of names, text or
 /// structure. Valid only inside the closure of `HTMLFragmentParser.withFragment`, which owns the
 /// document; the sanitizer walks it once and writes its output directly.
-struct HTMLFragmentNode {
+struct HTMLFragmentNode: Equatable {
     enum Kind { case element, text, other }
 
     private let node: xmlNodePtr

@@ -5,5 +5,8 @@ extension HTMLSanitizer {
     /// again. Raise it with every change to the output: the allow-list (`SanitizerPolicy`), URL
     /// rules, the nesting limit, `MarkupBudget.html`, the notice text.
     /// 3: tracking images and ad links dropped (`TrackingMarkup`), the default `EntryHTMLOptions`.
-    public static let version = 3
+    /// 4: written to fit HTML's content models (`ContentModel`): no block inside phrasing, lists
+    /// with items only, `dl`, `li`, `figcaption` where HTML allows them; `letter-spacing`,
+    /// `text-indent`, `background` (a colour), `in`/`ex`/`ch` and more `width`s kept (`InlineStyle`).
+    public static let version = 4
 }

@@ -3,14 +3,16 @@
 /// floats survive; everything that could cover the page, load a resource or run code does not.
 ///
 /// Allowed, each value checked strictly and bounded where it is a size:
-/// `color`, `background-color` (named colours, `#rgb[a]`/`#rrggbb[aa]`, `rgb[a]()`, `hsl[a]()`,
-/// `transparent`, `currentcolor`); `font-weight`, `font-style`, `font-size` (keywords, 8–48px,
-/// 6–36pt, 0.5–3em/rem, 50–300%); `line-height`; `text-align`; `text-decoration`;
+/// `color`, `background-color` and the `background` shorthand with a colour only (named
+/// colours, `#rgb[a]`/`#rrggbb[aa]`, `rgb[a]()`, `hsl[a]()`, `transparent`, `currentcolor`);
+/// `font-weight`, `font-style`, `font-size` (keywords, 8–48px, 6–36pt, 0.5–3em/rem, 50–300%, the
+/// same sizes in `in`/`ex`/`ch`); `line-height`; `letter-spacing` (0–0.5em); `text-indent` (as
+/// margins); `text-align`; `text-decoration`;
 /// `vertical-align`; `white-space`; `margin`, `padding` and their sides (non-negative, at most
 /// 100px/75pt/6em/25%; `margin` also `auto`); `border` and its sides and longhands (width at
 /// most 10px, a style keyword, a colour; never an image); `border-collapse`, `border-spacing`;
-/// `width` (a percentage up to 100%, or `auto`) on images, tables and cells; `float` and `clear`
-/// on images only.
+/// `width` (a percentage up to 100%, or `auto`) on images, tables and cells, figures, media and
+/// framing blocks (`InlineStyleValue.sized`); `float` and `clear` on images only.
 ///
 /// Never: `url()`, `expression()`, any other function, `position`, `z-index`, `display`,
 /// negative margins, `!important`, strings, CSS escapes (a backslash drops the whole attribute),

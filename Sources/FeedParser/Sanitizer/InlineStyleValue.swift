@@ -43,6 +43,8 @@ enum InlineStyleValue {
         switch property {
         case "color", "background-color":
             return one(components, color)
+        case "background":  // the shorthand, a colour only: never an image
+            return one(components, color)
         case "font-weight":
             return one(components) { keyword($0, ["normal", "bold", "bolder", "lighter"]) ?? fontWeight($0) }
         case "font-style":
@@ -58,6 +60,10 @@ enum InlineStyleValue {
             }
         case "line-height":
             return one(components) { keyword($0, ["normal"]) ?? number($0, 0.8...3) ?? length($0, Bounds.lineHeight) }
+        case "letter-spacing":
+            return one(components) { keyword($0, ["normal"]) ?? length($0, Bounds.letterSpacing) }
+        case "text-indent":
+            return one(components) { length($0, Bounds.spacing) }
         case "text-align":
             return one(components) { keyword($0, ["left", "right", "center", "justify", "start", "end"]) }
         case "text-decoration", "text-decoration-line":
@@ -94,7 +100,7 @@ enum InlineStyleValue {
             return one(components) { keyword($0, ["collapse", "separate"]) }
         case "border-spacing":
             return list(components, 1...2) { length($0, Bounds.spacing) }
-        case "width" where ["img", "table", "td", "th", "col"].contains(element):
+        case "width" where Self.sized.contains(element):
             return one(components) { keyword($0, ["auto"]) ?? percentage($0, 0...100) }
         case "float" where element == "img":
             return one(components) { keyword($0, ["left", "right", "none"]) }
@@ -105,24 +111,36 @@ enum InlineStyleValue {
         }
     }
 
-    /// Bounds of sizes, by unit (lowercase).
+    /// Elements that may have a `width` (a percentage of the entry at most, or `auto`): images,
+    /// tables and their cells, and the blocks that frame content (figures, media, quotes).
+    static let sized: Set<String> = [
+        "img", "table", "td", "th", "col", "figure", "video", "audio", "blockquote", "pre"
+    ]
+
+    /// Bounds of sizes, by unit (lowercase): `px`, `pt`, `em`, `rem`, and `in` (96px), `ex` and
+    /// `ch` (about half an em) within the same sizes.
     enum Bounds {
         static let fontSize: [String: ClosedRange<Double>] = [
             "px": 8...48, "pt": 6...36, "em": 0.5...3,
-            "rem": 0.5...3, "%": 50...300
+            "rem": 0.5...3, "%": 50...300, "in": 0.08...0.5, "ex": 1...6, "ch": 1...6
         ]
         static let lineHeight: [String: ClosedRange<Double>] = [
             "px": 8...72, "pt": 6...54, "em": 0.8...3,
-            "rem": 0.8...3, "%": 80...300
+            "rem": 0.8...3, "%": 80...300, "in": 0.08...0.75, "ex": 1.6...6, "ch": 1.6...6
         ]
-        /// Margins, paddings, border spacing: never negative (nothing is pulled out of the box).
+        /// Margins, paddings, border spacing, text indents: never negative (nothing is pulled out
+        /// of the box).
         static let spacing: [String: ClosedRange<Double>] = [
             "px": 0...100, "pt": 0...75, "em": 0...6,
-            "rem": 0...6, "%": 0...25
+            "rem": 0...6, "%": 0...25, "in": 0...1, "ex": 0...12, "ch": 0...12
         ]
         static let borderWidth: [String: ClosedRange<Double>] = [
             "px": 0...10, "pt": 0...8, "em": 0...0.6,
-            "rem": 0...0.6
+            "rem": 0...0.6, "in": 0...0.1, "ex": 0...1.2, "ch": 0...1.2
+        ]
+        /// Letter spacing: never negative (letters never drawn over each other), at most 0.5em.
+        static let letterSpacing: [String: ClosedRange<Double>] = [
+            "px": 0...8, "pt": 0...6, "em": 0...0.5, "rem": 0...0.5, "ex": 0...1, "ch": 0...1
         ]
     }
 

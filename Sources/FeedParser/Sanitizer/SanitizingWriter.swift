@@ -7,13 +7,16 @@ import Foundation
 struct SanitizingWriter {
     let base: URL?
     /// The UTF-8 bytes written so far.
-    private(set) var output: [UInt8] = []
+    var output: [UInt8] = []
     /// Nesting of written `a` elements: a link inside a link is unwrapped (HTML forbids it and
     /// browsers would restructure the tree).
     private var linkDepth = 0
     /// For each table being written, innermost last: what its `border` and `cellpadding` give its
     /// cells (`PresentationalHTML.cellDeclarations`).
     private var tableCellStyles: [[InlineStyle.Declaration]] = []
+    /// True while the nearest written element that is not transparent takes phrasing content
+    /// only (`ContentModel.phrasing`), and was found to hold no flow content.
+    var inPhrasing = false
     /// What the planet's settings change (`EntryHTMLOptions`): none unless the sanitizer sets it.
     var rewrite = EntryHTMLRewrite.none
 
@@ -30,35 +33,53 @@ struct SanitizingWriter {
     /// Writes a sibling list of the fragment's tree. While `transparent` (the document level), the
     /// scaffolding `html` and `body` is unwrapped and `head` skipped, wherever libxml2 put fragment
     /// content. Elements at `HTMLFragmentParser.maximumDepth` and deeper are flattened to their
-    /// text, so hostile nesting cannot exhaust the stack.
-    mutating func write(_ first: HTMLFragmentNode?, transparent: Bool = true, depth: Int = 0) {
+    /// text, so hostile nesting cannot exhaust the stack. `within` is what the element being
+    /// written holds (`ContentModel.Parent`): a list's stray content goes into items of its own.
+    mutating func write(
+        _ first: HTMLFragmentNode?, transparent: Bool = true, depth: Int = 0, within: ContentModel.Parent = .flow
+    ) {
+        if within == .list {
+            writeListChildren(first, depth: depth)
+            return
+        }
         var cursor = first
         while let node = cursor {
             cursor = node.next
-            switch node.kind {
-            case .element:
-                let entry = node.element
-                let kind = entry?.kind
-                if transparent, kind == .scaffolding {
-                    write(node.firstChild, transparent: true, depth: depth)
-                } else if transparent, kind == .head {
-                    continue
-                } else if depth >= HTMLFragmentParser.maximumDepth {
-                    node.forEachDescendantText { HTMLEscaping.appendText($0, to: &output) }
-                } else if let entry {
-                    writeElement(node, entry: entry, depth: depth)
-                } else {
-                    write(node.firstChild, transparent: false, depth: depth + 1)  // unknown: unwrapped
-                }
-            case .text:
-                node.withContent { HTMLEscaping.appendText($0, to: &output) }
-            case .other:
-                continue  // comments, PIs, CDATA, DTD nodes: dropped
-            }
+            writeNode(node, transparent: transparent, depth: depth, within: within, siblings: first)
         }
     }
 
-    private mutating func writeElement(_ node: HTMLFragmentNode, entry: ElementEntry, depth: Int) {
+    /// Writes one node of a sibling list that starts with `siblings` (see `write`).
+    mutating func writeNode(
+        _ node: HTMLFragmentNode, transparent: Bool, depth: Int, within: ContentModel.Parent,
+        siblings: HTMLFragmentNode?
+    ) {
+        switch node.kind {
+        case .element:
+            let entry = node.element
+            let kind = entry?.kind
+            if transparent, kind == .scaffolding {
+                write(node.firstChild, transparent: true, depth: depth, within: within)
+            } else if transparent, kind == .head {
+                return
+            } else if depth >= HTMLFragmentParser.maximumDepth {
+                node.forEachDescendantText { HTMLEscaping.appendText($0, to: &output) }
+            } else if let entry {
+                writeElement(node, entry: entry, depth: depth, within: within, siblings: siblings)
+            } else {
+                write(node.firstChild, transparent: false, depth: depth + 1, within: within)  // unknown: unwrapped
+            }
+        case .text:
+            node.withContent { HTMLEscaping.appendText($0, to: &output) }
+        case .other:
+            return  // comments, PIs, CDATA, DTD nodes: dropped
+        }
+    }
+
+    private mutating func writeElement(
+        _ node: HTMLFragmentNode, entry: ElementEntry, depth: Int, within: ContentModel.Parent,
+        siblings: HTMLFragmentNode?
+    ) {
         let source = entry.source
         if entry.kind == .iframe || entry.kind == .object {
             writeReplacement(node, kind: entry.kind, depth: depth)
@@ -67,7 +88,7 @@ struct SanitizingWriter {
         let rule = entry.rule
         if rule?.action == .drop || entry.kind == .lineBreak && endsWithTwoBreaks { return }
         guard let rule, !(entry.kind == .link && linkDepth > 0) else {
-            write(node.firstChild, transparent: false, depth: depth + 1)
+            write(node.firstChild, transparent: false, depth: depth + 1, within: within)
             return
         }
         var kept = Self.filter(node, allowed: rule.attributes, base: base)
@@ -78,8 +99,14 @@ struct SanitizingWriter {
             if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }
             return
         }
-        guard let name = rewrite.writtenName(entry, node: node, kept: kept) else {
+        guard let rewritten = rewrite.writtenName(entry, node: node, kept: kept) else {
             if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }  // see above
+            return
+        }
+        // Where HTML's content models do not allow the element as it stands, its valid equivalent
+        // (`ContentModel`); nil: unwrapped.
+        guard let name = fittingName(rewritten, node: node, depth: depth, within: within, siblings: siblings) else {
+            write(node.firstChild, transparent: false, depth: depth + 1, within: within)
             return
         }
         output.append(UInt8(ascii: "<"))
@@ -105,7 +132,10 @@ struct SanitizingWriter {
         }
         if entry.kind == .link { linkDepth += 1 }
         if entry.kind == .table { tableCellStyles.append(PresentationalHTML.cellDeclarations(ofTable: node)) }
-        write(node.firstChild, transparent: false, depth: depth + 1)
+        let outer = inPhrasing
+        inPhrasing = ContentModel.transparent.contains(name) ? outer : ContentModel.phrasing.contains(name)
+        write(node.firstChild, transparent: false, depth: depth + 1, within: Self.parent(of: name))
+        inPhrasing = outer
         if entry.kind == .table { tableCellStyles.removeLast() }
         if entry.kind == .link { linkDepth -= 1 }
         output.append(contentsOf: "</".utf8)

@@ -214,9 +214,10 @@ struct FaithfulContentTests {
                     + "&lt;a href=\"b.html\"&gt;b&lt;/a&gt;</description>",
                 channel: "<link>https://blog.example.org/</link>"), url: file)
         #expect(entry.link == "https://blog.example.org/posts/1")
+        // The item's HTML resolves against its link, once that is absolute (issue 28).
         #expect(
             entry.summary == "<img src=\"https://blog.example.org/a.png\" alt=\"\" loading=\"lazy\"> "
-                + "<a href=\"https://blog.example.org/b.html\" rel=\"noopener noreferrer\">b</a>")
+                + "<a href=\"https://blog.example.org/posts/b.html\" rel=\"noopener noreferrer\">b</a>")
     }
 
     @Test("a file Atom feed: entries and their xml:base resolve against the site link")

@@ -55,4 +55,24 @@ struct HTMLSanitizerTests {
         // U+0085 is the windows-1252 byte of "…" (as HTML reads &#133;), not a control to drop.
         #expect(output == "<p title=\"x\">ab\u{2026}c</p>")
     }
+
+    @Test("CSS that carries meaning and no risk is kept; what can overlay the page is not (issue 28)")
+    func widenedStyles() {
+        func style(_ css: String, on element: String = "p") -> String {
+            HTMLSanitizer.sanitize("<\(element) style=\"\(css)\">x</\(element)>", base: nil)
+        }
+        #expect(
+            style("letter-spacing: 0.1em; text-indent: 2em")
+                == "<p style=\"letter-spacing: 0.1em; text-indent: 2em\">x</p>")
+        #expect(style("background: #ffeeaa") == "<p style=\"background: #ffeeaa\">x</p>")
+        #expect(
+            style("margin-left: 0.5in; font-size: 2ex; padding: 3ch")
+                == "<p style=\"margin-left: 0.5in; font-size: 2ex; "
+                + "padding: 3ch\">x</p>")
+        #expect(style("width: 50%", on: "figure") == "<figure style=\"width: 50%\">x</figure>")
+        // Declined: an image in the shorthand, negative spacing, and what positions or overlays.
+        #expect(style("background: url(https://example.org/a.png)") == "<p>x</p>")
+        #expect(style("letter-spacing: -2em; text-indent: -999px") == "<p>x</p>")
+        #expect(style("display: none; position: fixed; cursor: pointer; width: 500px") == "<p>x</p>")
+    }
 }

@@ -55,7 +55,8 @@ enum SanitizedOutputAudit {
             "color", "background-color", "font-weight", "font-style", "font-size", "line-height",
             "text-align", "text-decoration", "text-decoration-line", "vertical-align", "white-space",
             "margin", "padding", "border", "border-width", "border-style", "border-color",
-            "border-collapse", "border-spacing", "width", "float", "clear"
+            "border-collapse", "border-spacing", "width", "float", "clear", "background", "letter-spacing",
+            "text-indent"
         ]
         for side in ["top", "right", "bottom", "left"] {
             names.formUnion([

@@ -33,7 +33,8 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     private let hosts: [String?]
     /// Fetches under way per host, and those waiting aside because their host had `hostWidth`.
     private var underWayByHost: [String: Int] = [:]
-    private var deferred: [String: [Int]] = [:]
+    /// (Slices, popped in place: a host of 10,000 feeds sets nearly all of them aside.)
+    private var deferred: [String: ArraySlice<Int>] = [:]
     /// Fetches not yet started per host: the last one of a host closes its connection after use.
     private var notStarted: [String: Int] = [:]
     /// Hosts that came below `hostWidth` while some of their feeds wait aside.
@@ -102,10 +103,12 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     /// order whose host has room (those whose host has not are set aside on the way).
     private mutating func nextToStart() -> Int? {
         while let host = freed.popLast() {
-            guard var waiting = deferred[host], underWayByHost[host, default: 0] < hostWidth else { continue }
-            let index = waiting.removeFirst()
-            deferred[host] = waiting.isEmpty ? nil : waiting
-            if !waiting.isEmpty { freed.append(host) }
+            guard underWayByHost[host, default: 0] < hostWidth, let index = deferred[host]?.popFirst() else { continue }
+            if deferred[host]?.isEmpty == true {
+                deferred[host] = nil
+            } else {
+                freed.append(host)
+            }
             return index
         }
         while next < subscriptions.count {

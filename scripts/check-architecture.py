@@ -7,6 +7,11 @@
   row's dependencies are exactly those of Package.swift.
 - README.md, "Architecture": names (in backticks) every target of the pipeline: every library and
   executable target but TestSupport and PlanetBenchmarks.
+- `public` only for library API (docs/ARCHITECTURE.md, "Where each stage lives"): in the stage
+  targets (STAGES), a declaration is `public` only inside a top-level type (or an extension of
+  one) that scripts/public-api.txt lists for its target: the build's entry point and the types its
+  face exposes. Stage-to-stage declarations are `package`. FeedParser and Mustache are libraries
+  of their own and not checked.
 
 The package is read with `swift package dump-package` (its JSON), run from the repository root.
 
@@ -46,9 +51,112 @@ def section(path, heading):
     return match.group(1)
 
 
+# The stage targets, whose declarations are `package` unless scripts/public-api.txt lists them.
+STAGES = ["PlanetBase", "PlanetSubscriptions", "PlanetFetcher", "PlanetCache", "PlanetRiver", "PlanetSite",
+          "PlanetPublisher", "Planet", "PlanetCLI"]
+DECLARATION = {"struct", "enum", "class", "actor", "protocol", "extension", "typealias", "func", "var", "let",
+               "init", "subscript", "macro"}
+
+
+def code_only(text):
+    """`text` with comments and the contents of string literals blanked (newlines kept), so that a
+    word or brace found in it is code."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+        elif text.startswith("/*", i):
+            depth, j = 1, i + 2
+            while j < n and depth:
+                step = 2 if text.startswith(("/*", "*/"), j) else 1
+                depth += 1 if text.startswith("/*", j) else -1 if text.startswith("*/", j) else 0
+                j += step
+        elif text[i] == '"' or re.match(r'#+"', text[i:i + 8]):
+            hashes = len(re.match(r"#*", text[i:]).group(0))
+            quote = '"""' if text.startswith('"""', i + hashes) else '"'
+            close, j = quote + "#" * hashes, i + hashes + len(quote)
+            while j < n and not text.startswith(close, j) and (quote == '"""' or text[j] != "\n"):
+                j += 2 if hashes == 0 and text[j] == "\\" else 1
+            j = min(n, j + len(close))
+        else:
+            out.append(text[i])
+            i += 1
+            continue
+        out.append(re.sub(r"[^\n]", " ", text[i:j]))
+        i = j
+    return "".join(out)
+
+
+def public_declarations(path):
+    """(line, column, top-level name) of each `public` modifier in the Swift file at `path`; the
+    name is that of the top-level declaration it is part of (for an extension, the extended type's
+    first name component)."""
+    with open(path, encoding="utf-8") as file:
+        code = code_only(file.read())
+    found, pending, depth, top, expect_name = [], [], 0, None, False
+    for match in re.finditer(r"[A-Za-z_][A-Za-z0-9_]*|[{}]", code):
+        token = match.group(0)
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+            if depth == 0:
+                top = None
+        elif expect_name:
+            top, expect_name = token, False
+            found += [(line, column, top) for line, column in pending]
+            pending = []
+        elif depth == 0 and token in DECLARATION:
+            expect_name = token not in ("init", "subscript")
+            if not expect_name:
+                top = token
+        elif token == "public":
+            start = match.start()
+            place = (code.count("\n", 0, start) + 1, start - code.rfind("\n", 0, start))
+            if depth == 0:
+                pending.append(place)
+            else:
+                found.append((*place, top))
+    return found
+
+
+def public_api():
+    """The (target, top-level name) pairs scripts/public-api.txt lets be `public`."""
+    allowed = set()
+    with open(os.path.join(ROOT, "scripts", "public-api.txt"), encoding="utf-8") as file:
+        for line in file:
+            words = line.split("#")[0].split()
+            if len(words) >= 2:
+                allowed.add((words[0], words[1]))
+    return allowed
+
+
+def stray_public(allowed):
+    """(path, line, column, target, name) of each `public` declaration of a stage target that
+    `allowed` does not list."""
+    stray = []
+    for target in STAGES:
+        folder = os.path.join(ROOT, "Sources", target)
+        for directory, _, names in sorted(os.walk(folder)):
+            for name in sorted(names):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(directory, name)
+                for line, column, top in public_declarations(path):
+                    if (target, top) not in allowed:
+                        stray.append((os.path.relpath(path, ROOT), line, column, target, top))
+    return stray
+
+
 def main():
     targets = package()
     problems = []
+
+    for path, line, column, target, name in stray_public(public_api()):
+        problems.append(f"{path}:{line}:{column}: 'public' in {target}'s '{name}', which is not library API: "
+                        f"make it 'package', or list '{target} {name}' in scripts/public-api.txt if the "
+                        f"build's entry point exposes it")
 
     rows = {}
     table = section("docs/ARCHITECTURE.md", "Where each stage lives")

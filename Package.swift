@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "PlanetBase", swiftSettings: strict),
         .target(name: "PlanetSubscriptions", dependencies: ["PlanetBase", "FeedParser"], swiftSettings: strict),
         .target(
-            name: "PlanetFetcher", dependencies: ["PlanetBase", "PlanetSubscriptions", "FeedParser", "CCurl", "CGlibcExtras"],
+            name: "PlanetFetcher",
+            dependencies: ["PlanetBase", "PlanetSubscriptions", "FeedParser", "CCurl", "CGlibcExtras"],
             swiftSettings: strict),
         .target(
             name: "PlanetCache", dependencies: ["PlanetBase", "PlanetFetcher", "FeedParser", "CSQLite3"],

@@ -2,7 +2,7 @@ import Foundation
 
 /// URL schemes (RFC 3986 §3.1): reading one off a text, and the one rule for "an http(s) URL"
 /// that the parser, the subscription list, the fetcher, the river and the site all ask.
-public enum URLScheme {
+package enum URLScheme {
     /// The scheme of `text` as written (`HTTPS` in `HTTPS://example.org/`), nil when `text` does
     /// not start with one (a path, a relative reference): RFC 3986 §3.1,
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then `:`.
@@ -10,7 +10,7 @@ public enum URLScheme {
     /// line and every link of every build. Inlinable, so that callers in other modules get it
     /// specialized for their string type (unspecialized, it cost ~8,700 instructions a call).
     @inlinable
-    public static func of(_ text: some StringProtocol) -> String? {
+    package static func of(_ text: some StringProtocol) -> String? {
         let utf8 = text.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), let first = utf8.first, isLetter(first),
             utf8[..<colon].allSatisfy({ byte in
@@ -30,7 +30,7 @@ public enum URLScheme {
     /// the schemes of the web (RFC 9110 §4.2), the only ones planet fetches over the network.
     /// Compared on bytes, without lower-casing a copy.
     @inlinable
-    public static func isHTTP(_ scheme: some StringProtocol) -> Bool {
+    package static func isHTTP(_ scheme: some StringProtocol) -> Bool {
         // Each byte with ASCII letters lower-cased (`| 0x20`; no other byte becomes one of these).
         var bytes = scheme.utf8.makeIterator()
         guard let h = bytes.next(), h | 0x20 == UInt8(ascii: "h"), let t1 = bytes.next(),
@@ -43,20 +43,20 @@ public enum URLScheme {
 
     /// True when `text` starts with the scheme `http:` or `https:` in any case (`of`, `isHTTP`).
     @inlinable
-    public static func hasHTTPScheme(_ text: some StringProtocol) -> Bool {
+    package static func hasHTTPScheme(_ text: some StringProtocol) -> Bool {
         of(text).map { isHTTP($0) } ?? false
     }
 
     /// True when `port` is the default port of `scheme` (http 80, https 443; RFC 9110 §4.2.1,
     /// §4.2.2), so that a URL means the same without it (RFC 3986 §6.2.3). `scheme` is lower case.
-    public static func isDefaultPort(_ port: Int, scheme: String) -> Bool {
+    package static func isDefaultPort(_ port: Int, scheme: String) -> Bool {
         (scheme == "http" && port == 80) || (scheme == "https" && port == 443)
     }
 }
 
 extension URL {
     /// True when the URL's scheme is `http` or `https`, in any case (`URLScheme.isHTTP`).
-    public var hasHTTPScheme: Bool {
+    package var hasHTTPScheme: Bool {
         scheme.map { URLScheme.isHTTP($0) } ?? false
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Edits of an absolute URL's text that leave every other character as written (RFC 3986 §3:
 /// `scheme "://" [userinfo "@"] host [":" port] path-abempty [ "?" query ] [ "#" fragment ]`).
-public enum URLText {
+package enum URLText {
     /// The parts of the authority of `text`, as ranges; nil when `text` has no `scheme://`.
     ///
     /// ASCII text (every URL planet writes, and nearly every one it reads) is searched byte by
@@ -74,7 +74,7 @@ public enum URLText {
     /// `text` with scheme and host lower-cased (both are case-insensitive, RFC 3986 §3.1, §3.2.2),
     /// userinfo, port, path, query and fragment as written: `HTTP://Example.ORG/Feed` becomes
     /// `http://example.org/Feed`.
-    public static func lowercasingSchemeAndHost(_ text: String) -> String {
+    package static func lowercasingSchemeAndHost(_ text: String) -> String {
         guard let parts = authority(of: text) else { return text }
         var result = text[parts.scheme].lowercased() + "://"
         if let userinfo = parts.userinfo { result += text[userinfo] + "@" }
@@ -84,19 +84,19 @@ public enum URLText {
     }
 
     /// The userinfo (`user:password`) of `text`, nil when there is none.
-    public static func userinfo(of text: String) -> String? {
+    package static func userinfo(of text: String) -> String? {
         authority(of: text)?.userinfo.map { String(text[$0]) }
     }
 
     /// `text` without its userinfo (`https://user:pw@host/feed` → `https://host/feed`): the form
     /// of a URL that may be shown or published, since credentials never may.
-    public static func removingUserinfo(_ text: String) -> String {
+    package static func removingUserinfo(_ text: String) -> String {
         guard let parts = authority(of: text), let userinfo = parts.userinfo else { return text }
         return String(text[..<userinfo.lowerBound]) + text[parts.host.lowerBound...]
     }
 
     /// `text` with `userinfo` put in front of its host.
-    public static func addingUserinfo(_ userinfo: String, to text: String) -> String {
+    package static func addingUserinfo(_ userinfo: String, to text: String) -> String {
         let bare = removingUserinfo(text)
         guard let parts = authority(of: bare) else { return text }
         return String(bare[..<parts.host.lowerBound]) + userinfo + "@" + bare[parts.host.lowerBound...]
@@ -104,7 +104,7 @@ public enum URLText {
 
     /// `scheme://host[:port]` lower-cased, without userinfo: the origin two URLs must share for
     /// credentials to go from one to the other (RFC 6454 §4, with the port as written).
-    public static func origin(of text: String) -> String? {
+    package static func origin(of text: String) -> String? {
         guard let parts = authority(of: text) else { return nil }
         return text[parts.scheme].lowercased() + "://" + text[parts.host].lowercased()
     }
@@ -112,5 +112,5 @@ public enum URLText {
 
 extension URL {
     /// The URL as text without userinfo, for messages and public pages (`URLText.removingUserinfo`).
-    public var displayString: String { URLText.removingUserinfo(absoluteString) }
+    package var displayString: String { URLText.removingUserinfo(absoluteString) }
 }

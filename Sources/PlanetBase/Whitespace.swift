@@ -28,14 +28,14 @@ extension StringProtocol {
     /// of swift-corelibs-foundation's table, U+200B included), without the NSString bridge.
     /// Inlinable, as the trimming it calls: specialized for the caller's String or Substring.
     @inlinable
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         Whitespace.trim(self, Whitespace.isSpace)
     }
 
     /// `trimmingCharacters(in: .whitespacesAndNewlines)`, same result (`trimmingSpaces()`'s set
     /// plus U+000A–U+000D, U+0085, U+2028, U+2029), without the NSString bridge.
     @inlinable
-    public func trimmingSpacesAndNewlines() -> String {
+    package func trimmingSpacesAndNewlines() -> String {
         Whitespace.trim(self, Whitespace.isSpaceOrNewline)
     }
 }

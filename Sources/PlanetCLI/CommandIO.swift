@@ -2,28 +2,28 @@ import Foundation
 
 /// Where a command writes and what it knows of its surroundings, injected so that tests run
 /// commands in-process and read what they printed.
-public struct CommandIO: Sendable {
+package struct CommandIO: Sendable {
     /// Receives standard-output text (already ending in a newline where one is meant).
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Receives standard-output bytes, UTF-8 text made elsewhere (the JSON Lines of
     /// `planet parse --json FILES...`), written as they are: by default `out` of their text.
-    public var outBytes: @Sendable ([UInt8]) -> Void
+    package var outBytes: @Sendable ([UInt8]) -> Void
     /// Receives standard-error text: messages, warnings, the build summary.
-    public var err: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
     /// Receives the line that reports a change already made (feeds.txt saved, an entry hidden),
     /// for standard output; returns nil when it was written, else why not. Unlike `out`, a
     /// failure does not end the process (`confirm(_:)`). By default: `out` of the text, nil.
-    public var confirmation: @Sendable (String) -> String?
+    package var confirmation: @Sendable (String) -> String?
     /// The process environment (`SOURCE_DATE_EPOCH` is read from it).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Folder that relative paths on the command line are resolved against.
-    public var currentDirectory: URL
+    package var currentDirectory: URL
     /// Whether standard error is a terminal to draw a progress line on; nil (the default) asks
     /// the process (`isatty` and `TERM`, `BuildTerminal.stderrIsTerminal`). Tests set it.
-    public var stderrIsTerminal: Bool?
+    package var stderrIsTerminal: Bool?
 
     /// Creates an IO with the given sinks and folder; the environment defaults to empty.
-    public init(
+    package init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         outBytes: (@Sendable ([UInt8]) -> Void)? = nil,
         confirmation: (@Sendable (String) -> String?)? = nil,
@@ -46,7 +46,7 @@ public struct CommandIO: Sendable {
     /// (EX_IOERR) instead of crashing or losing output silently; a broken pipe (`| head`) ends the
     /// process through SIGPIPE as for any command-line tool. The line that reports a change
     /// already made is the exception (`confirm(_:)`): the change stands, and so does exit 0.
-    public static var standard: CommandIO {
+    package static var standard: CommandIO {
         CommandIO(
             out: { text in writeStandardOutput(Data(text.utf8)) },
             err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },

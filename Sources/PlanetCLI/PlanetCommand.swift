@@ -6,7 +6,7 @@ import PlanetBase
 /// The `planet` command line: picks the subcommand, parses its arguments from its table, runs it.
 ///
 /// `main.swift` only calls `main(_:)`; tests call `run(_:io:)` with captured streams.
-public enum PlanetCommand {
+package enum PlanetCommand {
     /// Every subcommand, in the order `planet --help` lists them.
     static let subcommands: [any Subcommand.Type] = [
         BuildCommand.self,
@@ -24,7 +24,7 @@ public enum PlanetCommand {
 
     /// Runs `planet` with the process's streams. - Parameter arguments: `CommandLine.arguments`
     /// (the program name first). - Returns: the exit status.
-    public static func main(_ arguments: [String]) async -> Int32 {
+    package static func main(_ arguments: [String]) async -> Int32 {
         // libxml2's globals, set up before any task can parse (see `LibXML`).
         _ = LibXML.initialized
         return await run(Array(arguments.dropFirst()), io: .standard)
@@ -34,7 +34,7 @@ public enum PlanetCommand {
     /// - Returns: the exit status (`ExitStatus`: 0 on success, 1 when something outside the input
     ///   failed, 2 for bad usage or bad input, 74 when standard output cannot be written, 75 when
     ///   another build holds the lock); messages go to `io.err`.
-    public static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
+    package static func run(_ arguments: [String], io: CommandIO) async -> Int32 {
         await status(arguments, io: io).rawValue
     }
 

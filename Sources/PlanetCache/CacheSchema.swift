@@ -5,7 +5,9 @@
 /// bump. Dates are Unix seconds (`REAL`, UTC); booleans are 0/1 `INTEGER`; lists are JSON text.
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    static let migrations: [String] = [
+        version1, version2, version3, version4, version5, version6, version7, version8, version9
+    ]
 
     /// The version this planet writes.
     static var currentVersion: Int { migrations.count }

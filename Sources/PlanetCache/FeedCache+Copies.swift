@@ -16,7 +16,7 @@ extension FeedCache {
     ///   - heads: the heads read (`entryHeads(feedURLs:newest:)`).
     ///   - notAfter: the sort date of the oldest head read.
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
-    public func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) throws(CacheError)
+    package func olderCopies(of heads: [CachedEntry], feedURLs: [String], notAfter: Date) throws(CacheError)
         -> [CachedEntry]
     {
         guard !heads.isEmpty else { return [] }

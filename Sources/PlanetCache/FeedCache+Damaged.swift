@@ -13,7 +13,7 @@ extension FeedCache {
     /// - Returns: the cache, and the path the damaged file was moved to (nil when it was sound).
     /// - Throws: `CacheError` as `init(path:)` does, and `.sqlite` when the damaged file cannot
     ///   be moved.
-    public static func openMovingDamagedAside(path: String, now: Date) throws(CacheError) -> (
+    package static func openMovingDamagedAside(path: String, now: Date) throws(CacheError) -> (
         cache: FeedCache, movedTo: String?
     ) {
         do {

@@ -9,7 +9,7 @@ extension FeedCache {
     /// text and sanitizes it — meant for tools and tests, not for a build.
     /// - Parameter feedURLs: subscription URLs as in feeds.txt.
     /// - Throws: `CacheError` `.sqlite`, `.invalidData` (a stored JSON list is damaged).
-    public func entries(feedURLs: [String]) async throws(CacheError) -> [CachedEntry] {
+    package func entries(feedURLs: [String]) async throws(CacheError) -> [CachedEntry] {
         let urls = try rows.json(feedURLs)
         let statement = try sql { () throws(SQLiteError) in
             try db.statement(Self.selectEntries).bind([.text(urls)])
@@ -31,7 +31,7 @@ extension FeedCache {
     /// - Parameter newest: when given, only that many heads, newest first by published, else first
     ///   seen (the river's sort date before clamping), ties by feed URL then id; nil for all.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func entryHeads(feedURLs: [String], newest: Int? = nil) throws(CacheError) -> [CachedEntry] {
+    package func entryHeads(feedURLs: [String], newest: Int? = nil) throws(CacheError) -> [CachedEntry] {
         let urls = try rows.json(feedURLs)
         return try sql { () throws(SQLiteError) in
             try db.statement(Self.selectHeads).bind([.text(urls), .integer(newest ?? -1)]).rows { row in
@@ -56,7 +56,7 @@ extension FeedCache {
     /// - Parameter options: what the planet's settings change in entry HTML (`keep_tracking`,
     ///   `min_heading`).
     /// - Throws: `CacheError.Reason.sqlite`, `.invalidData`.
-    public func entries(keys: [EntryKey], options: EntryHTMLOptions = .standard) async throws(CacheError)
+    package func entries(keys: [EntryKey], options: EntryHTMLOptions = .standard) async throws(CacheError)
         -> [CachedEntry]
     {
         var clean: [CachedEntry] = []
@@ -105,7 +105,7 @@ extension FeedCache {
     /// The date of each feed's newest entry (published, else first seen), by feed URL; a feed
     /// without entries is absent. For `activity_threshold`. Read from `entry_feed_head`.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func newestEntryDates() throws(CacheError) -> [String: Date] {
+    package func newestEntryDates() throws(CacheError) -> [String: Date] {
         let pairs = try sql { () throws(SQLiteError) in
             try db.statement("SELECT feed_url, max(coalesce(published, first_seen)) FROM entry GROUP BY feed_url")
                 .rows { ($0.text(0) ?? "", $0.date(1) ?? Date(timeIntervalSince1970: 0)) }
@@ -117,7 +117,7 @@ extension FeedCache {
     /// `feedURLs`, by entry key.
     /// - Parameter withText: read the content (else summary) too, for `text:` rules.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func filterFields(feedURLs: [String], withText: Bool) throws(CacheError) -> [EntryKey: FilterFields] {
+    package func filterFields(feedURLs: [String], withText: Bool) throws(CacheError) -> [EntryKey: FilterFields] {
         let urls = try rows.json(feedURLs)
         let text = withText ? "coalesce(content, summary)" : "NULL"
         let found = try sql { () throws(SQLiteError) in
@@ -142,7 +142,7 @@ extension FeedCache {
 
     /// How many entries the cache keeps per feed URL (for the status report).
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func entryCounts() throws(CacheError) -> [String: Int] {
+    package func entryCounts() throws(CacheError) -> [String: Int] {
         let pairs = try sql { () throws(SQLiteError) in
             try db.statement("SELECT feed_url, count(*) FROM entry GROUP BY feed_url")
                 .rows { ($0.text(0) ?? "", $0.int(1)) }

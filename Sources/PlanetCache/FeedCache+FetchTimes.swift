@@ -4,7 +4,7 @@ extension FeedCache {
     /// How long each feed's last fetch took, seconds, by feed URL (`recordFetchTimes(_:)`); empty
     /// in a cache of a schema before v9 (opened with `init(readingOnly:)`), which has no such table.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func fetchTimes() throws(CacheError) -> [String: Double] {
+    package func fetchTimes() throws(CacheError) -> [String: Double] {
         guard try hasTable("fetch_time") else { return [:] }
         return try sql { () throws(SQLiteError) in
             var times: [String: Double] = [:]
@@ -20,7 +20,7 @@ extension FeedCache {
     /// Keeps `times` (seconds by feed URL) as the feeds' last fetch times, in one transaction. The
     /// time of a feed no longer subscribed stays, a few bytes: it is only read for feeds fetched.
     /// - Throws: `CacheError.Reason.sqlite` (nothing recorded).
-    public func recordFetchTimes(_ times: [String: Double]) throws(CacheError) {
+    package func recordFetchTimes(_ times: [String: Double]) throws(CacheError) {
         guard !times.isEmpty else { return }
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in

@@ -7,7 +7,7 @@ extension FeedCache {
     /// - Returns: false when `value` was already hidden.
     /// - Throws: `CacheError.Reason.sqlite`.
     @discardableResult
-    public func hide(_ value: String, now: Date) throws(CacheError) -> Bool {
+    package func hide(_ value: String, now: Date) throws(CacheError) -> Bool {
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 let before = db.totalChanges
@@ -24,7 +24,7 @@ extension FeedCache {
     /// - Returns: false when `value` was not hidden.
     /// - Throws: `CacheError.Reason.sqlite`.
     @discardableResult
-    public func unhide(_ value: String) throws(CacheError) -> Bool {
+    package func unhide(_ value: String) throws(CacheError) -> Bool {
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 let before = db.totalChanges
@@ -39,7 +39,7 @@ extension FeedCache {
     /// Every hidden id or link with when it was hidden, in the order they were hidden; none in a
     /// cache of a schema before v5 (opened with `init(readingOnly:)`), which has no such table.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func hidden() throws(CacheError) -> [(value: String, hiddenAt: Date)] {
+    package func hidden() throws(CacheError) -> [(value: String, hiddenAt: Date)] {
         guard try hasTable("hidden") else { return [] }
         return try sql { () throws(SQLiteError) in
             try db.statement("SELECT value, hidden_at FROM hidden ORDER BY hidden_at, value")
@@ -52,7 +52,7 @@ extension FeedCache {
     /// with its feed URL, id, title and link only. Two indexed lookups (`entry_by_id`,
     /// `entry_by_link_key`), no pass over the entries.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func entries(withIDOrLink value: String, limit: Int = 5) throws(CacheError) -> [CachedEntry] {
+    package func entries(withIDOrLink value: String, limit: Int = 5) throws(CacheError) -> [CachedEntry] {
         try sql { () throws(SQLiteError) in
             try db.statement(
                 """
@@ -73,7 +73,7 @@ extension FeedCache {
     /// (scheme, `www.`, port, query, fragment, case, trailing `/`): what `planet hide` suggests
     /// for a link that matches no entry exactly. At most `limit`, sorted.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func links(near value: String, limit: Int = 3) throws(CacheError) -> [String] {
+    package func links(near value: String, limit: Int = 3) throws(CacheError) -> [String] {
         try sql { () throws(SQLiteError) in
             try db.statement(
                 "SELECT DISTINCT link FROM entry WHERE link_key = ?1 AND link <> ?2 ORDER BY link LIMIT ?3"

@@ -8,7 +8,7 @@ extension FeedCache {
     /// The moved state's `redirectTarget` is cleared (the redirect is applied). Nothing happens when
     /// `oldURL` is unknown. One transaction.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func moveFeed(from oldURL: String, to newURL: String) throws(CacheError) {
+    package func moveFeed(from oldURL: String, to newURL: String) throws(CacheError) {
         guard oldURL != newURL else { return }
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in

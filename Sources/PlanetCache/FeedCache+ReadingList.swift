@@ -2,14 +2,14 @@ import Foundation
 import PlanetFetcher
 
 /// One feed of a reading list: its URL and the OPML title, if any.
-public struct ListedFeed: Sendable, Equatable, Codable {
+package struct ListedFeed: Sendable, Equatable, Codable {
     /// The outline's `xmlUrl`, absolute.
-    public var url: String
+    package var url: String
     /// The outline's `title` (else `text`), nil when absent.
-    public var title: String?
+    package var title: String?
 
     /// Creates a listed feed.
-    public init(url: String, title: String?) {
+    package init(url: String, title: String?) {
         self.url = url
         self.title = title
     }
@@ -19,7 +19,7 @@ extension FeedCache {
     /// The feeds of a reading list's last good copy and that copy's validators; nil when none
     /// was read yet.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func readingList(_ url: String) throws(CacheError) -> (feeds: [ListedFeed], validators: FetchValidators)? {
+    package func readingList(_ url: String) throws(CacheError) -> (feeds: [ListedFeed], validators: FetchValidators)? {
         try sql { () throws(SQLiteError) in
             try db.statement("SELECT feeds, etag, last_modified FROM reading_list WHERE url = ?1")
                 .bind([.text(url)]).rows { row in
@@ -34,7 +34,7 @@ extension FeedCache {
     /// list`, which only reads): a list never read has no key. Empty for a cache of a schema
     /// before v5 (opened with `init(readingOnly:)`), which keeps no reading list.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func readingListFeeds(_ urls: [String]) throws(CacheError) -> [String: [ListedFeed]] {
+    package func readingListFeeds(_ urls: [String]) throws(CacheError) -> [String: [ListedFeed]] {
         guard try hasTable("reading_list") else { return [:] }
         var found: [String: [ListedFeed]] = [:]
         for url in urls {
@@ -45,7 +45,7 @@ extension FeedCache {
 
     /// Records the feeds of a reading list just fetched and read: its last good copy.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordReadingList(
+    package func recordReadingList(
         _ url: String, feeds: [ListedFeed], validators: FetchValidators,
         now: Date
     ) throws(CacheError) {

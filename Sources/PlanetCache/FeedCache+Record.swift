@@ -27,7 +27,7 @@ extension FeedCache {
     ///
     /// A new entry's `position` (its place in the document) is recorded too, so the undated
     /// entries of one fetch, all first seen at the build time, keep the document's order.
-    public func recordSuccess(
+    package func recordSuccess(
         feedURL: String, feed: Feed, info: FetchInfo, now: Date,
         retention: Retention, newFeedItems: Int? = nil,
         ignoreUpdated: Bool = false
@@ -42,21 +42,22 @@ extension FeedCache {
 
     /// One fetched and parsed document to record (`recordSuccesses`): the arguments of
     /// `recordSuccess(feedURL:feed:info:now:retention:newFeedItems:ignoreUpdated:)`.
-    public struct SuccessRecord: Sendable {
+    package struct SuccessRecord: Sendable {
         /// The subscription's URL as in feeds.txt.
-        public var feedURL: String
+        package var feedURL: String
         /// The parsed document.
-        public var feed: Feed
+        package var feed: Feed
         /// Status and validators of the response.
-        public var info: FetchInfo
+        package var info: FetchInfo
         /// Setting `new_feed_items`, nil for none.
-        public var newFeedItems: Int?
+        package var newFeedItems: Int?
         /// The feed's `ignore_updated` setting.
-        public var ignoreUpdated: Bool
+        package var ignoreUpdated: Bool
 
         /// Creates a record with the given fields.
-        public init(feedURL: String, feed: Feed, info: FetchInfo, newFeedItems: Int? = nil, ignoreUpdated: Bool = false)
-        {
+        package init(
+            feedURL: String, feed: Feed, info: FetchInfo, newFeedItems: Int? = nil, ignoreUpdated: Bool = false
+        ) {
             self.feedURL = feedURL
             self.feed = feed
             self.info = info
@@ -70,7 +71,7 @@ extension FeedCache {
     /// indexes into the WAL: 490 MB written for a 66 MB cache of 1,000 feeds; Benchmarks/PERF.md).
     /// - Throws: `CacheError` `.sqlite` (nothing of the batch recorded: the transaction is rolled
     ///   back), `.invalidData`.
-    public func recordSuccesses(_ records: [SuccessRecord], now: Date, retention: Retention) throws(CacheError) {
+    package func recordSuccesses(_ records: [SuccessRecord], now: Date, retention: Retention) throws(CacheError) {
         guard !records.isEmpty else { return }
         var prepared: [(feedURL: String, feed: Feed, info: FetchInfo, values: [[SQLiteValue]], ids: String)] = []
         prepared.reserveCapacity(records.count)
@@ -149,7 +150,7 @@ extension FeedCache {
     /// is recorded with `recordRedirectTargets` too). Applies `retention` to entries that fell off
     /// earlier.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordNotModified(feedURL: String, now: Date, retention: Retention) throws(CacheError) {
+    package func recordNotModified(feedURL: String, now: Date, retention: Retention) throws(CacheError) {
         try recordNotModified(feedURLs: [feedURL], now: now, retention: retention)
     }
 
@@ -157,7 +158,7 @@ extension FeedCache {
     /// does for one, all in one transaction: a warm build of a thousand feeds commits once
     /// instead of a thousand times (Benchmarks/PERF.md).
     /// - Throws: `CacheError.Reason.sqlite` (nothing recorded: the transaction is rolled back).
-    public func recordNotModified(feedURLs: [String], now: Date, retention: Retention) throws(CacheError) {
+    package func recordNotModified(feedURLs: [String], now: Date, retention: Retention) throws(CacheError) {
         guard !feedURLs.isEmpty else { return }
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
@@ -199,7 +200,7 @@ extension FeedCache {
     /// the status page read it, so the content version is raised when any changes.
     /// - Parameter targets: feed URL → the redirect target now, nil for none.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordRedirectTargets(_ targets: [String: String?]) throws(CacheError) {
+    package func recordRedirectTargets(_ targets: [String: String?]) throws(CacheError) {
         guard !targets.isEmpty else { return }
         try sql { () throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
@@ -240,7 +241,7 @@ extension FeedCache {
     ///   - configFingerprint: fingerprint of the current feeds.txt, stored when the feed is gone
     ///     or waits for `retryAfter` (see `FeedState.isDue`).
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordFailure(
+    package func recordFailure(
         feedURL: String, failure: FetchFailure, now: Date, retryAfter: Date? = nil,
         configFingerprint: String? = nil
     ) throws(CacheError) {

@@ -3,28 +3,28 @@ import Foundation
 /// What the cache remembers of one output folder's last build (schema v8, table `site`), so that
 /// the next build can tell that nothing it would write has changed (Benchmarks/PERF.md,
 /// "Session 6").
-public struct SiteRecord: Sendable, Equatable {
+package struct SiteRecord: Sendable, Equatable {
     /// The output folder (its resolved path).
-    public var output: String
+    package var output: String
     /// When the site's content last changed: the build time of the last build that wrote a file
     /// (`planet.updated_*`, status.json `generated`).
-    public var changedAt: Date
+    package var changedAt: Date
     /// The fingerprint of everything the last build read besides the cache and the clock
     /// (`BuildFingerprint`).
-    public var fingerprint: String
+    package var fingerprint: String
     /// `FeedCache.contentVersion()` when the last build read the cache.
-    public var contentVersion: Int
+    package var contentVersion: Int
     /// The first instant at which the passing of time alone changes the site (an entry dated in
     /// the future comes due, one leaves `days_per_page`, a feed crosses `activity_threshold`);
     /// nil when nothing depends on the time.
-    public var validUntil: Date?
+    package var validUntil: Date?
     /// Entries on the page.
-    public var entries: Int
+    package var entries: Int
     /// Every file of the output folder with its size, mtime and inode (`OutputManifest`).
-    public var manifest: String
+    package var manifest: String
 
     /// Creates a record with the given fields.
-    public init(
+    package init(
         output: String, changedAt: Date, fingerprint: String, contentVersion: Int,
         validUntil: Date?, entries: Int, manifest: String
     ) {
@@ -40,11 +40,11 @@ public struct SiteRecord: Sendable, Equatable {
 
 /// How many entries the cache keeps of one feed and the date of its newest (published, else
 /// first seen), as schema v8 keeps them in the `feed` row.
-public struct FeedEntryFacts: Sendable, Equatable {
+package struct FeedEntryFacts: Sendable, Equatable {
     /// Entries kept.
-    public var kept: Int
+    package var kept: Int
     /// Sort date of the newest entry, nil when none is kept.
-    public var newest: Date?
+    package var newest: Date?
 }
 
 extension FeedCache {
@@ -54,7 +54,7 @@ extension FeedCache {
     /// a hidden entry; a reading list's feeds). Rows a build rewrites without such a change (a
     /// 304's attempt time, a sanitized copy) leave it as it is.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func contentVersion() throws(CacheError) -> Int {
+    package func contentVersion() throws(CacheError) -> Int {
         try sql { () throws(SQLiteError) in
             try db.statement("SELECT content_version FROM cache_state WHERE id = 1").rows { $0.int(0) }.first ?? 0
         }
@@ -93,7 +93,7 @@ extension FeedCache {
     /// Entries kept and the newest entry's date of every feed the cache knows (schema v8 keeps
     /// them in the `feed` row: no pass over the entries).
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func entryFacts() throws(CacheError) -> [String: FeedEntryFacts] {
+    package func entryFacts() throws(CacheError) -> [String: FeedEntryFacts] {
         let rows = try sql { () throws(SQLiteError) in
             try db.statement("SELECT url, entries_kept, newest_entry FROM feed").rows {
                 ($0.text(0) ?? "", FeedEntryFacts(kept: $0.int(1), newest: $0.date(2)))
@@ -105,7 +105,7 @@ extension FeedCache {
     /// The record of the output folder `output` (its resolved path), nil when no build of this
     /// planet version wrote it with this cache.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func siteRecord(output: String) throws(CacheError) -> SiteRecord? {
+    package func siteRecord(output: String) throws(CacheError) -> SiteRecord? {
         try sql { () throws(SQLiteError) in
             try db.statement(
                 """
@@ -123,7 +123,7 @@ extension FeedCache {
 
     /// Keeps `record` for its output folder, replacing the one before.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func recordSite(_ record: SiteRecord) throws(CacheError) {
+    package func recordSite(_ record: SiteRecord) throws(CacheError) {
         try sql { () throws(SQLiteError) in
             try db.statement(
                 """

@@ -12,9 +12,9 @@ import Foundation
 /// migrates it forward (see `CacheSchema`). Dates are stored as Unix seconds (UTC). Default
 /// location: `.planet/cache.sqlite` beside feeds.txt; `:memory:` gives a private,
 /// throwaway cache (tests).
-public actor FeedCache {
+package actor FeedCache {
     /// The path given to `init(path:)`.
-    public nonisolated let path: String
+    package nonisolated let path: String
     let db: SQLiteDatabase
     let rows: EntryRow
 
@@ -23,7 +23,7 @@ public actor FeedCache {
     /// - Parameter path: file path, or `:memory:` for an in-memory cache.
     /// - Throws: `CacheError` `.cannotCreateFolder`, `.sqlite` (unreadable, locked longer than the
     ///   busy timeout, not a database), `.newerSchema` (written by a newer planet).
-    public init(path: String) throws(CacheError) {
+    package init(path: String) throws(CacheError) {
         self.path = path
         rows = EntryRow(path: path)
         try Self.createFileAndFolder(at: path)
@@ -60,7 +60,7 @@ public actor FeedCache {
     /// written, so a cache of an older planet stays as it is (and usable by that planet) and a
     /// user who may not write it can still read it. The reads work on every schema version.
     /// - Throws: `CacheError` `.sqlite` (missing, unreadable, not a database), `.newerSchema`.
-    public init(readingOnly path: String) throws(CacheError) {
+    package init(readingOnly path: String) throws(CacheError) {
         self.path = path
         rows = EntryRow(path: path)
         let found: Int
@@ -78,7 +78,7 @@ public actor FeedCache {
 
     /// The fetch state of `feedURL`, or nil when the feed was never recorded.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func state(for feedURL: String) throws(CacheError) -> FeedState? {
+    package func state(for feedURL: String) throws(CacheError) -> FeedState? {
         try sql { () throws(SQLiteError) in
             try db.statement("SELECT \(Self.stateColumns) FROM feed WHERE url = ?1")
                 .bind([.text(feedURL)]).rows(Self.readState).first
@@ -88,7 +88,7 @@ public actor FeedCache {
     /// False for a file with no cache schema yet (an empty file, or one opened with
     /// `init(readingOnly:)` before any build wrote it): it knows no feed.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func hasSchema() throws(CacheError) -> Bool {
+    package func hasSchema() throws(CacheError) -> Bool {
         try hasTable("feed")
     }
 
@@ -104,7 +104,7 @@ public actor FeedCache {
 
     /// The fetch state of every feed the cache knows, ordered by URL.
     /// - Throws: `CacheError.Reason.sqlite`.
-    public func allStates() throws(CacheError) -> [FeedState] {
+    package func allStates() throws(CacheError) -> [FeedState] {
         try sql { () throws(SQLiteError) in
             try db.statement("SELECT \(Self.stateColumns) FROM feed ORDER BY url").rows(Self.readState)
         }
@@ -113,7 +113,7 @@ public actor FeedCache {
     /// Runs `PRAGMA integrity_check` over the whole file.
     /// - Returns: true when SQLite answers `ok`.
     /// - Throws: `CacheError.Reason.sqlite` when the check cannot run at all.
-    public func integrityCheck() throws(CacheError) -> Bool {
+    package func integrityCheck() throws(CacheError) -> Bool {
         let answers = try sql { () throws(SQLiteError) in
             try db.statement("PRAGMA integrity_check").rows { $0.text(0) }
         }

@@ -4,14 +4,14 @@ import PlanetFetcher
 extension FeedState {
     /// The validators to send with the next fetch (RFC 9110 §13.1: `If-None-Match`,
     /// `If-Modified-Since`), nil when the cache has neither.
-    public var validators: FetchValidators? {
+    package var validators: FetchValidators? {
         let validators = FetchValidators(etag: etag, lastModified: lastModified)
         return validators.isEmpty ? nil : validators
     }
 
     /// The state after `FeedCache.recordNotModified` recorded a 304 at `now` (its row as the
     /// upsert leaves it: validators, head and redirect target kept; a success now, no failure).
-    public func recordingNotModified(now: Date) -> FeedState {
+    package func recordingNotModified(now: Date) -> FeedState {
         var state = self
         state.lastAttempt = now
         state.lastSuccess = now
@@ -34,7 +34,7 @@ extension FeedState {
     /// - Parameters:
     ///   - now: the build time.
     ///   - configFingerprint: fingerprint of the current feeds.txt (any stable digest of its bytes).
-    public func isDue(now: Date, configFingerprint: String?) -> Bool {
+    package func isDue(now: Date, configFingerprint: String?) -> Bool {
         if gone, let marked = self.configFingerprint, marked == configFingerprint { return false }
         if let retryAfter, retryAfter > now {
             if let marked = self.configFingerprint, marked != configFingerprint { return true }

@@ -3,55 +3,55 @@ import Foundation
 
 /// What the cache remembers about fetching one feed. Dates are absolute instants (stored as Unix
 /// seconds); a feed never fetched has no state at all.
-public struct FeedState: Sendable, Equatable {
+package struct FeedState: Sendable, Equatable {
     /// The subscription's feed URL, as in feeds.txt (the key).
-    public var url: String
+    package var url: String
     /// `ETag` of the last 2xx response, for `If-None-Match` (RFC 9110 §13.1.2).
-    public var etag: String?
+    package var etag: String?
     /// `Last-Modified` of the last 2xx response, for `If-Modified-Since` (RFC 9110 §13.1.3).
-    public var lastModified: String?
+    package var lastModified: String?
     /// When planet last tried to fetch the feed, whatever came of it.
-    public var lastAttempt: Date?
+    package var lastAttempt: Date?
     /// When the feed last answered with a document or a 304.
-    public var lastSuccess: Date?
+    package var lastSuccess: Date?
     /// HTTP status of the last attempt (200 for files); nil when no answer came (DNS, timeout).
-    public var lastStatus: Int?
+    package var lastStatus: Int?
     /// Kind of the last failure (`FetchFailure.Kind` raw value, e.g. `timeout`); nil after a success.
-    public var errorKind: String?
+    package var errorKind: String?
     /// Human-readable detail of the last failure; nil after a success.
-    public var errorMessage: String?
+    package var errorMessage: String?
     /// Failed attempts in a row since the last success; 0 after a success.
-    public var failureStreak: Int
+    package var failureStreak: Int
     /// Absolute URL the feed permanently moved to (301/308), to report and apply; nil otherwise.
-    public var redirectTarget: String?
+    package var redirectTarget: String?
     /// True when the feed answered 410 Gone (RFC 9110 §15.5.11): not fetched again until feeds.txt changes.
-    public var gone: Bool
+    package var gone: Bool
     /// Do not fetch before this instant (429/503 `Retry-After`, RFC 9110 §10.2.3); nil when free.
-    public var retryAfter: Date?
+    package var retryAfter: Date?
     /// The feed's own title from its last document, plain text.
-    public var title: String?
+    package var title: String?
     /// The feed's site link from its last document, absolute URL.
-    public var link: String?
+    package var link: String?
     /// The feed's own image (Atom logo or icon, RSS `<image>`, itunes:image, JSON Feed icon)
     /// from its last document, absolute URL.
-    public var image: String?
+    package var image: String?
     /// Fingerprint of feeds.txt when the feed was marked gone; nil when not gone.
-    public var configFingerprint: String?
+    package var configFingerprint: String?
     /// The feed's own id from its last document (Atom `<id>`), as written.
-    public var feedID: String?
+    package var feedID: String?
     /// The feed's own last update from its last document (Atom `<updated>`, RSS `lastBuildDate`).
-    public var updated: Date?
+    package var updated: Date?
     /// The feed's own author from its last document (RFC 4287 §3.2 person construct).
-    public var author: Person?
+    package var author: Person?
     /// The feed's language from its last document (RSS `<language>`, `xml:lang`), as written.
-    public var language: String?
+    package var language: String?
     /// The first failed attempt of the current run of failures (schema v8), nil when the last
     /// attempt succeeded; for a feed already failing when its cache was upgraded to v8, its last
     /// attempt before the upgrade.
-    public var failingSince: Date?
+    package var failingSince: Date?
 
     /// Creates a feed state with the given fields; everything but `url` defaults to nil, 0 or false.
-    public init(
+    package init(
         url: String, etag: String? = nil, lastModified: String? = nil,
         lastAttempt: Date? = nil, lastSuccess: Date? = nil, lastStatus: Int? = nil,
         errorKind: String? = nil, errorMessage: String? = nil, failureStreak: Int = 0,

@@ -1,19 +1,19 @@
 import PlanetFetcher
 
 /// What the cache keeps from a successful response besides the feed: status and validators.
-public struct FetchInfo: Sendable, Equatable {
+package struct FetchInfo: Sendable, Equatable {
     /// HTTP status of the final response (200 for files).
-    public var status: Int
+    package var status: Int
     /// `ETag` validator, sent back as `If-None-Match` (RFC 9110 §8.8.3, §13.1.2).
-    public var etag: String?
+    package var etag: String?
     /// `Last-Modified` validator, sent back as `If-Modified-Since` (RFC 9110 §8.8.2, §13.1.3).
-    public var lastModified: String?
+    package var lastModified: String?
     /// Absolute URL the feed moved to when a 301/308 was followed (RFC 9110 §15.4.2, §15.4.9),
     /// to be reported and applied to feeds.txt with `--apply-redirects`; nil otherwise.
-    public var permanentRedirect: String?
+    package var permanentRedirect: String?
 
     /// Creates fetch info with the given fields; status 200 and no validators or redirect by default.
-    public init(
+    package init(
         status: Int = 200, etag: String? = nil, lastModified: String? = nil,
         permanentRedirect: String? = nil
     ) {
@@ -24,7 +24,7 @@ public struct FetchInfo: Sendable, Equatable {
     }
 
     /// Status, validators and permanent-redirect target of `document`.
-    public init(_ document: FetchedDocument) {
+    package init(_ document: FetchedDocument) {
         self.init(
             status: document.status, etag: document.etag, lastModified: document.lastModified,
             permanentRedirect: document.permanentRedirect?.absoluteString)

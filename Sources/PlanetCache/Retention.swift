@@ -4,14 +4,14 @@
 /// older than `keepDays` (by `published`, else first seen) **or** not among its feed's `keepEntries`
 /// newest, except that an entry still present in the feed's current document is never pruned (pruning
 /// it would only bring it back next run with a new first-seen time).
-public struct Retention: Sendable, Equatable {
+package struct Retention: Sendable, Equatable {
     /// Entries older than this many days (86 400 s each) are dropped. Default 90.
-    public var keepDays: Int
+    package var keepDays: Int
     /// At most this many entries per feed are kept, newest first. Default 200.
-    public var keepEntries: Int
+    package var keepEntries: Int
 
     /// Creates a retention policy; defaults 90 days and 200 entries per feed.
-    public init(keepDays: Int = 90, keepEntries: Int = 200) {
+    package init(keepDays: Int = 90, keepEntries: Int = 200) {
         self.keepDays = keepDays
         self.keepEntries = keepEntries
     }

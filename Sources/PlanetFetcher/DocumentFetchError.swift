@@ -2,9 +2,9 @@ import Foundation
 import PlanetBase
 
 /// Why one document fetched on its own (`Fetcher.document(at:timeout:)`) could not be had.
-public struct DocumentFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct DocumentFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The file has no bytes (`/dev/null` too): a feed file holds RSS, Atom or JSON Feed.
         case empty
         /// HTTP 304 Not Modified to a request that sent no validators (RFC 9110 §15.4.5: a
@@ -15,22 +15,22 @@ public struct DocumentFetchError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// The document's URL, as given (a file URL may be relative to the current folder).
-    public var url: URL
+    package var url: URL
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Creates an error for `url`.
-    public init(url: URL, reason: Reason) {
+    package init(url: URL, reason: Reason) {
         self.url = url
         self.reason = reason
     }
 
     /// True for bad input (an empty file); false when the file or URL could not be read.
-    public var isInput: Bool { reason == .empty }
+    package var isInput: Bool { reason == .empty }
 
     /// What happened, place first: `'https://example.org/feed': HTTP 404 Not Found; …`. A file is
     /// named by its path as given (`URL.relativePath`), a URL without its userinfo.
-    public var description: String {
+    package var description: String {
         switch reason {
         case .empty:
             return "'\(url.relativePath)': is empty; a feed file holds RSS, Atom or JSON Feed"

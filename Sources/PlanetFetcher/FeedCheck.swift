@@ -6,18 +6,18 @@ import PlanetSubscriptions
 /// (`Fetcher.document(at:timeout:)`), checks that it is a feed (`Feed.parse`), and when it is a
 /// web page instead, finds the page's feeds (`FeedDiscovery`: `<link rel="alternate">`) and checks
 /// the one picked.
-public enum FeedCheck {
+package enum FeedCheck {
     /// A feed that was fetched and parsed.
-    public struct Found: Sendable, Equatable {
+    package struct Found: Sendable, Equatable {
         /// The feed's URL: the URL given, or the one discovered on the page it names.
-        public var url: URL
+        package var url: URL
         /// The feed's own title, else the title of the page's `<link>`; nil when neither.
-        public var title: String?
+        package var title: String?
         /// The page's feed links, when the URL given was a page.
-        public var discovery: Discovery?
+        package var discovery: Discovery?
 
         /// Creates a result with the given fields.
-        public init(url: URL, title: String?, discovery: Discovery? = nil) {
+        package init(url: URL, title: String?, discovery: Discovery? = nil) {
             self.url = url
             self.title = title
             self.discovery = discovery
@@ -25,17 +25,17 @@ public enum FeedCheck {
     }
 
     /// The feeds a page links, and the one taken.
-    public struct Discovery: Sendable, Equatable {
+    package struct Discovery: Sendable, Equatable {
         /// The page's alternate feeds, in document order; at least one.
-        public var links: [DiscoveredFeed]
+        package var links: [DiscoveredFeed]
         /// 0-based index of the link asked for (`pick` - 1); beyond `links` when `pick` was.
-        public var index: Int
+        package var index: Int
         /// The link taken as feeds.txt holds it (`FeedURLNormalizer`); nil when `index` is beyond
         /// `links` or the link is not such a URL.
-        public var feedURL: URL?
+        package var feedURL: URL?
 
         /// Creates a discovery with the given fields.
-        public init(links: [DiscoveredFeed], index: Int, feedURL: URL? = nil) {
+        package init(links: [DiscoveredFeed], index: Int, feedURL: URL? = nil) {
             self.links = links
             self.index = index
             self.feedURL = feedURL
@@ -48,7 +48,7 @@ public enum FeedCheck {
     ///   - timeout: seconds allowed to each fetch.
     ///   - currentDirectory: folder a relative feed link that names a file is resolved against.
     /// - Throws: `FeedCheckError`, with the page's `discovery` when it got that far.
-    public static func check(
+    package static func check(
         _ url: URL, pick: Int?, timeout: Double,
         currentDirectory: URL
     ) async throws(FeedCheckError) -> Found {

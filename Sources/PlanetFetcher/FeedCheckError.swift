@@ -3,9 +3,9 @@ import Foundation
 import PlanetSubscriptions
 
 /// Why a URL someone wants to subscribe to is not a feed planet can add (`FeedCheck.check`).
-public struct FeedCheckError: Error, Sendable, Equatable {
+package struct FeedCheckError: Error, Sendable, Equatable {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The URL, or the feed its page links, could not be fetched.
         case fetch(DocumentFetchError)
         /// The document is not a feed, and links none (`<link rel="alternate">`).
@@ -19,14 +19,14 @@ public struct FeedCheckError: Error, Sendable, Equatable {
     }
 
     /// The URL that was checked, as given.
-    public var url: URL
+    package var url: URL
     /// What went wrong.
-    public var reason: Reason
+    package var reason: Reason
     /// The page's feed links, when the URL was a page that links some.
-    public var discovery: FeedCheck.Discovery?
+    package var discovery: FeedCheck.Discovery?
 
     /// Creates an error for `url`.
-    public init(url: URL, reason: Reason, discovery: FeedCheck.Discovery? = nil) {
+    package init(url: URL, reason: Reason, discovery: FeedCheck.Discovery? = nil) {
         self.url = url
         self.reason = reason
         self.discovery = discovery
@@ -34,7 +34,7 @@ public struct FeedCheckError: Error, Sendable, Equatable {
 
     /// True when the input is at fault (not a feed, no such link, an empty file); false when a
     /// file or URL could not be read.
-    public var isInput: Bool {
+    package var isInput: Bool {
         if case .fetch(let error) = reason { return error.isInput }
         return true
     }

@@ -13,13 +13,13 @@ import PlanetSubscriptions
 /// a blog farm of 100 feeds is fetched `perHost` at a time from the first second on while the
 /// single-feed hosts fill the other lanes, and nothing that takes long starts last. Ties keep
 /// feeds.txt's order. A feed never timed counts the mean of those timed (1 s when none is).
-public enum FetchOrder {
+package enum FetchOrder {
     /// `subscriptions` in the order to start them.
     /// - Parameters:
     ///   - lastSeconds: how long each feed's last fetch took (`FeedCache.fetchTimes()`), seconds,
     ///     by subscription URL's text; a feed absent was never timed.
     ///   - perHost: the per-host cap (`FetcherConfiguration.perHost`), at least 1.
-    public static func plan(
+    package static func plan(
         _ subscriptions: [Subscription], lastSeconds: [String: Double], perHost: Int
     ) -> [Subscription] {
         let cap = Double(max(1, perHost))
@@ -45,7 +45,7 @@ public enum FetchOrder {
 
     /// The host a subscription counts against for the per-host cap: `scheme://host[:port]`
     /// lower-cased, nil for a `file:` feed (not fetched over the network, never capped).
-    public static func host(of subscription: Subscription) -> String? {
+    package static func host(of subscription: Subscription) -> String? {
         guard subscription.url.hasHTTPScheme else { return nil }
         return URLText.origin(of: subscription.url.absoluteString)
     }

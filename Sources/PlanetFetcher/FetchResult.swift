@@ -2,26 +2,26 @@ import Foundation
 import PlanetSubscriptions
 
 /// The bytes of one feed as fetched, before parsing.
-public struct FetchedDocument: Sendable, Equatable {
+package struct FetchedDocument: Sendable, Equatable {
     /// The document's bytes: the response body after HTTP content decoding, or the file's contents.
-    public var data: Data
+    package var data: Data
     /// The URL the bytes came from after redirects (base for relative URLs).
-    public var finalURL: URL
+    package var finalURL: URL
     /// HTTP `Content-Type` header (nil for files).
-    public var contentType: String?
+    package var contentType: String?
     /// HTTP status (200 for files).
-    public var status: Int
+    package var status: Int
     /// HTTP `ETag` validator (RFC 9110 §8.8.3), nil when absent.
-    public var etag: String?
+    package var etag: String?
     /// HTTP `Last-Modified` validator (RFC 9110 §8.8.2), nil when absent.
-    public var lastModified: String?
+    package var lastModified: String?
     /// Where the feed has moved for good: the target of the last 301/308 in the unbroken run of
     /// permanent redirects that started at the subscription URL (RFC 9110 §15.4.2, §15.4.9).
     /// nil when the first redirect was temporary or there was none.
-    public var permanentRedirect: URL?
+    package var permanentRedirect: URL?
 
     /// Creates a document with the given fields; status 200 and no headers or redirect by default.
-    public init(
+    package init(
         data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
         etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil
     ) {
@@ -98,9 +98,9 @@ public struct FetchFailure: Sendable, Equatable, Error {
 }
 
 /// The outcome of fetching one subscription.
-public struct FetchResult: Sendable, Equatable {
+package struct FetchResult: Sendable, Equatable {
     /// What came of the fetch: new bytes, not modified, or a failure.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// New bytes arrived (HTTP 2xx or a file read).
         case fetched(FetchedDocument)
         /// HTTP 304: the cached copy is current (RFC 9110 §15.4.5). `permanentRedirect` is where
@@ -111,14 +111,14 @@ public struct FetchResult: Sendable, Equatable {
     }
 
     /// The subscription that was fetched.
-    public var subscription: Subscription
+    package var subscription: Subscription
     /// What came of the fetch.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Wall time spent on this feed, seconds.
-    public var duration: Double
+    package var duration: Double
 
     /// Creates a result with the given fields; `duration` defaults to 0 seconds.
-    public init(subscription: Subscription, outcome: Outcome, duration: Double = 0) {
+    package init(subscription: Subscription, outcome: Outcome, duration: Double = 0) {
         self.subscription = subscription
         self.outcome = outcome
         self.duration = duration

@@ -10,7 +10,7 @@ extension Fetcher {
     /// - Returns: the document (its `finalURL` is the URL after redirects).
     /// - Throws: `DocumentFetchError`: `.empty` for a file without bytes (a device such as
     ///   `/dev/null` too), `.notModified` or `.failed` for a file or URL that cannot be read.
-    public static func document(at url: URL, timeout: Double) async throws(DocumentFetchError) -> FetchedDocument {
+    package static func document(at url: URL, timeout: Double) async throws(DocumentFetchError) -> FetchedDocument {
         let fetcher = Fetcher(FetcherConfiguration(jobs: 1, timeout: timeout, userAgent: PlanetVersion.userAgent()))
         let result = await fetcher.fetch(Subscription(url: url))
         switch result.outcome {

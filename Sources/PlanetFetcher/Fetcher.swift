@@ -8,15 +8,15 @@ import PlanetSubscriptions
 /// One feed's failure (no network, unknown host, refused, timeout, HTTP error, too large, too
 /// many redirects, unreadable file) never throws: it is a ``FetchResult`` with a
 /// ``FetchFailure`` naming the kind and the URL, and the other feeds go on.
-public struct Fetcher: Sendable {
+package struct Fetcher: Sendable {
     /// Concurrency, limits and headers this fetcher uses.
-    public let configuration: FetcherConfiguration
+    package let configuration: FetcherConfiguration
     /// The libcurl engine of this fetcher (its thread starts at the first http(s) fetch):
     /// connections are reused across feeds, and released when the last copy of the fetcher goes away.
     let client: HTTPClient
 
     /// Creates a fetcher with `configuration` (the defaults unless given).
-    public init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
+    package init(_ configuration: FetcherConfiguration = FetcherConfiguration()) {
         self.configuration = configuration
         self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs), perHost: configuration.perHost)
     }
@@ -43,7 +43,7 @@ public struct Fetcher: Sendable {
     ///     the fetches still running are cancelled, none is started, and the error is rethrown
     ///     once they have ended.
     /// - Throws: what `deliver` throws.
-    public func fetchAll<Output: Sendable, Failure: Error>(
+    package func fetchAll<Output: Sendable, Failure: Error>(
         _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:],
         transform: @escaping @Sendable (FetchResult) -> Output,
         deliver: (_ index: Int, _ output: Output) async throws(Failure) -> Void
@@ -70,7 +70,7 @@ public struct Fetcher: Sendable {
 
     /// Fetches every subscription as `fetchAll(_:validators:transform:deliver:)` does.
     /// - Returns: one result per subscription, in the order of `subscriptions`.
-    public func fetchAll(
+    package func fetchAll(
         _ subscriptions: [Subscription],
         validators: [URL: FetchValidators] = [:]
     ) async -> [FetchResult] {
@@ -86,7 +86,7 @@ public struct Fetcher: Sendable {
     /// Fetches one subscription through the fetcher's engine (callers running their own task
     /// group share its connections).
     /// - Parameter validators: ETag / Last-Modified of the copy fetched earlier, if any.
-    public func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
+    package func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = await outcome(for: subscription.url, validators: validators)

@@ -17,7 +17,7 @@ extension Publisher {
     /// - Throws: `PublishError` (`.isGuarded`, `.holdsGuarded`, `.insideGuarded`, `.notAFolder`,
     ///   `.notWrittenByPlanet`) naming the output as given.
     @discardableResult
-    public func check() throws(PublishError) -> URL {
+    package func check() throws(PublishError) -> URL {
         let target = Self.resolve(outputURL)
         for guarded in guarded {
             let path = Self.resolve(guarded.url).path

@@ -8,11 +8,11 @@ import PlanetBase
 
 /// What ``Publisher/publish(files:staticFolder:)`` did: how many files it wrote and how many it
 /// kept from the previous site (bytes and mtime unchanged).
-public struct PublishOutcome: Sendable, Equatable {
+package struct PublishOutcome: Sendable, Equatable {
     /// Files written anew.
-    public var written: Int
+    package var written: Int
     /// Files identical to the previous site's, kept as they were (hard links).
-    public var kept: Int
+    package var kept: Int
 }
 
 /// Writes a site so that the output folder is replaced whole or not at all.
@@ -27,21 +27,21 @@ public struct PublishOutcome: Sendable, Equatable {
 /// carries the marker file `.planet-site`, and an existing output must be an empty folder or carry
 /// it (see `check()`). An output that is a symbolic link is resolved: the site replaces the link's
 /// target and the link stays as it is.
-public struct Publisher: Sendable {
+package struct Publisher: Sendable {
     /// A folder or file the output must never replace or contain (feeds.txt's folder, the
     /// templates, the cache).
-    public struct Guarded: Sendable, Equatable {
+    package struct Guarded: Sendable, Equatable {
         /// What it is, in words: "feeds.txt's folder", "the templates", "the cache".
-        public var what: String
+        package var what: String
         /// The guarded file or folder (file URL).
-        public var url: URL
+        package var url: URL
         /// True for a folder planet reads from (the templates, faces, Markdown pages): the output
         /// may not be inside it either, where the site would be read back on the next build.
-        public var refusesInside: Bool
+        package var refusesInside: Bool
 
         /// Guards the file or folder at `url`, described in messages as `what`; with
         /// `refusesInside`, the folders inside it too.
-        public init(_ what: String, _ url: URL, refusesInside: Bool = false) {
+        package init(_ what: String, _ url: URL, refusesInside: Bool = false) {
             self.what = what
             self.url = url
             self.refusesInside = refusesInside
@@ -49,19 +49,19 @@ public struct Publisher: Sendable {
     }
 
     /// The marker file written into every published site: `.planet-site`.
-    public static let markerName = ".planet-site"
+    package static let markerName = ".planet-site"
     /// The marker's text (constant, so that output stays byte-identical between builds).
     static let markerText =
         "This folder is written by planet build, which replaces it whole on every build.\n"
         + "Files put here by hand are deleted by the next build.\n"
 
     /// The folder readers get, e.g. `output/` (may be a symbolic link to it).
-    public var outputURL: URL
+    package var outputURL: URL
     /// Places the output may not be, nor contain.
-    public var guarded: [Guarded]
+    package var guarded: [Guarded]
 
     /// Creates a publisher for the output folder `outputURL` (standardized), guarding `guarded` (none by default).
-    public init(outputURL: URL, guarding guarded: [Guarded] = []) {
+    package init(outputURL: URL, guarding guarded: [Guarded] = []) {
         self.outputURL = outputURL.standardizedFileURL
         self.guarded = guarded
     }
@@ -79,32 +79,32 @@ public struct Publisher: Sendable {
     ///   folder that could not be written (`.cannotWrite`, `.cannotReplace`, `.cannotCreate`); the
     ///   old site stays.
     @discardableResult
-    public func publish(files: [String: Data], staticFolder: URL?) throws(PublishError) -> PublishOutcome {
+    package func publish(files: [String: Data], staticFolder: URL?) throws(PublishError) -> PublishOutcome {
         try publish(try plan(files: files, staticFolder: staticFolder))
     }
 
     /// What publishing `files` would do, without writing anything: the files planned (with the
     /// static files and the marker), the current site's, and which are unchanged.
-    public struct Plan: Sendable {
+    package struct Plan: Sendable {
         /// The output folder, resolved (`check()`).
-        public var target: URL
+        package var target: URL
         /// Relative path → bytes of the site to publish.
-        public var planned: [String: Data]
+        package var planned: [String: Data]
         /// Relative paths of the regular files of the site published now (their bytes are
         /// compared one file at a time and not kept: 10,000 feeds' site is 13 MB).
-        public var current: Set<String>
+        package var current: Set<String>
         /// Paths whose bytes are the same in both.
-        public var unchanged: Set<String>
+        package var unchanged: Set<String>
 
         /// True when publishing would write nothing: every file the same and none gone.
-        public var changesNothing: Bool { unchanged.count == planned.count && current.count == planned.count }
+        package var changesNothing: Bool { unchanged.count == planned.count && current.count == planned.count }
     }
 
     /// The plan of publishing `files` as `publish(files:staticFolder:)` does. Each file of the
     /// current site that is planned again is read and compared in turn, so at most one of them is
     /// in memory beside the planned site.
     /// - Throws: `PublishError` when the output may not be replaced (`check()`).
-    public func plan(files: [String: Data], staticFolder: URL?) throws(PublishError) -> Plan {
+    package func plan(files: [String: Data], staticFolder: URL?) throws(PublishError) -> Plan {
         let target = try check()
         var planned = files
         planned[Self.markerName] = Data(Self.markerText.utf8)
@@ -125,7 +125,7 @@ public struct Publisher: Sendable {
     /// Carries out `plan` (`publish(files:staticFolder:)`).
     /// - Throws: `PublishError` naming the folder that could not be written; the old site stays.
     @discardableResult
-    public func publish(_ plan: Plan) throws(PublishError) -> PublishOutcome {
+    package func publish(_ plan: Plan) throws(PublishError) -> PublishOutcome {
         let (target, planned, unchanged) = (plan.target, plan.planned, plan.unchanged)
         if plan.changesNothing { return PublishOutcome(written: 0, kept: unchanged.count) }
         let fileManager = FileManager.default

@@ -6,7 +6,7 @@ import PlanetSubscriptions
 ///
 /// An entry is shown when it passes the planet's include rules (any matches, or there are none),
 /// the feed's include rules (the same), and no exclude rule of either matches it.
-public struct EntryFilterSet {
+package struct EntryFilterSet {
     private struct Compiled {
         var rule: EntryFilter
         var regex: NSRegularExpression?
@@ -17,7 +17,7 @@ public struct EntryFilterSet {
     private let feedRules: [String: (include: [Compiled], exclude: [Compiled])]
 
     /// Compiles the rules. - Parameter feeds: feed URL → (include, exclude) of that feed.
-    public init(
+    package init(
         include: [EntryFilter], exclude: [EntryFilter],
         feeds: [String: (include: [EntryFilter], exclude: [EntryFilter])]
     ) {
@@ -40,23 +40,23 @@ public struct EntryFilterSet {
     }
 
     /// Whether no rule is set at all (the build then reads nothing for filters).
-    public var isEmpty: Bool { globalInclude.isEmpty && globalExclude.isEmpty && feedRules.isEmpty }
+    package var isEmpty: Bool { globalInclude.isEmpty && globalExclude.isEmpty && feedRules.isEmpty }
 
     /// Feed URLs whose entries the rules must see: all of `feedURLs` with planet-wide rules,
     /// else the feeds with rules of their own.
-    public func feedsToCheck(_ feedURLs: [String]) -> [String] {
+    package func feedsToCheck(_ feedURLs: [String]) -> [String] {
         if !globalInclude.isEmpty || !globalExclude.isEmpty { return feedURLs }
         return feedURLs.filter { feedRules[$0] != nil }
     }
 
     /// Whether some rule looks at the content (`text:`).
-    public var needsText: Bool {
+    package var needsText: Bool {
         (globalInclude + globalExclude + feedRules.values.flatMap { $0.include + $0.exclude })
             .contains { $0.rule.field == .text }
     }
 
     /// Whether the entry of `feedURL` with `fields` is shown.
-    public func shows(_ fields: FilterFields, feedURL: String) -> Bool {
+    package func shows(_ fields: FilterFields, feedURL: String) -> Bool {
         let own = feedRules[feedURL]
         if !globalInclude.isEmpty, !globalInclude.contains(where: { Self.matches($0, fields) }) { return false }
         if let own, !own.include.isEmpty, !own.include.contains(where: { Self.matches($0, fields) }) { return false }

@@ -4,11 +4,11 @@ import PlanetCache
 extension River {
     /// Entry heads read first for pages of `limit` entries in all: four times that, and at least
     /// 200 more (a page of 60 is chosen from the newest 400).
-    public static func firstRead(limit: Int) -> Int { max(4 * limit, limit + 200) }
+    package static func firstRead(limit: Int) -> Int { max(4 * limit, limit + 200) }
 
     /// How many entries `pages` pages of `perPage` show at most, saturated at 2^40 so that the
     /// head limits computed from it (`4 * limit`) cannot overflow, whatever feeds.txt asks for.
-    public static func entriesShown(perPage: Int, pages: Int) -> Int {
+    package static func entriesShown(perPage: Int, pages: Int) -> Int {
         let cap = 1 << 40
         let (product, overflow) = min(max(0, perPage), cap).multipliedReportingOverflow(by: min(max(1, pages), cap))
         return overflow ? cap : min(product, cap)
@@ -39,7 +39,7 @@ extension River {
     /// - Returns: the index's entries (maybe none), then each archive page's (never empty), as
     ///   heads (summary and content as the heads hold them).
     /// - Throws: what `heads` or `olderCopies` throw.
-    public static func pages<E: Error>(
+    package static func pages<E: Error>(
         page: RiverPage, archivePages: Int, now: Date,
         heads: (_ newest: Int?) async throws(E) -> [CachedEntry],
         olderCopies: (_ heads: [CachedEntry], _ notAfter: Date) async throws(E) -> [CachedEntry],

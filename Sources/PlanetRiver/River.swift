@@ -3,7 +3,7 @@ import Foundation
 import PlanetCache
 
 /// Merges the entries of every feed into one river: newest first, each post once, cut to a page.
-public enum River {
+package enum River {
     /// Builds the river.
     ///
     /// - Sort date: `published`, else the first-seen time (README, Running from cron: an entry whose `updated`
@@ -32,7 +32,7 @@ public enum River {
     ///   - now: the build time.
     ///   - limit: entries kept (setting `items_per_page`); 0 or less keeps none.
     /// - Returns: at most `limit` entries, newest first.
-    public static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
+    package static func build(_ candidates: [RiverCandidate], now: Date, limit: Int) -> [RiverEntry] {
         build(candidates, now: now, page: RiverPage(limit: limit))
     }
 
@@ -41,7 +41,7 @@ public enum River {
     /// river order. Backlog entries (`new_feed_items`) are left out before duplicates are
     /// resolved, as Planet Venus and Planet 2.x hide them (a copy of the post in another feed
     /// may then stay).
-    public static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
+    package static func build(_ candidates: [RiverCandidate], now: Date, page: RiverPage) -> [RiverEntry] {
         pages(candidates, now: now, page: page, archivePages: 0)[0]
     }
 
@@ -58,7 +58,7 @@ public enum River {
     /// archive pages are what lies beyond it. A page that would be empty is not made, so there are
     /// only as many archive pages as the cache holds entries for.
     /// - Returns: the index's entries (maybe none), then each archive page's (never empty).
-    public static func pages(
+    package static func pages(
         _ candidates: [RiverCandidate], now: Date, page: RiverPage,
         archivePages: Int
     ) -> [[RiverEntry]] {
@@ -186,7 +186,7 @@ public enum River {
     ///   - cutoff: the oldest date on the page (`RiverPage.daysPerPage`), nil for none: when the
     ///     oldest head read is older, every head left out is too old for the page, so it suffices.
     /// - Throws: what `olderCopies` throws.
-    public static func prefixSuffices<S: Sequence, E: Error>(
+    package static func prefixSuffices<S: Sequence, E: Error>(
         _ heads: S, river: [RiverEntry], limit: Int, read: Int, cutoff: Date? = nil,
         olderCopies: () async throws(E) -> [CachedEntry]
     ) async throws(E) -> Bool where S.Element == CachedEntry {
@@ -221,7 +221,7 @@ public enum River {
 
     /// The sort date (published, else first seen) of the oldest of `heads`; nil for none: the
     /// bound of the older copies `prefixSuffices` needs.
-    public static func oldestSortDate<S: Sequence>(_ heads: S) -> Date? where S.Element == CachedEntry {
+    package static func oldestSortDate<S: Sequence>(_ heads: S) -> Date? where S.Element == CachedEntry {
         heads.lazy.map { $0.entry.published ?? $0.firstSeen }.min()
     }
 

@@ -3,29 +3,29 @@ import Foundation
 import PlanetSubscriptions
 
 /// The feed an entry of the river came from, as the site shows it.
-public struct RiverSource: Sendable, Equatable, Hashable {
+package struct RiverSource: Sendable, Equatable, Hashable {
     /// The feed URL as listed in feeds.txt (after redirects are applied): the feed's identity.
-    public var feedURL: String
+    package var feedURL: String
     /// The feed URL readers may see: the subscription's http(s) URL, else the feed's own self link;
     /// nil for a local file without one (a file path is never published).
-    public var publicFeedURL: String?
+    package var publicFeedURL: String?
     /// Display name: the name in feeds.txt, else the feed's title, else the feed URL.
-    public var name: String
+    package var name: String
     /// Absolute URL of the feed's site, when it is safe to link to.
-    public var siteLink: String?
+    package var siteLink: String?
     /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
     /// the templates as `channel_KEY`.
-    public var custom: [FeedSettings.Pair] = []
+    package var custom: [FeedSettings.Pair] = []
     /// `allow_duplicates = yes`: this feed's entries are deduplicated by id only, never by link
     /// (`SharedLinkRule`).
-    public var allowsDuplicateLinks = false
+    package var allowsDuplicateLinks = false
     /// The feed's own head, from this run's document or the cache: what the merged Atom feed's
     /// `atom:source` (RFC 4287 §4.2.11) and the page's `lang` say about the entry's origin.
-    public var head: RiverSourceHead
+    package var head: RiverSourceHead
 
     /// Creates a source with the given fields; site link and public feed URL default to nil, the
     /// head to an empty one.
-    public init(
+    package init(
         feedURL: String, name: String, siteLink: String? = nil, publicFeedURL: String? = nil,
         head: RiverSourceHead = RiverSourceHead()
     ) {
@@ -38,24 +38,24 @@ public struct RiverSource: Sendable, Equatable, Hashable {
 }
 
 /// What a feed says about itself, as the last document gave it; every field nil when unknown.
-public struct RiverSourceHead: Sendable, Equatable, Hashable {
+package struct RiverSourceHead: Sendable, Equatable, Hashable {
     /// The feed's own id (Atom `<id>`), as written; not yet checked as an IRI.
-    public var id: String?
+    package var id: String?
     /// The feed's own title, plain text.
-    public var title: String?
+    package var title: String?
     /// The feed's own last update (Atom `<updated>`, RSS `<lastBuildDate>`).
-    public var updated: Date?
+    package var updated: Date?
     /// The feed's author's name, email and URI (RFC 4287 §3.2), plain text.
-    public var authorName: String?
+    package var authorName: String?
     /// The feed's author's email.
-    public var authorEmail: String?
+    package var authorEmail: String?
     /// The feed's author's URI.
-    public var authorURI: String?
+    package var authorURI: String?
     /// The feed's language tag (RSS `<language>`, `xml:lang`, JSON Feed `language`), as written.
-    public var language: String?
+    package var language: String?
 
     /// Creates a head with the given fields, all nil by default.
-    public init(
+    package init(
         id: String? = nil, title: String? = nil, updated: Date? = nil, authorName: String? = nil,
         authorEmail: String? = nil, authorURI: String? = nil, language: String? = nil
     ) {
@@ -70,25 +70,25 @@ public struct RiverSourceHead: Sendable, Equatable, Hashable {
 }
 
 /// One entry of the merged river, with the date it is sorted and shown by.
-public struct RiverEntry: Sendable, Equatable {
+package struct RiverEntry: Sendable, Equatable {
     /// The entry as parsed.
-    public var entry: Entry
+    package var entry: Entry
     /// The feed the entry came from.
-    public var source: RiverSource
+    package var source: RiverSource
     /// The date the river sorts by and the page shows: published, else first seen,
     /// clamped to the build time (a future date is shown at the build time).
-    public var date: Date
+    package var date: Date
     /// True for an entry recorded as already seen on its feed's first fetch (`new_feed_items`):
     /// the river leaves it out.
-    public var backlog: Bool
+    package var backlog: Bool
     /// Place in the feed's document when first seen (`CachedEntry.position`): breaks ties of date
     /// within one feed.
-    public var position: Int = 0
+    package var position: Int = 0
     /// See `RiverCandidate.inDocument`.
-    public var inDocument = true
+    package var inDocument = true
 
     /// Creates a river entry with the given fields; not backlog by default.
-    public init(entry: Entry, source: RiverSource, date: Date, backlog: Bool = false) {
+    package init(entry: Entry, source: RiverSource, date: Date, backlog: Bool = false) {
         self.entry = entry
         self.source = source
         self.date = date
@@ -97,23 +97,23 @@ public struct RiverEntry: Sendable, Equatable {
 }
 
 /// An entry offered to the river, before dates are settled and duplicates removed.
-public struct RiverCandidate: Sendable, Equatable {
+package struct RiverCandidate: Sendable, Equatable {
     /// The entry as parsed.
-    public var entry: Entry
+    package var entry: Entry
     /// The feed the entry came from.
-    public var source: RiverSource
+    package var source: RiverSource
     /// When planet first saw the entry (the cache's first-seen time, or the build time).
-    public var firstSeen: Date
+    package var firstSeen: Date
     /// See `RiverEntry.backlog`.
-    public var backlog: Bool
+    package var backlog: Bool
     /// See `RiverEntry.position`.
-    public var position: Int = 0
+    package var position: Int = 0
     /// True when the entry was in its feed's latest document (`CachedEntry.inDocument`); entries
     /// of one feed that share a link are distinct posts when all are (`SharedLinkRule`).
-    public var inDocument = true
+    package var inDocument = true
 
     /// Creates a candidate with the given fields; not backlog by default.
-    public init(entry: Entry, source: RiverSource, firstSeen: Date, backlog: Bool = false) {
+    package init(entry: Entry, source: RiverSource, firstSeen: Date, backlog: Bool = false) {
         self.entry = entry
         self.source = source
         self.firstSeen = firstSeen

@@ -3,18 +3,18 @@ import Foundation
 /// The fairness rules of one page of the river: how many entries, how many of one feed, how
 /// many days back (the settings `items_per_page`, `items_per_feed` with each feed's own, and
 /// `days_per_page`).
-public struct RiverPage: Sendable, Equatable {
+package struct RiverPage: Sendable, Equatable {
     /// Entries on the page (`items_per_page`); 0 or less keeps none.
-    public var limit: Int
+    package var limit: Int
     /// At most this many entries of one feed (`items_per_feed`); nil: no cap.
-    public var itemsPerFeed: Int?
+    package var itemsPerFeed: Int?
     /// A feed's own cap (its `items_per_feed` setting) by feed URL, over `itemsPerFeed`.
-    public var feedCaps: [String: Int]
+    package var feedCaps: [String: Int]
     /// Only entries dated within this many days before the build (`days_per_page`); nil: no limit.
-    public var daysPerPage: Int?
+    package var daysPerPage: Int?
 
     /// Creates the rules; only `limit` by default.
-    public init(limit: Int, itemsPerFeed: Int? = nil, feedCaps: [String: Int] = [:], daysPerPage: Int? = nil) {
+    package init(limit: Int, itemsPerFeed: Int? = nil, feedCaps: [String: Int] = [:], daysPerPage: Int? = nil) {
         self.limit = limit
         self.itemsPerFeed = itemsPerFeed
         self.feedCaps = feedCaps

@@ -4,16 +4,16 @@ import PlanetSubscriptions
 
 /// A feed's face (Planet Venus's "hackergotchi"): the picture shown beside its entries and in
 /// the sidebar.
-public struct SiteFace: Sendable, Equatable, Hashable {
+package struct SiteFace: Sendable, Equatable, Hashable {
     /// `faces/NAME` (a file copied into the output) or an absolute http(s) URL.
-    public var src: String
+    package var src: String
     /// Width and height in CSS pixels, written as `width`/`height` attributes so the page does
     /// not shift while the image loads.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
 
     /// Creates a face.
-    public init(src: String, width: Int, height: Int) {
+    package init(src: String, width: Int, height: Int) {
         self.src = src
         self.width = width
         self.height = height

@@ -12,26 +12,26 @@ import PlanetBase
 ///
 /// The templates come from a folder or from memory (`TemplateSource.builtIn`, the defaults built
 /// into the CLI), with the same names and rules.
-public struct Site: Sendable {
+package struct Site: Sendable {
     /// Compiled templates, compiled once per build.
-    public let library: TemplateLibrary
+    package let library: TemplateLibrary
     /// The templates folder; nil for templates held in memory.
-    public let templatesURL: URL?
+    package let templatesURL: URL?
     /// Static assets held in memory, by output path (`static/planet.css`); empty for a folder,
     /// whose `static/` is copied instead (`staticFolder`).
-    public let staticFiles: [String: Data]
+    package let staticFiles: [String: Data]
     /// The files of `templates/root/` by path under it, published at the site's top level as
     /// they are (a converted theme's stylesheet, images and `favicon.ico`, at the paths its pages
     /// link); a rendered page of the same path wins. Empty for templates held in memory.
-    public let rootFiles: [String: Data]
+    package let rootFiles: [String: Data]
 
     /// The templates folder's subfolder copied to the top of the site (`rootFiles`).
-    public static let rootFolderName = "root"
+    package static let rootFolderName = "root"
 
     /// Compiles every template of the folder (links to files and folders followed).
     /// - Throws: `SiteError.template` with template:line:column of the first error;
     ///   `.noPageTemplates` when no template renders a page.
-    public init(templatesURL: URL) throws(SiteError) {
+    package init(templatesURL: URL) throws(SiteError) {
         self.templatesURL = templatesURL
         staticFiles = [:]
         rootFiles = Self.files(under: templatesURL.appendingPathComponent(Self.rootFolderName))
@@ -48,7 +48,7 @@ public struct Site: Sendable {
     /// their text; `*.mustache` files are templates (`index.html.mustache` → `index.html`),
     /// `static/*` files are static assets, hidden files and anything else are ignored.
     /// - Throws: `SiteError.template` with template:line:column of the first error.
-    public init(files: [String: String]) throws(SiteError) {
+    package init(files: [String: String]) throws(SiteError) {
         templatesURL = nil
         var templates: [String: String] = [:]
         var assets: [String: Data] = [:]
@@ -70,7 +70,7 @@ public struct Site: Sendable {
 
     /// Compiles the templates of `source`.
     /// - Throws: `SiteError.template` with template:line:column of the first error.
-    public init(_ source: TemplateSource) throws(SiteError) {
+    package init(_ source: TemplateSource) throws(SiteError) {
         switch source {
         case .folder(let url): try self.init(templatesURL: url)
         case .builtIn(let files): try self.init(files: files)
@@ -90,27 +90,27 @@ public struct Site: Sendable {
     var place: String { templatesURL?.path ?? "built-in templates" }
 
     /// The output files this site renders, by template name (`index.html`, `rss.xml`, …).
-    public var pageNames: [String] {
+    package var pageNames: [String] {
         library.names.filter { !$0.contains("/") && !$0.hasPrefix("_") }.sorted()
     }
 
     /// The JSON Feed every build writes beside rss.xml and atom.xml.
-    public static let jsonFeedName = "feed.json"
+    package static let jsonFeedName = "feed.json"
 
     /// The partial-only template that renders a Markdown page inside the layout.
-    public static let markdownPageTemplate = "_page.html"
+    package static let markdownPageTemplate = "_page.html"
 
     /// The partial-only template that renders each archive page (`page/2.html` …).
-    public static let archiveTemplate = "_archive.html"
+    package static let archiveTemplate = "_archive.html"
 
     /// True when the templates can render archive pages (they have `_archive.html.mustache`):
     /// templates from before archives existed get none, rather than pages without navigation.
-    public var rendersArchive: Bool { library.template(named: Self.archiveTemplate) != nil }
+    package var rendersArchive: Bool { library.template(named: Self.archiveTemplate) != nil }
 
     /// Which of `names` a tag of some template (a page, a partial) looks up, sorted: a tag whose
     /// name is one of them, or ends with `.` and one of them (`feeds_status.last_success`).
     /// Read from the compiled templates, without rendering (`Template.referencedNames`).
-    public func references(anyOf names: Set<String>) -> [String] {
+    package func references(anyOf names: Set<String>) -> [String] {
         var found: Set<String> = []
         for template in library.names.compactMap(library.template(named:)) {
             for name in template.referencedNames {
@@ -131,7 +131,7 @@ public struct Site: Sendable {
     ///   would overwrite a templated file (`pages/index.md`).
     /// - Parameter extra: more root variables for every template (the build adds the status
     ///   report's `feeds_status` and `has_redirects`, documented in templates/README.md).
-    public func render(
+    package func render(
         _ context: SiteContext,
         extra: [String: MustacheValue] = [:]
     ) throws(SiteError) -> [String: Data] {
@@ -228,5 +228,5 @@ public struct Site: Sendable {
 
     /// The folder of static assets copied to the output (`templates/static/`); nil for templates
     /// held in memory.
-    public var staticFolder: URL? { templatesURL?.appendingPathComponent("static") }
+    package var staticFolder: URL? { templatesURL?.appendingPathComponent("static") }
 }

@@ -2,38 +2,38 @@ import Foundation
 import PlanetSubscriptions
 
 /// The planet-wide facts the site shows, taken from the settings of feeds.txt.
-public struct SiteConfiguration: Sendable, Equatable {
+package struct SiteConfiguration: Sendable, Equatable {
     /// Planet name (setting `title`).
-    public var title: String
+    package var title: String
     /// Absolute URL where the site is published (setting `link`), used for feed self links.
-    public var link: String
+    package var link: String
     /// One-line description (setting `description`).
-    public var description: String
+    package var description: String
     /// Owner's name and email (setting `owner = Name <email>`).
-    public var ownerName: String?
+    package var ownerName: String?
     /// Owner's email address (setting `owner = Name <email>`).
-    public var ownerEmail: String?
+    package var ownerEmail: String?
     /// Time zone dates are shown in on the HTML page (setting `timezone`, IANA name; default UTC).
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// Language of the planet (setting `language`, BCP 47; default "en").
-    public var language: String
+    package var language: String
     /// How the merged feeds title an item (setting `item_title`; default `.nameAndTitle`).
-    public var itemTitle: ItemTitle
+    package var itemTitle: ItemTitle
     /// The BCP 47 locale dates are written in (setting `locale`, `PlanetLocale.canonical`); nil:
     /// English words in fixed patterns ("Friday, 4 December 2026", "17:00").
-    public var locale: String?
+    package var locale: String?
     /// Format of the day headings (setting `date_format`); nil: `full` with a locale, else the
     /// fixed English one.
-    public var dateFormat: DisplayDateFormat?
+    package var dateFormat: DisplayDateFormat?
     /// Format of each entry's time (setting `time_format`); nil: `short` with a locale, else "17:00".
-    public var timeFormat: DisplayDateFormat?
+    package var timeFormat: DisplayDateFormat?
     /// Characters at most of each entry's `excerpt` before its "…" (setting `excerpt_length`;
     /// default 500, Planet Venus `filters/excerpt.py`'s `width`).
-    public var excerptLength = 500
+    package var excerptLength = 500
 
     /// The title of an item in the merged feeds (rss.xml, atom.xml, feed.json); the page always
     /// shows the post's own title under its feed's name.
-    public enum ItemTitle: String, Sendable, Equatable, CaseIterable {
+    package enum ItemTitle: String, Sendable, Equatable, CaseIterable {
         /// "Jane Doe: Post title" (setting value `name: title`), as Planet Venus and Planet
         /// Python/GNOME write it: the title is the one field every feed reader lists, so a reader
         /// sees whose post it is.
@@ -44,7 +44,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     /// Creates a configuration; defaults: "Planet", `http://localhost/`, no owner, UTC, "en",
     /// items titled "Name: Title", English dates.
-    public init(
+    package init(
         title: String = "Planet", link: String = "http://localhost/",
         description: String = "", ownerName: String? = nil, ownerEmail: String? = nil,
         timeZone: TimeZone = .gmt, language: String = "en", itemTitle: ItemTitle = .nameAndTitle,
@@ -65,25 +65,25 @@ public struct SiteConfiguration: Sendable, Equatable {
 }
 
 /// A subscription as the sidebar and the OPML list show it.
-public struct SiteSubscription: Sendable, Equatable {
+package struct SiteSubscription: Sendable, Equatable {
     /// Display name: the name in feeds.txt, else the feed's title, else its URL.
-    public var name: String
+    package var name: String
     /// The feed URL readers may see (nil for a local file without a self link).
-    public var feedURL: String?
+    package var feedURL: String?
     /// The feed's site, when known and safe.
-    public var siteLink: String?
+    package var siteLink: String?
     /// The failure of this run, in words, or nil when the feed is fine.
-    public var failure: String?
+    package var failure: String?
     /// The feed's settings in feeds.txt that planet does not know (`FeedSettings.custom`), for
     /// the templates as `channel_KEY`.
-    public var custom: [FeedSettings.Pair] = []
+    package var custom: [FeedSettings.Pair] = []
     /// True when the feed has had no new entry for `activity_threshold` days (and is not failing).
-    public var inactive: Bool = false
+    package var inactive: Bool = false
     /// The feed's face, nil when it has none.
-    public var face: SiteFace?
+    package var face: SiteFace?
 
     /// Creates a subscription entry with the given fields; site link and failure default to nil.
-    public init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {
+    package init(name: String, feedURL: String?, siteLink: String? = nil, failure: String? = nil) {
         self.name = name
         self.feedURL = feedURL
         self.siteLink = siteLink

@@ -10,33 +10,33 @@ import PlanetSubscriptions
 /// Every variable is documented in `templates/README.md`. Text values are plain text (the
 /// template escapes them); `content` and `summary` are sanitized HTML (print with `{{{ }}}`);
 /// URLs are absolute and safe (http, https, mailto).
-public struct SiteContext: Sendable {
+package struct SiteContext: Sendable {
     /// Planet-wide settings: title, link, owner, time zone, language.
-    public var configuration: SiteConfiguration
+    package var configuration: SiteConfiguration
     /// The entries to show, in river order (newest first).
-    public var river: [RiverEntry]
+    package var river: [RiverEntry]
     /// Every subscription, for the sidebar and the OPML list.
-    public var subscriptions: [SiteSubscription]
+    package var subscriptions: [SiteSubscription]
     /// The build time: entries are dated no later than it.
-    public var now: Date
+    package var now: Date
     /// When the site last changed, printed as `planet.updated_*`: the build time of the last
     /// build that changed a file (nil: `now`, as for a first build). A build that changes nothing
     /// then renders the same bytes as the one before (Benchmarks/PERF.md, "Session 6").
-    public var updated: Date?
+    package var updated: Date?
     /// The Markdown pages (`pages/*.md`) and the index's intro.
-    public var pages: SitePages
+    package var pages: SitePages
     /// Each feed's face (`Faces`) by feed URL (`RiverSource.feedURL`); a feed without one is absent.
-    public var faces: [String: SiteFace]
+    package var faces: [String: SiteFace]
     /// The archive pages after the index (`page/2.html` …), each in river order
     /// (`River.pages`); empty by default: no archive.
-    public var olderPages: [[RiverEntry]] = []
+    package var olderPages: [[RiverEntry]] = []
     /// Each entry's `excerpt` is made with this width (`HTMLExcerpt`) when set; nil leaves it
     /// out. `Site` sets it to `configuration.excerptLength` when a template uses `excerpt`, so
     /// that a site without teasers does not parse every entry's HTML once more.
-    public var excerptWidth: Int?
+    package var excerptWidth: Int?
 
     /// Creates a context with the given fields; no Markdown pages and no faces by default.
-    public init(
+    package init(
         configuration: SiteConfiguration, river: [RiverEntry],
         subscriptions: [SiteSubscription], now: Date, pages: SitePages = SitePages(),
         faces: [String: SiteFace] = [:]
@@ -51,7 +51,7 @@ public struct SiteContext: Sendable {
 
     /// The root value handed to every template at the site's top level (the index, feeds,
     /// status and Markdown pages).
-    public func value() -> MustacheValue {
+    package func value() -> MustacheValue {
         value(display: DayFormatter(configuration))
     }
 

@@ -17,19 +17,19 @@ import Foundation
 /// day shares it. Field letters that are not date fields (`f`, `i`, `j`, `t`, …) and unclosed
 /// quotes are errors, so that a typing error shows in feeds.txt, not as garbage on the page (ICU
 /// itself formats `abc` as "PMPM5").
-public enum DisplayDateFormat: Sendable, Equatable {
+package enum DisplayDateFormat: Sendable, Equatable {
     /// A named style of the locale.
     case style(Style)
     /// An ICU (UTS #35) date pattern.
     case pattern(String)
 
     /// The locale's formats by length (ICU `UDAT_FULL` … `UDAT_SHORT`).
-    public enum Style: String, Sendable, Equatable, CaseIterable {
+    package enum Style: String, Sendable, Equatable, CaseIterable {
         case full, long, medium, short
     }
 
     /// Which setting a format is for.
-    public enum Use: Sendable, Equatable {
+    package enum Use: Sendable, Equatable {
         /// `date_format`: day headings; no time fields.
         case day
         /// `time_format`: an entry's time; any field.
@@ -39,7 +39,7 @@ public enum DisplayDateFormat: Sendable, Equatable {
     /// Reads a setting's value.
     /// - Returns: the format, or the problem in words for feeds.txt's message ("'date_format' must
     ///   be …, not 'x'").
-    public static func parse(_ text: String, for use: Use) -> Result<DisplayDateFormat, Problem> {
+    package static func parse(_ text: String, for use: Use) -> Result<DisplayDateFormat, Problem> {
         let value = text.trimmingCharacters(in: .whitespaces)
         if value.count > maximumLength {
             return .failure(Problem(use: use, detail: "it is \(value.count) characters long; at most \(maximumLength)"))
@@ -62,14 +62,14 @@ public enum DisplayDateFormat: Sendable, Equatable {
     }
 
     /// Why a value is not a format: what the setting takes, and what was wrong with this one.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// The setting it was read for.
-        public var use: Use
+        package var use: Use
         /// What was wrong, e.g. "'HH' is an hour: times go in time_format".
-        public var detail: String
+        package var detail: String
 
         /// "full, long, medium, short or an ICU date pattern such as 'EEEE, d. MMMM y' (detail)".
-        public var description: String {
+        package var description: String {
             let example = use == .day ? "'EEEE, d. MMMM y'" : "'HH:mm'"
             return "full, long, medium, short or an ICU date pattern such as \(example) (\(detail))"
         }

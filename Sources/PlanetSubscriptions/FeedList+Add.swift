@@ -4,7 +4,7 @@ extension FeedList {
     /// The listed feed whose URL names the same feed as `url` (compared by
     /// `FeedURLNormalizer.comparisonKey`: `https://Example.org:443/feed` is `https://example.org/feed`),
     /// with its line number; nil when there is none.
-    public func subscription(sameAs url: URL) -> Subscription? {
+    package func subscription(sameAs url: URL) -> Subscription? {
         let key = FeedURLNormalizer.comparisonKey(url)
         return subscriptions.first { FeedURLNormalizer.comparisonKey($0.url) == key }
     }
@@ -18,7 +18,7 @@ extension FeedList {
     /// - Returns: false (and nothing changed) when a feed with the same URL is present, compared
     ///   as `subscription(sameAs:)` does.
     @discardableResult
-    public mutating func add(_ subscription: Subscription, comment: String? = nil) -> Bool {
+    package mutating func add(_ subscription: Subscription, comment: String? = nil) -> Bool {
         guard self.subscription(sameAs: subscription.url) == nil else { return false }
         insert(subscription, comment: comment)
         return true
@@ -28,7 +28,7 @@ extension FeedList {
     /// (an import of a thousand feeds stays linear). A feed repeated within `feeds` is added once.
     /// - Returns: for each feed, whether it was added.
     @discardableResult
-    public mutating func add(contentsOf feeds: [(subscription: Subscription, comment: String?)]) -> [Bool] {
+    package mutating func add(contentsOf feeds: [(subscription: Subscription, comment: String?)]) -> [Bool] {
         var listed = Set(subscriptions.map { FeedURLNormalizer.comparisonKey($0.url) })
         var added: [Bool] = []
         for (subscription, comment) in feeds {
@@ -68,7 +68,7 @@ extension FeedList {
     /// Appends a `list URL` line (a reading list) after the last feed and its settings, unless
     /// that list is already there. - Returns: false when it was.
     @discardableResult
-    public mutating func addReadingList(_ url: URL) -> Bool {
+    package mutating func addReadingList(_ url: URL) -> Bool {
         guard !readingLists.contains(url) else { return false }
         let last = lines.lastIndex { $0.isFeed || $0.isReadingList }
         let index = last.map { lines[$0].isFeed ? blockEnd(ofFeedAt: $0) + 1 : $0 + 1 } ?? lines.count
@@ -78,7 +78,7 @@ extension FeedList {
 
     /// Adds one more `key = value` setting line after the last setting, for the settings that
     /// may repeat (`include`, `exclude`); any other key is set as `setSetting` does.
-    public mutating func appendSetting(_ key: String, _ value: String) {
+    package mutating func appendSetting(_ key: String, _ value: String) {
         let key = key.lowercased()
         guard SettingKind.repeatable.contains(key), let last = lines.lastIndex(where: { $0.settingKey != nil }) else {
             setSetting(key, value)

@@ -17,7 +17,7 @@ extension FeedList {
     /// - Returns: the removed subscription.
     /// - Throws: `.notFound`; `.ambiguous` with the candidates when a name matches several feeds.
     @discardableResult
-    public mutating func remove(_ query: String, currentDirectory: URL? = nil) throws(FeedListError) -> Subscription {
+    package mutating func remove(_ query: String, currentDirectory: URL? = nil) throws(FeedListError) -> Subscription {
         let all = subscriptions
         var matches = all.filter { $0.url.absoluteString == query || locationText(at: $0.line) == query }
         let folder = currentDirectory ?? file.absoluteURL.deletingLastPathComponent()
@@ -53,7 +53,7 @@ extension FeedList {
     /// Points the feed listed with `old` at `new` (e.g. after a permanent redirect), keeping its
     /// name and place. - Returns: false when no feed has the URL `old`.
     @discardableResult
-    public mutating func replaceURL(_ old: URL, with new: URL) -> Bool {
+    package mutating func replaceURL(_ old: URL, with new: URL) -> Bool {
         guard let index = lines.firstIndex(where: { $0.subscription?.url == old }),
             var subscription = lines[index].subscription
         else { return false }
@@ -68,7 +68,7 @@ extension FeedList {
 
     /// Sets `key = value`: in place when the key is set, else after the last setting (or above
     /// the feeds). The value is not checked here; `parse` checks it when the file is read again.
-    public mutating func setSetting(_ key: String, _ value: String) {
+    package mutating func setSetting(_ key: String, _ value: String) {
         let key = key.lowercased()
         let line = Line(text: "\(key) = \(value)", kind: .setting(key: key, value: value))
         if let index = lines.firstIndex(where: { $0.settingKey == key }) {
@@ -130,13 +130,13 @@ extension FeedList {
 
 extension FeedList.Line {
     /// The feed of a feed line, else nil.
-    public var subscription: Subscription? {
+    package var subscription: Subscription? {
         if case .feed(let subscription) = kind { return subscription }
         return nil
     }
 
     /// The key of a setting line, else nil.
-    public var settingKey: String? {
+    package var settingKey: String? {
         if case .setting(let key, _) = kind { return key }
         return nil
     }

@@ -5,7 +5,7 @@ extension FeedList {
     /// (`# Tech / Swift`, as `planet import` writes an OPML folder) right above a feed, for that feed
     /// and the feeds after it until a blank line or the next such comment; nil outside any. A block
     /// of several comment lines (an explanation, as `planet init` writes) is not a group.
-    public var groups: [String?] {
+    package var groups: [String?] {
         var groups: [String?] = []
         var current: String?
         var seen = Set<String>(minimumCapacity: lines.count)

@@ -2,17 +2,17 @@ import Foundation
 
 /// Feeds and settings read from another planet's subscription list (an OPML file, a Planet
 /// Venus config.ini: `planet import`), to be added to feeds.txt with `FeedList.merge(_:)`.
-public struct ImportedList: Sendable {
+package struct ImportedList: Sendable {
     /// The feeds in the order read, each with the group it sat in (OPML folders joined by
     /// ` / `: `Tech / Swift`), nil for none.
-    public var feeds: [(subscription: Subscription, group: String?)]
+    package var feeds: [(subscription: Subscription, group: String?)]
     /// planet settings (`key`, `value`) in the order read; `include`/`exclude` may repeat.
-    public var settings: [(key: String, value: String)]
+    package var settings: [(key: String, value: String)]
     /// Reading lists (`list URL` lines, a Venus section with `content_type = opml`).
-    public var readingLists: [URL]
+    package var readingLists: [URL]
 
     /// Creates an imported list with the given feeds, settings and reading lists.
-    public init(
+    package init(
         feeds: [(subscription: Subscription, group: String?)], settings: [(key: String, value: String)] = [],
         readingLists: [URL] = []
     ) {
@@ -23,19 +23,19 @@ public struct ImportedList: Sendable {
 }
 
 /// What `FeedList.merge(_:)` changed.
-public struct ImportSummary: Sendable, Equatable {
+package struct ImportSummary: Sendable, Equatable {
     /// Feeds added.
-    public var added: Int
+    package var added: Int
     /// Feeds left out because feeds.txt (or the import, earlier) already had them.
-    public var skipped: Int
+    package var skipped: Int
     /// The keys of the settings set, in the order first set, each once.
-    public var settings: [String]
+    package var settings: [String]
 }
 
 extension FeedList {
     /// The settings a new feeds.txt starts with (`planet init`), each with the placeholder value
     /// meant to be edited; `merge(_:)` replaces a setting that still has it.
-    public static let placeholderSettings: [(key: String, value: String)] = [
+    package static let placeholderSettings: [(key: String, value: String)] = [
         ("title", "My Planet"),
         ("link", "https://planet.example.org/"),
         ("owner", "Your Name <you@example.org>"),
@@ -50,7 +50,7 @@ extension FeedList {
     /// that repeats in the import (`include`, `exclude`) is appended each time.
     /// - Returns: how many feeds were added and skipped, and which settings were set.
     @discardableResult
-    public mutating func merge(_ imported: ImportedList) -> ImportSummary {
+    package mutating func merge(_ imported: ImportedList) -> ImportSummary {
         var seen = Set(subscriptions.map { FeedURLNormalizer.comparisonKey($0.url) })
         var feeds: [(subscription: Subscription, comment: String?)] = []
         var lastGroup: String?

@@ -12,7 +12,7 @@ extension FeedList {
     /// temporary file is written beside that target). The replaced file keeps its permission
     /// bits; a new file gets 0644 minus the umask.
     /// - Throws: `.unwritable` with the system's reason; the old file is untouched.
-    public func save() throws(FeedListError) {
+    package func save() throws(FeedListError) {
         try Self.writeAtomically(Data(serialized().utf8), to: file)
     }
 

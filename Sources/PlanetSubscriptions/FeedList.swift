@@ -13,11 +13,11 @@ import Foundation
 ///     face = jane.png                 (indented: a setting of the feed above, `FeedSettings`)
 /// feeds/local.xml                    (a path relative to the folder of feeds.txt)
 /// ```
-public struct FeedList: Sendable, Equatable {
+package struct FeedList: Sendable, Equatable {
     /// One line of the file: its text as written and what it was read as.
-    public struct Line: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
         /// What a line is.
-        public enum Kind: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case blank
             /// A line whose first non-blank character is `#`.
             case comment
@@ -33,33 +33,33 @@ public struct FeedList: Sendable, Equatable {
         }
 
         /// The line as it stands in the file, without the line ending.
-        public var text: String
+        package var text: String
         /// What the line was read as.
-        public var kind: Kind
+        package var kind: Kind
 
         /// Creates a line with the given text and kind.
-        public init(text: String, kind: Kind) {
+        package init(text: String, kind: Kind) {
             self.text = text
             self.kind = kind
         }
     }
 
     /// The file the list was read from; relative feed paths resolve against its folder.
-    public var file: URL
+    package var file: URL
     /// Every line, in file order.
-    public var lines: [Line]
+    package var lines: [Line]
     /// `\n`, or `\r\n` when the file was written with CRLF line endings.
-    public var lineEnding: String
+    package var lineEnding: String
 
     /// Creates a list for `file` with the given lines; empty with `\n` line endings by default.
-    public init(file: URL, lines: [Line] = [], lineEnding: String = "\n") {
+    package init(file: URL, lines: [Line] = [], lineEnding: String = "\n") {
         self.file = file
         self.lines = lines
         self.lineEnding = lineEnding
     }
 
     /// The settings, from the `key = value` lines.
-    public var settings: Settings {
+    package var settings: Settings {
         var values: [String: String] = [:]
         var rules: [String: [String]] = [:]
         for line in lines {
@@ -80,7 +80,7 @@ public struct FeedList: Sendable, Equatable {
     /// The feeds in file order, each with its current 1-based line number. A feed listed twice
     /// (URLs equal by `FeedURLNormalizer.comparisonKey`) counts once: the first line; `warnings`
     /// names the second.
-    public var subscriptions: [Subscription] {
+    package var subscriptions: [Subscription] {
         var seen = Set<String>(minimumCapacity: lines.count)
         var result: [Subscription] = []
         for (index, line) in lines.enumerated() {
@@ -93,7 +93,7 @@ public struct FeedList: Sendable, Equatable {
     }
 
     /// The reading lists (`list URL` lines), in file order.
-    public var readingLists: [URL] {
+    package var readingLists: [URL] {
         lines.compactMap { line in
             if case .readingList(let url) = line.kind { return url }
             return nil
@@ -102,19 +102,19 @@ public struct FeedList: Sendable, Equatable {
 
     /// Problems that do not stop a build: unknown settings, a URL listed twice, a path that looks
     /// like a web address. Each starts with `file:line:`.
-    public var warnings: [String] {
+    package var warnings: [String] {
         FeedListLint.warnings(for: self)
     }
 
     /// The file's text: every line as held, each followed by `lineEnding`.
-    public func serialized() -> String {
+    package func serialized() -> String {
         lines.map { $0.text + lineEnding }.joined()
     }
 
     /// Reads feeds.txt.
     /// - Parameter url: file URL of feeds.txt; messages show it as `url.relativePath`.
     /// - Throws: `FeedListError` with `.missing`, `.unreadable`, `.notUTF8`, or any error of `parse`.
-    public static func load(_ url: URL) throws(FeedListError) -> FeedList {
+    package static func load(_ url: URL) throws(FeedListError) -> FeedList {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -185,7 +185,7 @@ public struct FeedList: Sendable, Equatable {
     ///   - file: where the text came from: relative paths resolve against its folder.
     /// - Throws: `FeedListError` with the line: `.badLocation`, `.noHost`, `.settingAfterFeed`,
     ///   `.duplicateSetting`, `.badSettingValue`.
-    public static func parse(_ text: String, file: URL) throws(FeedListError) -> FeedList {
+    package static func parse(_ text: String, file: URL) throws(FeedListError) -> FeedList {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         let lineEnding = Self.containsCRLF(body.utf8) ? "\r\n" : "\n"

@@ -13,7 +13,7 @@ import Foundation
 /// link points at), not on feeds.txt itself, which an edit replaces by rename(2). The kernel
 /// releases it when the descriptor closes, so a killed edit leaves no stale lock; the empty file
 /// stays. Released when the value is deinitialized.
-public final class FeedListLock: Sendable {
+package final class FeedListLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -23,14 +23,14 @@ public final class FeedListLock: Sendable {
     deinit { close(descriptor) }
 
     /// The lock file of `file`: `.NAME.lock` in the folder of the file `file` resolves to.
-    public static func lockURL(for file: URL) -> URL {
+    package static func lockURL(for file: URL) -> URL {
         let target = FeedList.resolvingLinks(file.absoluteURL)
         return target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).lock")
     }
 
     /// Takes the lock of `file`, waiting for another edit to finish (edits take milliseconds).
     /// - Throws: `FeedListError.unwritable` when the lock file cannot be created or locked.
-    public static func acquire(for file: URL) throws(FeedListError) -> FeedListLock {
+    package static func acquire(for file: URL) throws(FeedListError) -> FeedListLock {
         let url = lockURL(for: file)
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -58,7 +58,7 @@ extension FeedList {
     ///   - body: the edit; what it throws is rethrown, nothing saved.
     /// - Returns: what `body` returns.
     /// - Throws: `FeedListError` from reading, locking, `body` or saving.
-    public static func edit<T>(
+    package static func edit<T>(
         _ file: URL, creating: Bool = false,
         _ body: (inout FeedList) throws(FeedListError) -> T
     ) throws(FeedListError) -> T {

@@ -7,41 +7,41 @@ extension FeedList {
     /// in the file and reported as warnings, never an error, so a newer feeds.txt still builds.
     /// Known keys are checked when the file is parsed (see `SettingKind`), so the accessors below
     /// only fall back to their defaults for values set in code.
-    public struct Settings: Sendable, Equatable {
+    package struct Settings: Sendable, Equatable {
         /// Every setting, key → value (value trimmed; empty when the line had no value); for
         /// `include`/`exclude`, which may repeat, the first value (all are in `include`/`exclude`).
-        public var values: [String: String]
+        package var values: [String: String]
         /// `include` lines, one rule each (`EntryFilter`): with any, an entry is shown only when
         /// one of them matches it.
-        public var include: [EntryFilter] = []
+        package var include: [EntryFilter] = []
         /// `exclude` lines, one rule each: an entry that any of them matches is not shown.
-        public var exclude: [EntryFilter] = []
+        package var exclude: [EntryFilter] = []
 
         /// Creates settings from `values`; empty by default.
-        public init(values: [String: String] = [:]) {
+        package init(values: [String: String] = [:]) {
             self.values = values
         }
 
         /// `title`: name of the planet, plain text (DEL and C1 controls as `TextControls` says).
-        public var title: String? { plainText("title") }
+        package var title: String? { plainText("title") }
         /// `link`: absolute URL where the site is published.
-        public var link: URL? { text("link").flatMap(URL.init(string:)) }
+        package var link: URL? { text("link").flatMap(URL.init(string:)) }
         /// `owner`: who runs the planet, `Name <email>` or just a name (plain text, as `title`).
-        public var owner: String? { plainText("owner") }
+        package var owner: String? { plainText("owner") }
         /// The name part of `owner` (`Jane Doe` of `Jane Doe <jane@example.org>`).
-        public var ownerName: String? { Owner(owner).name }
+        package var ownerName: String? { Owner(owner).name }
         /// The email part of `owner`, without angle brackets.
-        public var ownerEmail: String? { Owner(owner).email }
+        package var ownerEmail: String? { Owner(owner).email }
         /// `description`: one sentence about the planet, plain text (as `title`).
-        public var siteDescription: String? { plainText("description") }
+        package var siteDescription: String? { plainText("description") }
         /// `language`: language tag of the site (BCP 47, e.g. `en`, `pt-BR`).
-        public var language: String? { text("language") }
+        package var language: String? { text("language") }
         /// `items_per_page`: entries on the page and in the feeds; default 60.
-        public var itemsPerPage: Int { text("items_per_page").flatMap { Int($0) } ?? 60 }
+        package var itemsPerPage: Int { text("items_per_page").flatMap { Int($0) } ?? 60 }
         /// `items_per_feed`: at most this many entries of one feed on the page; default
         /// `max(3, items_per_page / 6)` (10 of a page of 60), so that one feed, however prolific
         /// or undated, cannot take the page. A feed's own `items_per_feed` overrides it.
-        public var itemsPerFeed: Int {
+        package var itemsPerFeed: Int {
             text("items_per_feed").flatMap { Int($0) } ?? max(3, itemsPerPage / 6)
         }
         /// `items_per_feed` for a planet of `feedCount` feeds: the setting when set, else each
@@ -49,7 +49,7 @@ extension FeedList {
         /// no more than a sixth of the page and no less than 3: a small planet's page is full (6
         /// feeds: 10 each of 60) and a large one's holds many voices (52 feeds: 3 each, so at least
         /// 20 feeds among 60 entries when that many have posts). README, "Settings".
-        public func itemsPerFeed(feedCount: Int) -> Int {
+        package func itemsPerFeed(feedCount: Int) -> Int {
             if let own = text("items_per_feed").flatMap({ Int($0) }) { return own }
             let share = (2 * itemsPerPage + max(1, feedCount) - 1) / max(1, feedCount)
             return max(3, min(itemsPerPage / 6, share))
@@ -57,53 +57,53 @@ extension FeedList {
         /// `new_feed_items` (Planet Venus, Planet 2.x): on a feed's first fetch, only its newest N
         /// entries are new and shown; the rest are recorded in the cache as already seen (dated when
         /// first seen) and never shown. nil (the default) or 0: every entry of a first fetch is new.
-        public var newFeedItems: Int? {
+        package var newFeedItems: Int? {
             text("new_feed_items").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         }
         /// `days_per_page` (Planet Venus): the page holds the entries of the last N days before the
         /// build, within `items_per_page`; nil (the default) or 0: no limit by days.
-        public var daysPerPage: Int? {
+        package var daysPerPage: Int? {
             text("days_per_page").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         }
         /// `activity_threshold` (Planet Venus), days: a feed whose newest entry is older is marked
         /// inactive on the page and the status report; nil (the default) or 0: never.
-        public var activityThreshold: Int? {
+        package var activityThreshold: Int? {
             text("activity_threshold").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         }
         /// `face_width`: width of faces on the page, CSS pixels; default 48.
-        public var faceWidth: Int { text("face_width").flatMap { Int($0) } ?? 48 }
+        package var faceWidth: Int { text("face_width").flatMap { Int($0) } ?? 48 }
         /// `face_height`: height of faces on the page, CSS pixels; default 48.
-        public var faceHeight: Int { text("face_height").flatMap { Int($0) } ?? 48 }
+        package var faceHeight: Int { text("face_height").flatMap { Int($0) } ?? 48 }
         /// `item_title`: how the merged feeds title an item, `name: title` (default) or `title`;
         /// nil when absent.
-        public var itemTitle: String? { text("item_title").map(SettingKind.choiceWord) }
+        package var itemTitle: String? { text("item_title").map(SettingKind.choiceWord) }
         /// `timezone`: IANA zone in which dates are shown on the page; default UTC.
-        public var timezone: TimeZone {
+        package var timezone: TimeZone {
             text("timezone").flatMap(TimeZone.init(identifier:)) ?? .gmt
         }
         /// `locale`: the BCP 47 locale the page's dates are written in (`de-DE`), canonical;
         /// nil when absent (English words, as before the setting existed).
-        public var locale: String? { text("locale").flatMap(PlanetLocale.canonical) }
+        package var locale: String? { text("locale").flatMap(PlanetLocale.canonical) }
         /// `date_format`: the day headings' format; nil when absent (`full` with a `locale`, else
         /// "Friday, 4 December 2026").
-        public var dateFormat: DisplayDateFormat? { format("date_format", for: .day) }
+        package var dateFormat: DisplayDateFormat? { format("date_format", for: .day) }
         /// `time_format`: each entry's time; nil when absent (`short` with a `locale`, else "17:00").
-        public var timeFormat: DisplayDateFormat? { format("time_format", for: .time) }
+        package var timeFormat: DisplayDateFormat? { format("time_format", for: .time) }
         /// `archive_pages`: pages of older entries after the index (`page/2.html` …); default 4,
         /// 0: none (a count beyond a million is taken as a million: the cache never holds that much).
-        public var archivePages: Int {
+        package var archivePages: Int {
             text("archive_pages").flatMap { Int($0) }.map { min(max(0, $0), 1_000_000) } ?? 4
         }
         /// `keep_days`: entries older than this many days are dropped from the cache; nil keeps all.
-        public var keepDays: Int? { text("keep_days").flatMap { Int($0) } }
+        package var keepDays: Int? { text("keep_days").flatMap { Int($0) } }
         /// `keep_entries`: at most this many entries per feed are kept in the cache; nil keeps all.
-        public var keepEntries: Int? { text("keep_entries").flatMap { Int($0) } }
+        package var keepEntries: Int? { text("keep_entries").flatMap { Int($0) } }
         /// `max_bytes`: a feed larger than this many bytes fails as too large; nil uses the
         /// fetcher's default.
-        public var maxBytes: Int? { text("max_bytes").flatMap { Int($0) } }
+        package var maxBytes: Int? { text("max_bytes").flatMap { Int($0) } }
         /// `per_host`: feeds fetched at once from one host (`--per-host` wins); nil uses the
         /// fetcher's default (4).
-        public var perHost: Int? { text("per_host").flatMap { Int($0) } }
+        package var perHost: Int? { text("per_host").flatMap { Int($0) } }
 
         private func format(_ key: String, for use: DisplayDateFormat.Use) -> DisplayDateFormat? {
             guard let value = text(key), case .success(let format) = DisplayDateFormat.parse(value, for: use) else {

@@ -162,14 +162,14 @@ enum FeedSettingKind: Sendable {
 
 /// What a `face` value names: an image file in the `faces/` folder beside feeds.txt, or an
 /// absolute https URL.
-public enum FaceReference: Sendable, Equatable {
+package enum FaceReference: Sendable, Equatable {
     /// A path inside `faces/` (`jane.png`, `team/jane.png`): no `..`, not absolute.
     case file(String)
     /// An absolute https URL.
     case url(String)
 
     /// Reads a `face` value; nil when it is neither (see `problem(with:)`).
-    public init?(_ value: String) {
+    package init?(_ value: String) {
         guard Self.problem(with: value) == nil else { return nil }
         if value.lowercased().hasPrefix("https://") {
             self = .url(value)

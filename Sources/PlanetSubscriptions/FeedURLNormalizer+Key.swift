@@ -10,7 +10,7 @@ extension FeedURLNormalizer {
     /// an empty path taken as `/`, the fragment ignored. Path and query stay case-sensitive;
     /// `http` and `https` stay different URLs. A `file:` URL compares by its standardized path.
     /// - Returns: a string to compare or hash; not meant to be shown or stored.
-    public static func comparisonKey(_ url: URL) -> String {
+    package static func comparisonKey(_ url: URL) -> String {
         // A plain http(s) URL first: `plainWebKey` reads only those, never a file URL, and asking
         // `isFileURL` of every feed cost more than the key.
         if let key = plainWebKey(url.absoluteString) { return key }

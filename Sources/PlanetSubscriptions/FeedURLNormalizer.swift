@@ -8,7 +8,7 @@ import PlanetBase
 /// scheme and host are lower-cased and an IDN host is written in punycode (RFC 5891); an empty
 /// path becomes `/` (RFC 3986 §6.2.3). A path (`/…`, `./…`, `../…`, `~/…`, or a name the caller
 /// knows to be a file) becomes a `file:` URL.
-public enum FeedURLNormalizer {
+package enum FeedURLNormalizer {
     /// - Parameters:
     ///   - text: what was typed.
     ///   - currentDirectory: folder relative paths are resolved against.
@@ -16,7 +16,7 @@ public enum FeedURLNormalizer {
     ///     when it exists and a host otherwise).
     /// - Throws: `.unsupportedScheme` for schemes other than http, https and file;
     ///   `.badLocation` for text that is no URL; `.noHost` for `https://`.
-    public static func normalize(
+    package static func normalize(
         _ text: String, currentDirectory: URL,
         isFile: (URL) -> Bool = { _ in false }
     ) throws(FeedListError) -> URL {

@@ -3,7 +3,7 @@ import PlanetBase
 
 /// Writes a subscription list as OPML 2.0 (opml.org/spec2: "subscription lists"), the format
 /// feed readers import.
-public enum OPMLWriter {
+package enum OPMLWriter {
     /// One `<outline type="rss" text="…" title="…" xmlUrl="…"/>` per feed, in file order, its URL
     /// without user and password (`URL.displayString`); the
     /// head carries `title` ("planet subscriptions" when nil), `ownerName` and `ownerEmail`. No `dateCreated`,
@@ -13,7 +13,7 @@ public enum OPMLWriter {
     /// A feed's `link` setting is its `htmlUrl`, its `category` setting (`a, b`) its `category`
     /// attribute; `groups` (one per subscription, `Tech / Swift`, nil for none: `FeedList.groups`)
     /// become nested folder outlines, so `planet import` reads the same list back.
-    public static func document(
+    package static func document(
         title: String?, ownerName: String? = nil, ownerEmail: String? = nil,
         subscriptions: [Subscription], groups: [String?] = []
     ) -> String {

@@ -9,16 +9,16 @@ import Foundation
 /// language; a script or region it names must be an ISO 15924 script or ISO 3166 / UN M.49
 /// region. ICU itself would take any tag and quietly fall back to its root locale, so a typing
 /// error such as `de-DR` or `ger` is an error here instead of English dates.
-public enum PlanetLocale {
+package enum PlanetLocale {
     /// The canonical BCP 47 form of an accepted tag (`EN-us` → `en-US`); nil when `problem(with:)`
     /// has one.
-    public static func canonical(_ tag: String) -> String? {
+    package static func canonical(_ tag: String) -> String? {
         problem(with: tag) == nil ? Locale.identifier(.bcp47, from: tag) : nil
     }
 
     /// What is wrong with `tag`, in words for feeds.txt's message ("'locale' must be …, not 'x'");
     /// nil when it is fine.
-    public static func problem(with tag: String) -> String? {
+    package static func problem(with tag: String) -> String? {
         let example = "a BCP 47 locale such as 'de-DE', 'ja-JP' or 'ar-EG'"
         if tag.contains("_") || tag.contains(".") || tag.contains("@") {
             let suggestion = bcp47(fromPOSIX: tag).map { ": write '\($0)'" } ?? ""
@@ -81,7 +81,7 @@ public enum PlanetLocale {
     /// (`de-DE-u-nu-latn` → `de_DE@numbers=latn`): Foundation's date formatter traps on some
     /// BCP 47 spellings of a numbering system (`de-DE-u-nu-latn`, `ar-EG-u-nu-arab`) that it
     /// formats in ICU's.
-    public static func foundationLocale(_ tag: String) -> Locale {
+    package static func foundationLocale(_ tag: String) -> Locale {
         Locale(identifier: Locale.identifier(.icu, from: tag))
     }
 
@@ -89,7 +89,7 @@ public enum PlanetLocale {
     /// Planet Venus's `locale` take them, several separated by `:`): the first one that is an
     /// accepted tag once its encoding and modifier are dropped and `_` is `-`; nil for none (`C`,
     /// `POSIX`, an unknown language).
-    public static func bcp47(fromPOSIX names: String) -> String? {
+    package static func bcp47(fromPOSIX names: String) -> String? {
         for name in names.split(separator: ":") {
             var text = name.trimmingCharacters(in: .whitespaces)
             if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = String(text[..<cut]) }

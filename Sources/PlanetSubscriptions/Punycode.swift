@@ -1,13 +1,13 @@
 import Foundation
 
 /// Punycode (RFC 3492) and IDNA host names (RFC 5890/5891): `bücher.example` → `xn--bcher-kva.example`.
-public enum Punycode {
+package enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
     private static let initialBias = 72, initialN = 128
 
     /// Encodes one label's code points (RFC 3492 §6.3); basic code points keep their case.
     /// - Returns: the encoded label without the `xn--` prefix, or nil on overflow.
-    public static func encode(_ label: String) -> String? {
+    package static func encode(_ label: String) -> String? {
         let input = label.unicodeScalars.map { Int($0.value) }
         var output = input.filter { $0 < 0x80 }.compactMap { Unicode.Scalar($0).map(Character.init) }
         let basicCount = output.count
@@ -49,7 +49,7 @@ public enum Punycode {
     /// and written `xn--` + Punycode (IDNA2008 A-label, RFC 5891 §4.4; the full UTS #46 mapping
     /// is not applied). ASCII labels are lower-cased.
     /// - Returns: nil when a label cannot be encoded.
-    public static func asciiHost(_ host: String) -> String? {
+    package static func asciiHost(_ host: String) -> String? {
         var labels: [String] = []
         for label in host.split(separator: ".", omittingEmptySubsequences: false) {
             let lowered = String(label).lowercased().precomposedStringWithCanonicalMapping

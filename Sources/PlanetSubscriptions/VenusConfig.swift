@@ -22,25 +22,25 @@ import PlanetBase
 ///   section a reading list (`list URL`).
 /// - Filters: `regexp_sifter.py?require=RE` / `?exclude=RE` → `include`/`exclude = text:/RE/`;
 ///   `xpath_sifter.py?require=//atom:category[@term='python']` → `category:python`.
-public struct VenusConfig: Sendable, Equatable {
+package struct VenusConfig: Sendable, Equatable {
     /// planet settings (`key`, `value`) in the order found; `include`/`exclude` may repeat.
-    public var settings: [(key: String, value: String)]
+    package var settings: [(key: String, value: String)]
     /// Feeds in file order (sections whose name is an http(s) URL) with their settings.
-    public var subscriptions: [Subscription]
+    package var subscriptions: [Subscription]
     /// Reading lists: sections with `content_type = opml`.
-    public var readingLists: [URL] = []
+    package var readingLists: [URL] = []
     /// Face files the config names (`face` values that are not URLs), in order, once each.
-    public var faces: [String] = []
+    package var faces: [String] = []
     /// What could not be carried over: `output_theme (Planet)`, `filters = mememe.plugin (index.html.xslt)`.
-    public var ignored: [String] = []
+    package var ignored: [String] = []
     /// How a setting whose meaning differs between Venus and Planet 2.x was read, once each:
     /// `new_feed_items = 2 (Planet Venus: per-feed cap on the page) → items_per_feed = 2`.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// The theme it names (`template_files`, `output_theme`, `bill_of_materials`,
     /// `template_directories`), as written: `planet import` converts it.
-    public var theme = VenusTheme()
+    package var theme = VenusTheme()
     /// `output_dir` as written (Planet 2.x keeps faces in its `images/` folder), nil when not set.
-    public var outputDirectory: String?
+    package var outputDirectory: String?
 
     /// Keys only Planet Venus reads (Venus docs/config.html); a config with none of them is read
     /// as Planet 2.x's (whose INSTALL lists `template_files`, `new_feed_items`, …).
@@ -55,7 +55,7 @@ public struct VenusConfig: Sendable, Equatable {
     }
 
     /// Equal when every field is (settings compared by key, value and order).
-    public static func == (lhs: VenusConfig, rhs: VenusConfig) -> Bool {
+    package static func == (lhs: VenusConfig, rhs: VenusConfig) -> Bool {
         lhs.subscriptions == rhs.subscriptions && lhs.readingLists == rhs.readingLists
             && lhs.faces == rhs.faces && lhs.ignored == rhs.ignored && lhs.notes == rhs.notes
             && lhs.theme == rhs.theme && lhs.outputDirectory == rhs.outputDirectory
@@ -82,7 +82,7 @@ public struct VenusConfig: Sendable, Equatable {
     ]
 
     /// Reads the text of a config.ini.
-    public static func parse(_ text: String) -> VenusConfig {
+    package static func parse(_ text: String) -> VenusConfig {
         var reader = VenusConfigReader(text)
         return reader.read()
     }

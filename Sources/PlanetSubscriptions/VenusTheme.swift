@@ -9,30 +9,30 @@
 ///   own, `bill_of_materials` of both, the theme folder added to `template_directories`);
 ///   `template_directories`, where `template_files` and `bill_of_materials` are looked up;
 ///   `bill_of_materials`, files copied as they are to the output folder.
-public struct VenusTheme: Sendable, Equatable {
+package struct VenusTheme: Sendable, Equatable {
     /// `output_theme`: a theme folder (Venus), nil when not set.
-    public var outputTheme: String?
+    package var outputTheme: String?
     /// `template_files`, in order.
-    public var templateFiles: [String] = []
+    package var templateFiles: [String] = []
     /// `bill_of_materials`, in order.
-    public var billOfMaterials: [String] = []
+    package var billOfMaterials: [String] = []
     /// `template_directories`, in order.
-    public var templateDirectories: [String] = []
+    package var templateDirectories: [String] = []
     /// The theme folder's own `template_directories` (relative to that folder), once merged.
-    public var themeDirectories: [String] = []
+    package var themeDirectories: [String] = []
     /// True for a Venus config (one with a key only Venus reads: `VenusConfig.venusOnlyKeys`).
-    public var isVenus = false
+    package var isVenus = false
 
     /// Creates an empty theme reference.
-    public init() {}
+    package init() {}
 
     /// True when the config names no theme and no template.
-    public var isEmpty: Bool { outputTheme == nil && templateFiles.isEmpty && billOfMaterials.isEmpty }
+    package var isEmpty: Bool { outputTheme == nil && templateFiles.isEmpty && billOfMaterials.isEmpty }
 
     /// Merges `own`, the theme folder's config.ini, as Venus does (planet/config.py): its
     /// `template_files` unless these name some, its `bill_of_materials` then these, its
     /// `template_directories` as `themeDirectories`.
-    public mutating func merge(_ own: VenusTheme) {
+    package mutating func merge(_ own: VenusTheme) {
         if templateFiles.isEmpty { templateFiles = own.templateFiles }
         billOfMaterials = own.billOfMaterials + billOfMaterials.filter { !own.billOfMaterials.contains($0) }
         themeDirectories = own.templateDirectories
@@ -53,7 +53,7 @@ public struct VenusTheme: Sendable, Equatable {
     }
 
     /// The keys of a theme folder's own `config.ini` (its `[Planet]` section, Venus themes/*/config.ini).
-    public static func parseThemeConfig(_ text: String) -> VenusTheme {
+    package static func parseThemeConfig(_ text: String) -> VenusTheme {
         var theme = VenusTheme()
         theme.isVenus = true
         let sections = INISections.parse(text)

@@ -12,7 +12,10 @@ struct FeedCacheSchemaTests {
             let version = try await cache.sqliteUserVersion()
             #expect(version == CacheSchema.currentVersion)
             #expect(CacheSchema.currentVersion == 9)
-            #expect(try await cache.tableNames() == ["cache_state", "entry", "feed", "fetch_time", "hidden", "reading_list", "site"])
+            #expect(
+                try await cache.tableNames() == [
+                    "cache_state", "entry", "feed", "fetch_time", "hidden", "reading_list", "site"
+                ])
             #expect(try await cache.allStates().isEmpty)
             #expect(try await cache.integrityCheck())
         }

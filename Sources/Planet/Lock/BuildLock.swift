@@ -11,9 +11,9 @@ import PlanetBase
 /// The kernel releases a `flock` when its descriptor is closed, so a build that crashes or is
 /// killed never leaves a stale lock behind; the file itself stays (it is empty and harmless).
 /// Released when the value is deinitialized.
-public final class BuildLock: Sendable {
+package final class BuildLock: Sendable {
     /// The lock file, e.g. `.planet/lock`.
-    public let url: URL
+    package let url: URL
     private let descriptor: Int32
 
     private init(url: URL, descriptor: Int32) {
@@ -26,7 +26,7 @@ public final class BuildLock: Sendable {
     /// How long a lock that is held is retried before the build stops, without `wait`: a lock just
     /// released can stay held for a moment by a process being started (between `fork` and `exec`
     /// the child shares the descriptor, `O_CLOEXEC` or not), which must not read as another build.
-    public static let grace: Duration = .milliseconds(300)
+    package static let grace: Duration = .milliseconds(300)
 
     /// Takes the lock at `url`, creating the file (mode 0600) and its folder (0700) when missing.
     /// - Parameter wait: when another process holds the lock, wait for it (polling every 100 ms)
@@ -34,7 +34,7 @@ public final class BuildLock: Sendable {
     /// - Throws: `LockError` `.held` when the lock is held and `wait` is false, `.stoppedWaiting`
     ///   when the wait is cancelled, `.cannotCreate` when the lock file cannot be created.
     /// - Parameter grace: how long a held lock is retried without `wait` (``grace`` by default).
-    public static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(LockError) -> BuildLock {
+    package static func acquire(_ url: URL, wait: Bool, grace: Duration = grace) async throws(LockError) -> BuildLock {
         // Its owner's only, whatever the umask (`FileCreation`): the folder (`.planet/`, which also
         // holds the cache) 0700, the file 0600, so no other user can hold the lock. A failure
         // to make the folder shows as the file's.

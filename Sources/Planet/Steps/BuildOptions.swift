@@ -7,7 +7,8 @@ public struct BuildOptions: Sendable, Equatable {
     /// Equal when every option is; `progress` and `addressPolicy` (closures) are ignored.
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
-            && a.now == b.now && a.jobs == b.jobs && a.perHost == b.perHost && a.trustStore == b.trustStore && a.timeout == b.timeout && a.cacheURL == b.cacheURL
+            && a.now == b.now && a.jobs == b.jobs && a.perHost == b.perHost && a.trustStore == b.trustStore
+            && a.timeout == b.timeout && a.cacheURL == b.cacheURL
             && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
     }
 

@@ -48,7 +48,8 @@ struct FeedRecorder {
 
     /// Takes one delivered outcome: a current 304 waits for the end, a parsed document for its
     /// batch, anything else is recorded at once.
-    mutating func take(_ outcome: FeedOutcome, seconds: Double, of subscription: Subscription) async throws(CacheError) {
+    mutating func take(_ outcome: FeedOutcome, seconds: Double, of subscription: Subscription) async throws(CacheError)
+    {
         let key = subscription.url.absoluteString
         self.seconds[key] = seconds
         switch outcome {
@@ -100,7 +101,8 @@ struct FeedRecorder {
         documents = []
     }
 
-    private mutating func recordFailure(_ failure: FetchFailure, of subscription: Subscription) async throws(CacheError) {
+    private mutating func recordFailure(_ failure: FetchFailure, of subscription: Subscription) async throws(CacheError)
+    {
         let key = subscription.url.absoluteString
         try await run.cache.recordFailure(
             feedURL: key, failure: failure, now: run.now,

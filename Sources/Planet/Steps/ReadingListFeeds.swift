@@ -5,16 +5,16 @@ import PlanetSubscriptions
 /// The feeds that reading lists (`list URL` lines of feeds.txt, README.md "Reading lists") add
 /// to a planet: one rule for the build, which subscribes to them, and for `planet list`, which
 /// shows them from the cache.
-public enum ReadingListFeeds {
+package enum ReadingListFeeds {
     /// One feed a reading list adds.
-    public struct Listed: Sendable, Equatable {
+    package struct Listed: Sendable, Equatable {
         /// The feed, named by its OPML title (no name when the title is empty or is its URL).
-        public var subscription: Subscription
+        package var subscription: Subscription
         /// The reading list it comes from: the first list that has it.
-        public var list: URL
+        package var list: URL
 
         /// Creates a listed feed.
-        public init(subscription: Subscription, list: URL) {
+        package init(subscription: Subscription, list: URL) {
             self.subscription = subscription
             self.list = list
         }
@@ -27,7 +27,7 @@ public enum ReadingListFeeds {
     /// - Parameters:
     ///   - lists: each reading list with the feeds of its last good copy, in feeds.txt order.
     ///   - listed: the feeds of feeds.txt (`FeedList.subscriptions`).
-    public static func merge(_ lists: [(url: URL, feeds: [ListedFeed])], besides listed: [Subscription]) -> [Listed] {
+    package static func merge(_ lists: [(url: URL, feeds: [ListedFeed])], besides listed: [Subscription]) -> [Listed] {
         var seen = Set(listed.map { FeedURLNormalizer.comparisonKey($0.url) })
         var result: [Listed] = []
         for (list, feeds) in lists {

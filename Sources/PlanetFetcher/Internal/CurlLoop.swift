@@ -161,7 +161,8 @@ final class CurlLoop {
     }
 
     /// Sleeps until a watched socket is ready, libcurl's timer or the hand-over of waiting
-    /// responses is due (at most a second), or `wake` becomes readable; hands each ready socket to libcurl. True when `wake` was readable.
+    /// responses is due (at most a second), or `wake` becomes readable; hands each ready socket to
+    /// libcurl. True when `wake` was readable.
     func poll(wake: Int32) -> Bool {
         if wakeWatched != wake {
             _ = planet_epoll_watch(epoll, wake, planet_EPOLLIN)
@@ -171,7 +172,9 @@ final class CurlLoop {
         let flushDue = oldestArrival.map { $0 + Self.coalescing }
         if let due = [timerDue, flushDue].compactMap({ $0 }).min() {
             let left = ContinuousClock.now.duration(to: due)
-            let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            let milliseconds =
+                left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999)
+                / 1_000_000_000_000_000
             timeout = Int32(clamping: max(0, min(1000, milliseconds)))
         }
         let count = readyFDs.withUnsafeMutableBufferPointer { fds in

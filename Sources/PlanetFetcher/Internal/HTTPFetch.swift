@@ -87,7 +87,8 @@ struct HTTPFetch: Sendable {
         }
         return .transfer(
             HTTPRequest(
-                url: current, host: URLText.origin(of: current) ?? current, headers: headers, userAgent: configuration.userAgent,
+                url: current, host: URLText.origin(of: current) ?? current, headers: headers,
+                userAgent: configuration.userAgent,
                 timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
                 refusePrivate: refusePrivate, policy: configuration.addressPolicy,
                 trustStore: configuration.trustStore ?? TrustStore.systemBundle, keepConnection: keepConnection))

@@ -1,17 +1,17 @@
 /// A Markdown page of the site (`pages/about.md`), rendered inside the layout to `about.html`.
-public struct SitePage: Sendable, Equatable {
+package struct SitePage: Sendable, Equatable {
     /// The file name without `.md`: letters, digits, `-`, `_` and `.` only (`about`).
-    public var name: String
+    package var name: String
     /// Plain text: the text of the page's first heading when it opens the page, else the name
     /// with `-` and `_` read as spaces and the first letter capitalized (`about-us` → "About us").
-    public var title: String
+    package var title: String
     /// The page as HTML, from libcmark in safe mode (no raw HTML, no `javascript:` links).
-    public var html: String
+    package var html: String
     /// Whether `title` is the page's own opening heading (else a template shows it as one).
-    public var opensWithHeading: Bool
+    package var opensWithHeading: Bool
 
     /// Creates a page from already rendered HTML; `opensWithHeading` defaults to false.
-    public init(name: String, title: String, html: String, opensWithHeading: Bool = false) {
+    package init(name: String, title: String, html: String, opensWithHeading: Bool = false) {
         self.name = name
         self.title = title
         self.html = html
@@ -19,13 +19,13 @@ public struct SitePage: Sendable, Equatable {
     }
 
     /// The output file, relative to the site's root (`about.html`).
-    public var outputName: String { name + ".html" }
+    package var outputName: String { name + ".html" }
 
     /// Renders one Markdown source.
     /// - Parameters:
     ///   - name: the file name without `.md`.
     ///   - markdown: CommonMark text.
-    public init(name: String, markdown: String) {
+    package init(name: String, markdown: String) {
         let document = CommonMark.render(markdown)
         self.init(
             name: name, title: document.title ?? Self.title(fromName: name), html: document.html,

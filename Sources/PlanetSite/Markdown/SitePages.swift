@@ -4,26 +4,26 @@ import Foundation
 ///
 /// `intro.md` is not a page of its own: its HTML is shown on the index above the river. The
 /// others become `NAME.html` in the same layout as the index (`templates/_page.html.mustache`).
-public struct SitePages: Sendable, Equatable {
+package struct SitePages: Sendable, Equatable {
     /// The pages, sorted by name; `intro` is not among them.
-    public var pages: [SitePage]
+    package var pages: [SitePage]
     /// HTML of `intro.md`, nil when there is none.
-    public var intro: String?
+    package var intro: String?
 
     /// Creates the pages with the given fields; no pages and no intro by default.
-    public init(pages: [SitePage] = [], intro: String? = nil) {
+    package init(pages: [SitePage] = [], intro: String? = nil) {
         self.pages = pages
         self.intro = intro
     }
 
     /// The pages folder of a planet: `pages/` in the folder of its feeds.txt.
-    public static func folder(forConfig configURL: URL) -> URL {
+    package static func folder(forConfig configURL: URL) -> URL {
         configURL.deletingLastPathComponent().appendingPathComponent("pages", isDirectory: true)
     }
 
     /// Renders Markdown sources given by page name (`"about"`, `"intro"`).
     /// - Throws: `SiteError.invalidPageName` for a name that is not letters, digits, `-`, `_`, `.`.
-    public init(markdown sources: [String: String]) throws(SiteError) {
+    package init(markdown sources: [String: String]) throws(SiteError) {
         var pages: [SitePage] = []
         var intro: String?
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
@@ -42,7 +42,7 @@ public struct SitePages: Sendable, Equatable {
     /// Reads every `*.md` file directly in `folder` (hidden files skipped); no folder, no pages.
     /// - Throws: `SiteError.unreadablePages` naming the folder when a file cannot be read as
     ///   UTF-8, `.invalidPageName` naming the file when it has a name that cannot be a page.
-    public static func load(folder: URL) throws(SiteError) -> SitePages {
+    package static func load(folder: URL) throws(SiteError) -> SitePages {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {

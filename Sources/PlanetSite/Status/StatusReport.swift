@@ -16,17 +16,17 @@ import PlanetBase
 /// Nothing in it changes from one build to the next unless something did (README.md, "Running
 /// from cron"): no time of the last attempt, no count of failures in a row (`planet list` shows
 /// both, from the cache), `failing_since` instead.
-public struct StatusReport: Sendable, Equatable {
+package struct StatusReport: Sendable, Equatable {
     /// The planet's title, plain text (status.json `planet`).
-    public var title: String
+    package var title: String
     /// When the report's content last changed: the time of the build that last changed the
     /// site (status.json `generated`, RFC 3339 UTC; `planet.updated_iso`).
-    public var generated: Date
+    package var generated: Date
     /// Every subscription, in feeds.txt order.
-    public var feeds: [FeedStatus]
+    package var feeds: [FeedStatus]
 
     /// Creates a report with the given fields.
-    public init(title: String, generated: Date, feeds: [FeedStatus]) {
+    package init(title: String, generated: Date, feeds: [FeedStatus]) {
         self.title = title
         self.generated = generated
         self.feeds = feeds
@@ -37,7 +37,7 @@ public struct StatusReport: Sendable, Equatable {
     /// build of 1,000 feeds). The feeds are written one at a time (`JSONValue.writeArray`): the
     /// whole report as one value was 13.5 MB of dictionaries at 10,000 feeds, the largest
     /// allocation at a build's peak (Benchmarks/PERF.md).
-    public func json() -> Data {
+    package func json() -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(512 * feeds.count + 256)
         // The keys in the order `JSONValue` sorts them (by UTF-8 bytes).
@@ -95,12 +95,12 @@ public struct StatusReport: Sendable, Equatable {
     /// a status template written for them; a build whose templates look one up renders the site
     /// every time, as before v8, instead of writing nothing when nothing else changed
     /// (`Site.references(anyOf:)`; README.md, "Running from cron"). status.json has none of them.
-    public static let everyBuildKeys: Set<String> = ["last_success", "last_attempt", "failure_streak"]
+    package static let everyBuildKeys: Set<String> = ["last_success", "last_attempt", "failure_streak"]
 
     /// The `feeds_status` value of status.html.mustache: one object per feed with the keys of
     /// status.json plus `failing` (bool) and `everyBuildKeys`; dates RFC 3339 UTC strings or
     /// null; `entries_dropped` null when 0 (so `{{#entries_dropped}}` shows only when some were).
-    public var mustacheValue: MustacheValue {
+    package var mustacheValue: MustacheValue {
         .array(
             feeds.map { feed in
                 func text(_ value: String?) -> MustacheValue { value.map { .string($0) } ?? .null }

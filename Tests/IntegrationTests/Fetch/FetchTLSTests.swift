@@ -21,7 +21,9 @@ struct FetchTLSTests {
     ) async throws -> T {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", fixture("https_server.py"), fixture("\(certificate).pem"), fixture("\(certificate).key")]
+        process.arguments = [
+            "python3", fixture("https_server.py"), fixture("\(certificate).pem"), fixture("\(certificate).key")
+        ]
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output
@@ -42,7 +44,8 @@ struct FetchTLSTests {
                 continuation.resume(returning: text)
             }.start()
         }
-        let port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), "the server printed '\(line)'")
+        let port = try #require(
+            Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), "the server printed '\(line)'")
         return try await body(port)
     }
 

@@ -213,6 +213,24 @@ extension FeedCache {
         }
     }
 
+    /// Replaces the validators of feeds whose 304 carried new ones (RFC 9111 §4.3.4: a 304
+    /// updates the stored response's fields), in one transaction; the site shows no validator, so
+    /// the content version stays.
+    /// - Parameter validators: feed URL → the `ETag` and `Last-Modified` to send next time.
+    /// - Throws: `CacheError.Reason.sqlite` (nothing recorded).
+    package func recordValidators(_ validators: [String: FetchValidators]) throws(CacheError) {
+        guard !validators.isEmpty else { return }
+        try sql { () throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                let update = try db.statement("UPDATE feed SET etag = ?2, last_modified = ?3 WHERE url = ?1")
+                for (feedURL, fresh) in validators.sorted(by: { $0.key < $1.key }) {
+                    update.reset()
+                    try update.bind([.text(feedURL), .text(fresh.etag), .text(fresh.lastModified)]).run()
+                }
+            }
+        }
+    }
+
     static let updateRedirectTarget = """
         UPDATE feed SET redirect_target = ?2 WHERE url = ?1 AND redirect_target IS NOT ?2
         """

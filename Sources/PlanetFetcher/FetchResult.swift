@@ -106,7 +106,11 @@ package struct FetchResult: Sendable, Equatable {
         /// HTTP 304: the cached copy is current (RFC 9110 §15.4.5). `permanentRedirect` is where
         /// the 304 came from when every redirect before it was permanent (301/308), as for a
         /// fetched document; nil when there was none, or a temporary one.
-        case notModified(permanentRedirect: URL?)
+        ///
+        /// `validators`: the `ETag` / `Last-Modified` the 304 carried, nil when it carried
+        /// neither; a 304 updates the stored response's fields (RFC 9111 §4.3.4), so a new ETag
+        /// replaces the one the next request sends.
+        case notModified(permanentRedirect: URL?, validators: FetchValidators? = nil)
         case failed(FetchFailure)
     }
 

@@ -14,7 +14,8 @@ enum FeedOutcome: Sendable {
     /// HTTP 304 (RFC 9110 §15.4.5) and the cache holds a copy: it is current. `permanentRedirect`
     /// is the URL the 304 came from after permanent redirects only, nil without (the feed's
     /// recorded redirect follows it: a move the server made temporary, or permanent, since).
-    case notModified(permanentRedirect: String?)
+    /// `validators` are those the 304 carried (RFC 9111 §4.3.4), nil when it carried none.
+    case notModified(permanentRedirect: String?, validators: FetchValidators? = nil)
     /// The fetch or the parse failed, or a 304 came for a feed the cache has no copy of.
     case failed(FetchFailure)
 
@@ -46,8 +47,8 @@ enum FeedOutcome: Sendable {
         switch result.outcome {
         case .failed(let failure):
             return .failed(failure)
-        case .notModified(let permanentRedirect):
-            return .notModified(permanentRedirect: permanentRedirect?.absoluteString)
+        case .notModified(let permanentRedirect, let validators):
+            return .notModified(permanentRedirect: permanentRedirect?.absoluteString, validators: validators)
         case .fetched(let document):
             do {
                 // Deferred: the cache keeps summary and content raw, and only the entries the

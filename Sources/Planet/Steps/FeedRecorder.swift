@@ -33,6 +33,8 @@ struct FeedRecorder {
     /// 304s that came through other permanent redirects than the cache records (or through
     /// none where it records one): feed URL → the redirect now.
     private var redirected: [String: String?] = [:]
+    /// 304s that carried other validators than the cache holds: feed URL → the validators now.
+    private var revalidated: [String: FetchValidators] = [:]
     private var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
     /// How long each fetch took, for the next build's order (`FetchOrder`).
     private var seconds: [String: Double] = [:]
@@ -53,9 +55,18 @@ struct FeedRecorder {
         let key = subscription.url.absoluteString
         self.seconds[key] = seconds
         switch outcome {
-        case .notModified(let redirect) where known[key]?.lastSuccess != nil:
+        case .notModified(let redirect, let validators) where known[key]?.lastSuccess != nil:
             notModified.append(key)
             if known[key]?.redirectTarget != redirect { redirected[key] = redirect }
+            // Only a value the 304 carried replaces one: a 304 with an ETag alone keeps the
+            // stored Last-Modified (RFC 9111 §4.3.4 updates the fields the 304 has).
+            if let validators, let stored = known[key] {
+                let etag = validators.etag ?? stored.etag
+                let lastModified = validators.lastModified ?? stored.lastModified
+                if etag != stored.etag || lastModified != stored.lastModified {
+                    revalidated[key] = FetchValidators(etag: etag, lastModified: lastModified)
+                }
+            }
             try await finish(outcome, of: subscription)
         case .notModified:
             let failure = FetchFailure(
@@ -76,9 +87,14 @@ struct FeedRecorder {
         try await recordDocuments()
         try await run.cache.recordNotModified(feedURLs: notModified, now: run.now, retention: run.retention)
         try await run.cache.recordRedirectTargets(redirected)
+        try await run.cache.recordValidators(revalidated)
         try await run.cache.recordFetchTimes(seconds)
         for key in notModified { after[key] = after[key]?.recordingNotModified(now: run.now) }
         for (key, target) in redirected { after[key]?.redirectTarget = target }
+        for (key, validators) in revalidated {
+            after[key]?.etag = validators.etag
+            after[key]?.lastModified = validators.lastModified
+        }
         return BuildRun.Fetched(outcomes: outcomes, states: after)
     }
 

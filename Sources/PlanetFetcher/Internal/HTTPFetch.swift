@@ -103,7 +103,8 @@ struct HTTPFetch: Sendable {
         if let failure = transportFailure(of: response) { return .done(.failed(failure)) }
         switch response.status {
         case 304:
-            return .done(.notModified(permanentRedirect: permanentRedirect))
+            let fresh = FetchValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+            return .done(.notModified(permanentRedirect: permanentRedirect, validators: fresh.isEmpty ? nil : fresh))
         case 200..<300:
             return .done(
                 .fetched(

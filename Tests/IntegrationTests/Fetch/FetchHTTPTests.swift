@@ -123,7 +123,9 @@ struct FetchHTTPTests {
             let document = try #require(first.first.flatMap { self.fetched($0) })
             #expect(document.etag == "\"v7\"")
             #expect(document.lastModified == "Wed, 20 Mar 2024 09:30:00 GMT")
-            #expect(second.first?.outcome == .notModified(permanentRedirect: nil))
+            // The 304 carries the server's validators (RFC 9111 §4.3.4), as this route sends both.
+            let fresh = FetchValidators(etag: "\"v7\"", lastModified: "Wed, 20 Mar 2024 09:30:00 GMT")
+            #expect(second.first?.outcome == .notModified(permanentRedirect: nil, validators: fresh))
             let conditional = try #require(server.requests.last)
             #expect(conditional.header("If-None-Match") == validators.etag)
             #expect(conditional.header("If-Modified-Since") == validators.lastModified)

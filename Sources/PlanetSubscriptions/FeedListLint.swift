@@ -37,7 +37,7 @@ enum FeedListLint {
                 if let first = seen[key] {
                     let named = subscription.name.map { " as '\($0)'" } ?? ""
                     result.append(
-                        "\(place):\(number): '\(subscription.url.absoluteString)'\(named) is "
+                        "\(place):\(number): '\(subscription.url.displayString)'\(named) is "
                             + "already listed on line \(first); this line is ignored")
                 } else {
                     seen[key] = number

@@ -89,4 +89,15 @@ struct FeedURLComparisonTests {
                 "feeds.txt:2: 'https://EXAMPLE.org/feed' is already listed on line 1; this line is ignored"
             ])
     }
+
+    /// The warning is printed (cron mails it, CI logs keep it): the password of a feed URL stays
+    /// in feeds.txt, as everywhere else planet shows a URL.
+    @Test func theDuplicateWarningHidesAPassword() throws {
+        let list = try FeedList.parse(
+            "https://u:s3cret@example.org/feed\nhttps://u:s3cret@example.org/feed  Again\n", file: feedsFile)
+        #expect(
+            list.warnings == [
+                "feeds.txt:2: 'https://example.org/feed' as 'Again' is already listed on line 1; this line is ignored"
+            ])
+    }
 }

@@ -4,4 +4,12 @@ extension Duration {
     package var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
+
+    /// The duration in whole milliseconds, the rest dropped, or rounded up when `roundingUp` (a
+    /// wait that must not end early): for libcurl's and epoll's millisecond timeouts.
+    package func inMilliseconds(roundingUp: Bool = false) -> Int64 {
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let rest = roundingUp ? perMillisecond - 1 : 0
+        return components.seconds * 1000 + (components.attoseconds + rest) / perMillisecond
+    }
 }

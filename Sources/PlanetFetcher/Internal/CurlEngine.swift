@@ -194,7 +194,7 @@ final class CurlEngine: Sendable {
     /// The thread's loop: take commands, start waiting requests, perform, collect finished
     /// transfers, poll (the state is a ``CurlLoop``).
     private func run() {
-        guard let loop = CurlLoop(maxConcurrent: maxConcurrent, perHost: perHost) else {
+        guard let loop = CurlLoop(maxConcurrent: maxConcurrent, perHost: perHost, wake: wake.read) else {
             failEverything()
             return
         }
@@ -220,7 +220,7 @@ final class CurlEngine: Sendable {
                 return true
             }
             guard poll else { continue }
-            let woken = loop.poll(wake: wake.read)
+            let woken = loop.poll()
             let poked = inbox.withLock { inbox -> Bool in
                 inbox.polling = false
                 return inbox.poked

@@ -2,11 +2,12 @@ import CCurl
 import CGlibcExtras
 import Foundation
 import Glibc
+import PlanetBase
 
 /// The state of the ``CurlEngine`` thread's loop, owned by that thread: the multi handle, the
 /// transfers running and waiting, and the responses to hand over. One method per event: a
 /// command from the inbox (``take(_:)``), a place free (``startWaiting()``), libcurl's timer
-/// (``performAndCollect()``), sockets ready (``poll(wake:)``), the end of the loop's turn
+/// (``performAndCollect()``), sockets ready (``poll()``), the end of the loop's turn
 /// (``flush()``).
 ///
 /// libcurl is driven event by event (`curl_multi_socket_action`), not by `curl_multi_perform`
@@ -35,10 +36,10 @@ final class CurlLoop {
     private var cancelledBatches = Set<Int>()
     /// Responses for sinks, handed over together at the end of the loop's turn (``flush()``).
     private var arrived: [(sink: any ResponseSink, token: Int, response: HTTPResponse)] = []
-    /// libcurl's sockets and the wake-up pipe, watched for ``poll(wake:)``.
+    /// libcurl's sockets and the wake-up pipe, watched for ``poll()``.
     private let epoll: Int32
-    /// The pipe fd added to `epoll`, -1 before the first poll.
-    private var wakeWatched: Int32 = -1
+    /// The read end of the engine's wake-up pipe (``CurlEngine``), in `epoll` from the start.
+    private let wake: Int32
     /// When libcurl wants its timeout action (CURLMOPT_TIMERFUNCTION); nil: no timer set.
     private var timerDue: ContinuousClock.Instant?
     /// The fds and events of one `epoll_wait`.
@@ -50,15 +51,19 @@ final class CurlLoop {
     /// A loop on a new multi handle; nil when libcurl cannot make one. libcurl itself is told the
     /// per-host cap too (`CURLMOPT_MAX_HOST_CONNECTIONS`): a connection still closing never lets a
     /// host have more open than that.
-    init?(maxConcurrent: Int, perHost: Int) {
+    /// `wake`: the read end of the engine's wake-up pipe, watched beside libcurl's sockets.
+    init?(maxConcurrent: Int, perHost: Int, wake: Int32) {
         let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epoll >= 0 else { return nil }
+        // Without the pipe (pipe(2) failed) the loop still runs, woken by its one-second limit.
+        _ = planet_epoll_watch(epoll, wake, planet_EPOLLIN)
         guard let multi = curl_multi_init() else {
             close(epoll)
             return nil
         }
         self.multi = multi
         self.epoll = epoll
+        self.wake = wake
         self.maxConcurrent = maxConcurrent
         waiting = HostQueues(perHost: perHost)
         planet_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, perHost))
@@ -163,18 +168,11 @@ final class CurlLoop {
     /// Sleeps until a watched socket is ready, libcurl's timer or the hand-over of waiting
     /// responses is due (at most a second), or `wake` becomes readable; hands each ready socket to
     /// libcurl. True when `wake` was readable.
-    func poll(wake: Int32) -> Bool {
-        if wakeWatched != wake {
-            _ = planet_epoll_watch(epoll, wake, planet_EPOLLIN)
-            wakeWatched = wake
-        }
+    func poll() -> Bool {
         var timeout: Int32 = 1000
         let flushDue = oldestArrival.map { $0 + Self.coalescing }
         if let due = [timerDue, flushDue].compactMap({ $0 }).min() {
-            let left = ContinuousClock.now.duration(to: due)
-            let milliseconds =
-                left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999)
-                / 1_000_000_000_000_000
+            let milliseconds = ContinuousClock.now.duration(to: due).inMilliseconds(roundingUp: true)
             timeout = Int32(clamping: max(0, min(1000, milliseconds)))
         }
         let count = readyFDs.withUnsafeMutableBufferPointer { fds in

@@ -80,8 +80,7 @@ struct HTTPFetch: Sendable {
 
     /// The request for `current` with the time left, or the end when none is left.
     private mutating func request() -> Step {
-        let left = ContinuousClock.now.duration(to: deadline)
-        let milliseconds = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int(ContinuousClock.now.duration(to: deadline).inMilliseconds())
         guard milliseconds > 0 else {
             return next(after: .notRun(code: 28, errorText: "the timeout ran out between redirects"))
         }

@@ -49,10 +49,20 @@ enum JSONRepair {
     }
 
     static func repair(_ data: Data) -> Repaired {
-        let bytes = [UInt8](data)
-        var repaired = Repaired(data: data)
+        var scanner = Scanner(bytes: [UInt8](data))
+        scanner.scan()
+        scanner.closeWhatIsOpen()
+        scanner.repaired.data = Data(scanner.out)
+        return scanner.repaired
+    }
+
+    /// The state of one pass over the document: the bytes written so far, the containers open at
+    /// the current byte, and the last points where the output could be cut and closed.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var repaired: Repaired
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
+        /// The closing bracket of each open array and object, innermost last.
         var stack: [UInt8] = []
         var inString = false
         /// Output length and open containers at the last point where everything before was complete.
@@ -65,28 +75,47 @@ enum JSONRepair {
         var stringStart = 0
         var itemsOpen = false
         var index = 0
-        scan: while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                    let (length, isLoneSurrogate) = escape(bytes, at: index, to: &out)
-                    if isLoneSurrogate { repaired.loneSurrogates += 1 }
-                    index += length
-                    continue
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            repaired = Repaired(data: Data())
+            out.reserveCapacity(bytes.count + 16)
+        }
+
+        /// Copies the document to `out`, repairing strings, until its end or the end of the root value.
+        mutating func scan() {
+            while index < bytes.count {
+                if inString {
+                    stringByte(bytes[index])
+                } else if !structuralByte(bytes[index]) {
+                    return
                 }
-                if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if stack.count == 1 { rootString = Array(out[stringStart...]) }
-                } else if byte < 0x20 {
-                    out.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
-                    repaired.controls = true
-                    index += 1
-                    continue
-                }
-                out.append(byte)
-                index += 1
-                continue
             }
+        }
+
+        /// One byte inside a string: an escape checked for lone surrogates, a raw control escaped.
+        mutating func stringByte(_ byte: UInt8) {
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                let (length, isLoneSurrogate) = JSONRepair.escape(bytes, at: index, to: &out)
+                if isLoneSurrogate { repaired.loneSurrogates += 1 }
+                index += length
+                return
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = false
+                if stack.count == 1 { rootString = Array(out[stringStart...]) }
+            } else if byte < 0x20 {
+                out.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+                repaired.controls = true
+                index += 1
+                return
+            }
+            out.append(byte)
+            index += 1
+        }
+
+        /// One byte outside strings; false once the root value is complete.
+        mutating func structuralByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "\""):
                 inString = true
@@ -99,32 +128,46 @@ enum JSONRepair {
                     out.append(byte)
                     index += 1
                     safeBetweenItems = (out.count, stack)
-                    continue
+                    return true
                 }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                let closesRoot = stack.count == 1
-                if !stack.isEmpty { stack.removeLast() }
-                if stack.count < 2 { itemsOpen = false }
-                out.append(byte)
-                index += 1
-                safe = (out.count, stack)
-                if itemsOpen, stack.count == 2 { safeBetweenItems = safe }
-                // The root value is complete: what follows (a caching plugin's `<!-- … -->`, NUL
-                // padding, a second object) is no part of it (RFC 8259 §2: one value per text).
-                if closesRoot {
-                    repaired.trailingBytes = bytes[index...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                    break scan
-                }
-                continue
+                return close(byte)
             case UInt8(ascii: ","):
-                safe = (out.count, stack)
-                if itemsOpen, stack.count == 2 { safeBetweenItems = safe }
+                markSafe()
             default: break
             }
             out.append(byte)
             index += 1
+            return true
         }
-        if inString || !stack.isEmpty {
+
+        /// A closing bracket; false when it closes the root value.
+        mutating func close(_ byte: UInt8) -> Bool {
+            let closesRoot = stack.count == 1
+            if !stack.isEmpty { stack.removeLast() }
+            if stack.count < 2 { itemsOpen = false }
+            out.append(byte)
+            index += 1
+            markSafe()
+            // The root value is complete: what follows (a caching plugin's `<!-- … -->`, NUL
+            // padding, a second object) is no part of it (RFC 8259 §2: one value per text).
+            if closesRoot {
+                repaired.trailingBytes = bytes[index...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                return false
+            }
+            return true
+        }
+
+        /// Everything written so far is complete: remember the point to cut back to.
+        mutating func markSafe() {
+            safe = (out.count, stack)
+            if itemsOpen, stack.count == 2 { safeBetweenItems = safe }
+        }
+
+        /// A document that ended inside a string or a container is cut back to its last complete
+        /// member (or, inside an item, to the last point between items) and its containers closed.
+        mutating func closeWhatIsOpen() {
+            guard inString || !stack.isEmpty else { return }
             repaired.cutShort = true
             // Cut inside an item (deeper than the items array): back to the last point between items.
             let insideItem = itemsOpen && (stack.count > 2 || (stack.count == 2 && inString))
@@ -137,8 +180,6 @@ enum JSONRepair {
                 out.append(contentsOf: safe.stack.reversed())
             }
         }
-        repaired.data = Data(out)
-        return repaired
     }
 
     /// Copies the escape at `index` (a backslash and what follows) to `out`: a `\uXXXX` surrogate

@@ -28,57 +28,61 @@ enum HTMLEntityText {
             // 4 bytes for 1; the shortest, `&#9;` or `&mu;`, gives 1 or 2; `&#x10000;` gives 4).
             var refused = false
             let text = String(unsafeUninitializedCapacity: count) { out -> Int in
-                guard let target = out.baseAddress else { return 0 }
-                var written = 0
-                var runStart = 0
-                var index = 0
-                func copyRun(to end: Int) {
-                    (target + written).update(from: base + runStart, count: end - runStart)
-                    written += end - runStart
+                guard let target = out.baseAddress, let written = decode(base, count, into: target) else {
+                    refused = out.baseAddress != nil
+                    return 0
                 }
-                while true {
-                    // Plain runs: no '&', no control byte, no 0xEF (the lead byte of U+FFFE, U+FFFF).
-                    index = WordScan.firstSpecial(
-                        base, from: index, count: count,
-                        mayHold: { word in
-                            WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20)
-                                | WordScan.has(word, 0xEF) != 0
-                        }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
-                    guard index < count else { break }
-                    let byte = base[index]
-                    if byte == UInt8(ascii: "&") {
-                        copyRun(to: index)
-                        guard let (scalar, length) = reference(base, count, at: index) else {
-                            refused = true
-                            return 0
-                        }
-                        if scalar.isASCII {
-                            target[written] = UInt8(scalar.value)
-                            written += 1
-                        } else {
-                            UTF8.encode(scalar) {
-                                target[written] = $0
-                                written += 1
-                            }
-                        }
-                        index += length
-                        runStart = index
-                        continue
-                    }
-                    let isForbiddenControl = byte < 0x20 && byte != 0x09 && byte != 0x0A
-                    let isNonCharacter =
-                        byte == 0xEF && index + 2 < count && base[index + 1] == 0xBF && base[index + 2] >= 0xBE
-                    if isForbiddenControl || isNonCharacter {
-                        refused = true
-                        return 0
-                    }
-                    index += 1
-                }
-                copyRun(to: count)
                 return written
             }
             return refused ? nil : text
         }
+    }
+
+    /// Copies the `count` bytes at `base` to `target` with each reference replaced by its
+    /// character's UTF-8; the bytes written, or nil when a byte or reference is refused (see the type).
+    private static func decode(_ base: UnsafePointer<UInt8>, _ count: Int, into target: UnsafeMutablePointer<UInt8>)
+        -> Int?
+    {
+        var written = 0
+        var runStart = 0
+        var index = 0
+        func copyRun(to end: Int) {
+            (target + written).update(from: base + runStart, count: end - runStart)
+            written += end - runStart
+        }
+        while true {
+            // Plain runs: no '&', no control byte, no 0xEF (the lead byte of U+FFFE, U+FFFF).
+            index = WordScan.firstSpecial(
+                base, from: index, count: count,
+                mayHold: { word in
+                    WordScan.has(word, UInt8(ascii: "&")) | WordScan.hasBelow(word, 0x20) | WordScan.has(word, 0xEF)
+                        != 0
+                }, isSpecial: { byte in byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0xEF })
+            guard index < count else { break }
+            let byte = base[index]
+            if byte == UInt8(ascii: "&") {
+                copyRun(to: index)
+                guard let (scalar, length) = reference(base, count, at: index) else { return nil }
+                if scalar.isASCII {
+                    target[written] = UInt8(scalar.value)
+                    written += 1
+                } else {
+                    UTF8.encode(scalar) {
+                        target[written] = $0
+                        written += 1
+                    }
+                }
+                index += length
+                runStart = index
+                continue
+            }
+            let isForbiddenControl = byte < 0x20 && byte != 0x09 && byte != 0x0A
+            let isNonCharacter = byte == 0xEF && index + 2 < count && base[index + 1] == 0xBF && base[index + 2] >= 0xBE
+            if isForbiddenControl || isNonCharacter { return nil }
+            index += 1
+        }
+        copyRun(to: count)
+        return written
     }
 
     /// The character of the reference at `start` (an `&`) and its length in bytes, `;` included;

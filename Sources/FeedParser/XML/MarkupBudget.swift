@@ -36,11 +36,73 @@ struct MarkupBudget: Sendable {
     /// Why `bytes` exceed this budget ("line 3: a tag with more than 512 attributes"), nil when
     /// they do not. Linear in the input, allocation-free.
     func violation(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let count = bytes.count
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let bytes = Bytes(base: base, count: bytes.count)
         var index = 0
         var tags = 0
         var depth = 0
+        while index < bytes.count {
+            guard let open = bytes.find(0x3C, from: index) else { break }  // "<"
+            index = open + 1
+            guard index < bytes.count else { break }
+            let next = base[index]
+            if next == 0x21 || next == 0x3F {  // "!", "?"
+                index = skipDeclaration(bytes, from: index)
+                continue
+            }
+            if next == 0x2F {  // "/": an end tag
+                depth = max(0, depth - 1)
+                index = bytes.skip(past: ">", from: index)
+                continue
+            }
+            guard Self.isNameStart(next) else { continue }  // a bare "<" in text
+            tags += 1
+            if tags > self.tags {
+                return "line \(bytes.line(at: open)): more than \(self.tags) tags"
+            }
+            let nameStart = index
+            while index < bytes.count, !Self.isSpace(base[index]), base[index] != 0x3E, base[index] != 0x2F {
+                index += 1
+            }
+            let opensLevel = !isHTML || !Self.opensNoLevel(base + nameStart, index - nameStart)
+            let (end, attributes, selfClosing) = scanAttributes(base, bytes.count, from: index)
+            if attributes > attributesPerTag {
+                return "line \(bytes.line(at: open)): a tag with more than \(attributesPerTag) attributes"
+            }
+            index = end
+            if opensLevel && !selfClosing {
+                depth += 1
+                if depth > self.depth {
+                    return "line \(bytes.line(at: open)): elements nested more than \(self.depth) deep"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The index past a comment, CDATA section, declaration or processing instruction whose `!`
+    /// or `?` is at `index`.
+    private func skipDeclaration(_ bytes: Bytes, from index: Int) -> Int {
+        if bytes.base[index] == 0x3F { return bytes.skip(past: ">", from: index) }
+        if hasPrefix("!--", at: index, bytes.base, bytes.count) { return bytes.skip(past: "-->", from: index + 3) }
+        if hasPrefix("![CDATA[", at: index, bytes.base, bytes.count) {
+            return bytes.skip(past: "]]>", from: index + 8)
+        }
+        return bytes.skip(past: ">", from: index)
+    }
+
+    /// The scanned bytes, with the searches the scan makes over them (memchr and memcmp).
+    private struct Bytes {
+        let base: UnsafePointer<UInt8>
+        let count: Int
+
+        /// The index of the first `byte` at or after `from`, nil when there is none.
+        func find(_ byte: UInt8, from: Int) -> Int? {
+            guard let found = memchr(base + from, Int32(byte), count - from) else { return nil }
+            return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+        }
+
+        /// The line number (from 1) of the byte at `offset`.
         func line(at offset: Int) -> Int {
             var lines = 1
             var position = 0
@@ -50,68 +112,22 @@ struct MarkupBudget: Sendable {
             }
             return lines
         }
+
         /// The index just past the first occurrence of `terminator` at or after `from`, or `count`.
         func skip(past terminator: StaticString, from: Int) -> Int {
             let length = terminator.utf8CodeUnitCount
             var position = from
             while position + length <= count {
-                guard let found = memchr(base + position, Int32(terminator.utf8Start.pointee), count - position) else {
-                    return count
-                }
-                let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+                guard let at = find(terminator.utf8Start.pointee, from: position) else { return count }
                 if at + length <= count, memcmp(base + at, terminator.utf8Start, length) == 0 { return at + length }
                 position = at + 1
             }
             return count
         }
-        while index < count {
-            guard let found = memchr(base + index, 0x3C, count - index) else { break }  // "<"
-            let open = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-            index = open + 1
-            guard index < count else { break }
-            let next = base[index]
-            if next == 0x21 {  // "!"
-                if hasPrefix("!--", at: index, base, count) {
-                    index = skip(past: "-->", from: index + 3)
-                } else if hasPrefix("![CDATA[", at: index, base, count) {
-                    index = skip(past: "]]>", from: index + 8)
-                } else {
-                    index = skip(past: ">", from: index)
-                }
-                continue
-            }
-            if next == 0x3F {  // "?"
-                index = skip(past: ">", from: index)
-                continue
-            }
-            if next == 0x2F {  // "/": an end tag
-                depth = max(0, depth - 1)
-                index = skip(past: ">", from: index)
-                continue
-            }
-            guard Self.isNameStart(next) else { continue }  // a bare "<" in text
-            tags += 1
-            if tags > self.tags {
-                return "line \(line(at: open)): more than \(self.tags) tags"
-            }
-            let nameStart = index
-            while index < count, !Self.isSpace(base[index]), base[index] != 0x3E, base[index] != 0x2F { index += 1 }
-            let opensLevel = !isHTML || !Self.opensNoLevel(base + nameStart, index - nameStart)
-            let (end, attributes, selfClosing) = scanAttributes(base, count, from: index)
-            if attributes > attributesPerTag {
-                return "line \(line(at: open)): a tag with more than \(attributesPerTag) attributes"
-            }
-            index = end
-            if opensLevel && !selfClosing {
-                depth += 1
-                if depth > self.depth {
-                    return "line \(line(at: open)): elements nested more than \(self.depth) deep"
-                }
-            }
-        }
-        return nil
     }
 
+    // Over 60 lines: one state machine over a tag's bytes, a case per state; split apart, its
+    // transitions could no longer be read together.
     /// Reads a start tag's attributes from `from` (just past the tag name) to past its `>`.
     /// - Returns: the index after the tag, the number of attributes, and whether it ended in `/>`.
     private func scanAttributes(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int)

@@ -37,24 +37,55 @@ enum PresentationalHTML {
         if !hasAttributes, !(isCell && !cell.isEmpty), source != "big", source != "center", source != "font" {
             return []
         }
-        var found: [InlineStyle.Declaration] = []
-        func add(_ property: String, _ value: String?) {
-            guard let value, let declaration = checked(property, value, element: element) else { return }
-            found.append(declaration)
-        }
-        switch source {
-        case "big": add("font-size", "larger")
-        case "center": add("text-align", "center")
-        case "font":
-            add("color", node.attributeValue("color").map(legacyColor))
-            add("font-size", node.attributeValue("size").flatMap(fontSize))
-        default: break
-        }
-        if isCell { found += cell }
-        guard hasAttributes else { return found }
+        var found = Declarations(element: element)
+        found.addElementStyle(of: node, source: source)
+        if isCell { found.list += cell }
+        guard hasAttributes else { return found.list }
         let align = node.attributeValue("align")?.trimmingSpacesAndNewlines().lowercased()
         switch element {
-        case "img":
+        case "img": found.addImageAttributes(of: node, align: align)
+        case "table": found.addTableAttributes(of: node, align: align)
+        case "td", "th", "tr", "thead", "tbody", "tfoot", "p", "div", "h1", "h2", "h3", "h4", "h5", "h6":
+            switch align {
+            case "left", "right", "center", "justify": found.add("text-align", align)
+            default: break
+            }
+        default: break
+        }
+        found.addBoxAttributes(of: node)
+        if let style = node.attributeValue("style") {
+            found.list += InlineStyle.declarations(style, element: element)
+        }
+        return found.list
+    }
+
+    /// The declarations made for one element, each checked as a `style` value would be.
+    private struct Declarations {
+        /// The element written, whose rules the checks apply.
+        let element: String
+        /// The declarations so far, in the order made.
+        var list: [InlineStyle.Declaration] = []
+
+        /// Adds `property: value` when there is a value and it passes the checks.
+        mutating func add(_ property: String, _ value: String?) {
+            guard let value, let declaration = checked(property, value, element: element) else { return }
+            list.append(declaration)
+        }
+
+        /// What the obsolete element itself shows: `big`, `center`, `font`'s colour and size.
+        mutating func addElementStyle(of node: HTMLFragmentNode, source: String) {
+            switch source {
+            case "big": add("font-size", "larger")
+            case "center": add("text-align", "center")
+            case "font":
+                add("color", node.attributeValue("color").map(legacyColor))
+                add("font-size", node.attributeValue("size").flatMap(fontSize))
+            default: break
+            }
+        }
+
+        /// An image's `align` (float or vertical-align), `hspace` and `vspace` (margins).
+        mutating func addImageAttributes(of node: HTMLFragmentNode, align: String?) {
             switch align {
             case "left", "right": add("float", align)
             case "top", "middle", "bottom", "baseline", "text-top": add("vertical-align", align)
@@ -71,39 +102,39 @@ enum PresentationalHTML {
                 add("margin-top", space)
                 add("margin-bottom", space)
             }
-        case "table":
+        }
+
+        /// A table's `align=center` (centring margins), `border` and `cellspacing`.
+        mutating func addTableAttributes(of node: HTMLFragmentNode, align: String?) {
             if align == "center" {
                 add("margin-left", "auto")
                 add("margin-right", "auto")
             }
             if let border = pixels(node.attributeValue("border")), border != "0px" { add("border", border + " outset") }
             add("border-spacing", pixels(node.attributeValue("cellspacing")))
-        case "td", "th", "tr", "thead", "tbody", "tfoot", "p", "div", "h1", "h2", "h3", "h4", "h5", "h6":
-            switch align {
-            case "left", "right", "center", "justify": add("text-align", align)
+        }
+
+        /// `valign` of rows and cells, `bgcolor` of tables, rows and cells, and a percentage
+        /// `width` of images, tables, cells and columns.
+        mutating func addBoxAttributes(of node: HTMLFragmentNode) {
+            switch element {
+            case "td", "th", "tr", "thead", "tbody", "tfoot":
+                add("vertical-align", node.attributeValue("valign")?.trimmingSpacesAndNewlines().lowercased())
             default: break
             }
-        default: break
+            switch element {
+            case "table", "tr", "td", "th":
+                add("background-color", node.attributeValue("bgcolor").map(legacyColor))
+            default: break
+            }
+            switch element {
+            case "img", "table", "td", "th", "col":
+                if let width = node.attributeValue("width")?.trimmingSpaces(), width.hasSuffix("%") {
+                    add("width", width)
+                }
+            default: break
+            }
         }
-        switch element {
-        case "td", "th", "tr", "thead", "tbody", "tfoot":
-            add("vertical-align", node.attributeValue("valign")?.trimmingSpacesAndNewlines().lowercased())
-        default: break
-        }
-        switch element {
-        case "table", "tr", "td", "th":
-            add("background-color", node.attributeValue("bgcolor").map(legacyColor))
-        default: break
-        }
-        switch element {
-        case "img", "table", "td", "th", "col":
-            if let width = node.attributeValue("width")?.trimmingSpaces(), width.hasSuffix("%") { add("width", width) }
-        default: break
-        }
-        if let style = node.attributeValue("style") {
-            found += InlineStyle.declarations(style, element: element)
-        }
-        return found
     }
 
     /// The attributes `declarations` reads.

@@ -80,7 +80,6 @@ struct SanitizingWriter {
         _ node: HTMLFragmentNode, entry: ElementEntry, depth: Int, within: ContentModel.Parent,
         siblings: HTMLFragmentNode?
     ) {
-        let source = entry.source
         if entry.kind == .iframe || entry.kind == .object {
             writeReplacement(node, kind: entry.kind, depth: depth)
             return
@@ -109,6 +108,20 @@ struct SanitizingWriter {
             write(node.firstChild, transparent: false, depth: depth + 1, within: within)
             return
         }
+        writeStartTag(name, node: node, entry: entry, rule: rule, kept: kept)
+        if rule.isVoid {
+            write(node.firstChild, transparent: false, depth: depth + 1)  // see SanitizerPolicy.droppedVoid
+            return
+        }
+        writeContentAndEndTag(name, node: node, entry: entry, depth: depth)
+    }
+
+    /// Writes the start tag of `node` as `name`: its `kept` attributes, then the attributes `rule`
+    /// forces, then the style its presentational attributes and `style` make.
+    private mutating func writeStartTag(
+        _ name: String, node: HTMLFragmentNode, entry: ElementEntry, rule: ElementRule,
+        kept: [(name: String, value: String?)]
+    ) {
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: name.utf8)
         for attribute in kept { writeAttribute(attribute) }
@@ -122,14 +135,17 @@ struct SanitizingWriter {
         // The style goes last, after the forced attributes, so that sanitizing the output again
         // (where those are the element's own) writes the attributes in the same order.
         let declarations = PresentationalHTML.declarations(
-            node, source: source, element: name,
+            node, source: entry.source, element: name,
             cell: tableCellStyles.last ?? [])
         if let style = InlineStyle.serialized(declarations) { writeAttribute(("style", style)) }
         output.append(UInt8(ascii: ">"))
-        if rule.isVoid {
-            write(node.firstChild, transparent: false, depth: depth + 1)  // see SanitizerPolicy.droppedVoid
-            return
-        }
+    }
+
+    /// Writes the children of a non-void element written as `name`, then its end tag, keeping
+    /// the link depth, the table's cell styles and `inPhrasing` for them.
+    private mutating func writeContentAndEndTag(
+        _ name: String, node: HTMLFragmentNode, entry: ElementEntry, depth: Int
+    ) {
         if entry.kind == .link { linkDepth += 1 }
         if entry.kind == .table { tableCellStyles.append(PresentationalHTML.cellDeclarations(ofTable: node)) }
         let outer = inPhrasing

@@ -86,29 +86,7 @@ enum LibXML2 {
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
         ctxt.pointee._private = unmanaged.toOpaque()
-        ctxt.pointee.sax.pointee.serror = { userData, error in
-            guard let userData, let error else { return }
-            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            guard let opaque = context.pointee._private else { return }
-            let sink = Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue()
-            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-            sink.diagnostics.append(
-                Diagnostic(
-                    line: Int(error.pointee.line), code: Int(error.pointee.code),
-                    message: PlainText.collapse(message) ?? "unknown error",
-                    element: error.pointee.str1.map { String(cString: $0) }, elementLine: Int(error.pointee.int1)))
-        }
-        ctxt.pointee.sax.pointee.endElementNs = { userData, localName, prefix, uri in
-            guard let userData else { return }
-            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            if let node = context.pointee.node, let localName, let opaque = context.pointee._private,
-                CutShort.isEntryName(localName)
-            {
-                Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue().closedEntries.insert(
-                    UnsafeRawPointer(node))
-            }
-            xmlSAX2EndElementNs(userData, localName, prefix, uri)
-        }
+        installHandlers(ctxt)
         _ = xmlCtxtUseOptions(ctxt, options)
         let doc: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let bytes = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
@@ -141,6 +119,35 @@ enum LibXML2 {
             return Parsed(root: nil, diagnostics: sink.diagnostics, refusal: refusal)
         }
         return Parsed(root: root, diagnostics: sink.diagnostics, entryLimit: limit, cutShort: cutShort)
+    }
+
+    /// Points `ctxt`'s SAX handlers at the `ErrorSink` in its `_private`: structured errors become
+    /// diagnostics, and each `item`/`entry` closed at an end tag is noted before libxml2's own
+    /// SAX2 end-element handler runs.
+    private static func installHandlers(_ ctxt: xmlParserCtxtPtr) {
+        ctxt.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let opaque = context.pointee._private else { return }
+            let sink = Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue()
+            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            sink.diagnostics.append(
+                Diagnostic(
+                    line: Int(error.pointee.line), code: Int(error.pointee.code),
+                    message: PlainText.collapse(message) ?? "unknown error",
+                    element: error.pointee.str1.map { String(cString: $0) }, elementLine: Int(error.pointee.int1)))
+        }
+        ctxt.pointee.sax.pointee.endElementNs = { userData, localName, prefix, uri in
+            guard let userData else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            if let node = context.pointee.node, let localName, let opaque = context.pointee._private,
+                CutShort.isEntryName(localName)
+            {
+                Unmanaged<ErrorSink>.fromOpaque(opaque).takeUnretainedValue().closedEntries.insert(
+                    UnsafeRawPointer(node))
+            }
+            xmlSAX2EndElementNs(userData, localName, prefix, uri)
+        }
     }
 
     /// For a document libxml2 reported a problem in: nil when its bytes still end with

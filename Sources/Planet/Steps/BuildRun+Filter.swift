@@ -19,11 +19,8 @@ extension BuildRun {
         guard !rules.isEmpty else { return [] }
         let urls = rules.feedsToCheck(subscriptions.map(\.url.absoluteString))
         let withText = rules.needsText
-        let fields: [EntryKey: FilterFields]
-        do {
-            fields = try await cache.filterFields(feedURLs: urls, withText: withText)
-        } catch {
-            throw BuildError(.cache(error))
+        let fields = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            try await cache.filterFields(feedURLs: urls, withText: withText)
         }
         var out = Set<EntryKey>()
         for (key, value) in fields where !rules.shows(value, feedURL: key.feedURL) { out.insert(key) }
@@ -42,10 +39,8 @@ extension BuildRun {
     /// The ids and links hidden with `planet hide` (`FeedCache.hidden`).
     /// - Throws: `BuildError.cache`.
     func hiddenValues() async throws(BuildError) -> Set<String> {
-        do {
-            return Set(try await cache.hidden().map(\.value))
-        } catch {
-            throw BuildError(.cache(error))
+        try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            Set(try await cache.hidden().map(\.value))
         }
     }
 }

@@ -23,7 +23,9 @@ extension BuildRun {
         let listFetcher = Fetcher(ReadingListLimits.configuration(fetcher.configuration))
         for list in lists {
             let key = list.absoluteString
-            let stored = try await cacheCall { () throws(CacheError) in try await cache.readingList(key) }
+            let stored = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+                try await cache.readingList(key)
+            }
             var current = stored?.feeds
             if !options.offline {
                 let result = await listFetcher.fetch(Subscription(url: list), validators: stored?.validators)
@@ -42,7 +44,7 @@ extension BuildRun {
                             }, list: key)
                         if let warning { warnings.append(warning) }
                         current = read
-                        try await cacheCall { () throws(CacheError) in
+                        try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
                             try await cache.recordReadingList(
                                 key, feeds: read, validators: FetchValidators(document), now: now)
                         }

@@ -79,14 +79,14 @@ extension BuildRun {
         let heads = try await River.pages(
             page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), archivePages: archivePages, now: now,
             heads: { (newest: Int?) async throws(BuildError) -> [CachedEntry] in
-                let read = try await cacheCall { () throws(CacheError) in
+                let read = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
                     try await cache.entryHeads(feedURLs: urls, newest: newest)
                 }
                 lastRead = (read, newest == nil)
                 return read
             },
             olderCopies: { (heads: [CachedEntry], notAfter: Date) async throws(BuildError) -> [CachedEntry] in
-                try await cacheCall { () throws(CacheError) in
+                try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
                     try await cache.olderCopies(of: heads, feedURLs: urls, notAfter: notAfter)
                 }
             },

@@ -52,7 +52,9 @@ extension BuildRun {
     func statuses(_ subscriptions: [Subscription], _ fetched: Fetched) async throws(BuildError) -> [FeedStatus] {
         let (outcomes, byURL) = (fetched.outcomes, fetched.states)
         let activity = ActivityRule(settings, now: now)
-        let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
+        let facts = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            try await cache.entryFacts()
+        }
         return subscriptions.map { subscription in
             let key = subscription.url.absoluteString
             let (outcome, state) = (outcomes[key], byURL[key])

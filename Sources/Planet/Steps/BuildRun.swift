@@ -52,11 +52,15 @@ struct BuildRun: Sendable {
     /// - Returns: this run's outcomes and the states after it (`Fetched`).
     /// - Throws: `BuildError.cache` when the cache cannot be read or written.
     func fetchAndRecord(_ subscriptions: [Subscription], _ fetcher: Fetcher) async throws(BuildError) -> Fetched {
-        let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+        let states = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            try await cache.allStates()
+        }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         if options.offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>(minimumCapacity: subscriptions.count)
-        let lastSeconds = try await cacheCall { () throws(CacheError) in try await cache.fetchTimes() }
+        let lastSeconds = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            try await cache.fetchTimes()
+        }
         let due = FetchOrder.plan(
             subscriptions.filter { subscription in
                 let key = subscription.url.absoluteString
@@ -71,7 +75,7 @@ struct BuildRun: Sendable {
         var recorder = FeedRecorder(run: self, known: byURL, total: due.count)
         // Each feed is parsed in its fetch's task; the next feed starts before this one is
         // recorded, so fetching and parsing go on while the cache (one writer) records.
-        return try await cacheCall { () async throws(CacheError) in
+        return try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await fetcher.fetchAll(due, validators: validators) { result in
                 (FeedOutcome.parse(result, maxBytes: maxBytes), result.duration)
             } deliver: { (index: Int, timed: (outcome: FeedOutcome, seconds: Double)) async throws(CacheError) in
@@ -110,7 +114,9 @@ struct BuildRun: Sendable {
         guard apply else { return [:] }
         let applied = try await applyRedirects(&list)
         if !applied.isEmpty {
-            let states = try await cacheCall { () throws(CacheError) in try await cache.allStates() }
+            let states = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+                try await cache.allStates()
+            }
             fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         }
         return applied
@@ -120,13 +126,15 @@ struct BuildRun: Sendable {
         var targets: [String: URL] = [:]
         for subscription in list.subscriptions {
             let key = subscription.url.absoluteString
-            let state = try await cacheCall { () throws(CacheError) in try await cache.state(for: key) }
+            let state = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+                try await cache.state(for: key)
+            }
             if let target = state?.redirectTarget, let newURL = URL(string: target) { targets[key] = newURL }
         }
         guard !targets.isEmpty else { return [:] }
         var applied: [String: String] = [:]
-        do {
-            list = try FeedList.edit(list.file) { fresh in
+        list = try BuildError.wrapping(BuildError.Reason.config) { () throws(FeedListError) in
+            try FeedList.edit(list.file) { fresh in
                 for subscription in fresh.subscriptions {
                     let key = subscription.url.absoluteString
                     guard let newURL = targets[key], fresh.replaceURL(subscription.url, with: newURL) else { continue }
@@ -134,12 +142,12 @@ struct BuildRun: Sendable {
                 }
                 return fresh
             }
-        } catch {
-            throw BuildError(.config(error))
         }
         guard !applied.isEmpty else { return [:] }
         for (old, new) in applied.sorted(by: { $0.key < $1.key }) {
-            try await cacheCall { () throws(CacheError) in try await cache.moveFeed(from: old, to: new) }
+            try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+                try await cache.moveFeed(from: old, to: new)
+            }
         }
         return applied
     }
@@ -148,7 +156,9 @@ struct BuildRun: Sendable {
     /// - Parameter states: the feeds' states as the cache holds them now (`Fetched.states`).
     func snapshot(states: [String: FeedState]) async throws(BuildError) -> Snapshot {
         // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
-        let facts = try await cacheCall { () throws(CacheError) in try await cache.entryFacts() }
+        let facts = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            try await cache.entryFacts()
+        }
         return Snapshot(
             states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 },
             newest: facts.compactMapValues(\.newest))
@@ -160,7 +170,7 @@ struct BuildRun: Sendable {
     /// goes from the cache toward the site.
     func loadWhole(_ river: [RiverEntry]) async throws(BuildError) -> [RiverEntry] {
         let keys = river.map { EntryKey(feedURL: $0.source.feedURL, id: $0.entry.id) }
-        let whole = try await cacheCall { () throws(CacheError) in
+        let whole = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.entries(keys: keys, options: settings.entryHTML)
         }
         var byKey: [EntryKey: Entry] = [:]
@@ -169,15 +179,6 @@ struct BuildRun: Sendable {
             var item = item
             if let entry = byKey[EntryKey(feedURL: item.source.feedURL, id: item.entry.id)] { item.entry = entry }
             return item
-        }
-    }
-
-    /// Runs a cache call, turning its error into `BuildError.cache`.
-    func cacheCall<T>(_ body: () async throws(CacheError) -> T) async throws(BuildError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw BuildError(.cache(error))
         }
     }
 }

@@ -27,7 +27,7 @@ extension BuildRun {
                 try await cache.readingList(key)
             }
             var current = stored?.feeds
-            if !options.offline {
+            if !offline {
                 let result = await listFetcher.fetch(Subscription(url: list), validators: stored?.validators)
                 switch result.outcome {
                 case .notModified:

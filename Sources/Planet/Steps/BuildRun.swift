@@ -10,22 +10,24 @@ import PlanetSubscriptions
 /// One build's fetch-and-record work against the cache (the part of `PlanetBuild.run` that
 /// talks to the network and SQLite).
 struct BuildRun: Sendable {
-    var options: BuildOptions
     var cache: FeedCache
     var now: Date
     var settings: FeedList.Settings
     /// feeds.txt (the `faces/` folder beside it).
-    var configURL: URL { options.configURL }
+    var configURL: URL
+    /// `--offline`: nothing is fetched, the cache's entries are used.
+    var offline: Bool
+    /// The fetcher's settings for this build (`PlanetBuild.fetcherConfiguration`).
+    var fetcherConfiguration: FetcherConfiguration
+    /// How long the cache keeps entries (`PlanetBuild.retention`).
+    var retention: Retention
+    /// Called once per feed recorded (`BuildOptions.progress`).
+    var progress: (@Sendable (BuildProgress) -> Void)?
     /// The site-wide facts of feeds.txt's settings (`PlanetBuild.siteConfiguration`).
     var siteConfiguration: SiteConfiguration
     var userAgent: String
     /// Digest of feeds.txt (see `PlanetBuild.fingerprint`).
     var fingerprint: String
-
-    /// Settings `keep_days` (default 90) and `keep_entries` (default 200).
-    var retention: Retention {
-        Retention(keepDays: settings.keepDays ?? 90, keepEntries: settings.keepEntries ?? 200)
-    }
 
     /// What the cache holds about every feed after this run's records (the entry heads are
     /// read apart, as many as the river needs: `chooseRiver`).
@@ -56,7 +58,7 @@ struct BuildRun: Sendable {
             try await cache.allStates()
         }
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
-        if options.offline { return Fetched(outcomes: [:], states: byURL) }
+        if offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>(minimumCapacity: subscriptions.count)
         let lastSeconds = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.fetchTimes()
@@ -83,20 +85,6 @@ struct BuildRun: Sendable {
             }
             return try await recorder.close()
         }
-    }
-
-    /// The fetcher's settings for this build: `--jobs`, `--per-host` (else `per_host`),
-    /// `--timeout`, the User-Agent, `max_bytes`.
-    var fetcherConfiguration: FetcherConfiguration {
-        var configuration = FetcherConfiguration()
-        configuration.jobs = max(1, options.jobs)
-        if let perHost = options.perHost ?? settings.perHost { configuration.perHost = max(1, perHost) }
-        configuration.timeout = options.timeout
-        configuration.userAgent = userAgent
-        configuration.addressPolicy = options.addressPolicy
-        configuration.trustStore = options.trustStore
-        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
-        return configuration
     }
 
     /// Rewrites feeds.txt for every current subscription whose feed moved for good (301/308),

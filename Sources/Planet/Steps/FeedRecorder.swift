@@ -131,7 +131,7 @@ struct FeedRecorder {
     private mutating func finish(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError) {
         outcomes[subscription.url.absoluteString] = outcome
         if outcome.failure != nil { failed += 1 }
-        guard let progress = run.options.progress else { return }
+        guard let progress = run.progress else { return }
         let state = try await run.cache.state(for: subscription.url.absoluteString)
         let source = FeedSource.make(subscription, feed: outcome.feed, state: state)
         progress(

@@ -1,12 +1,15 @@
 import Foundation
+import PlanetCache
+import PlanetFetcher
 import PlanetRiver
 import PlanetSite
 import PlanetSubscriptions
 
-/// feeds.txt's settings as each stage's own configuration: the site's (`SiteConfiguration`) and
-/// the river page's (`RiverPage`). The others are read where the build opens the stage: the
-/// activity rule (`ActivityRule.init(_:now:)`), the cache's retention, the fetcher's
-/// configuration and the filter set (`BuildRun`).
+/// feeds.txt's settings (and the command line's options over them) as each stage's own
+/// configuration: the site's (`SiteConfiguration`), the river page's (`RiverPage`), the
+/// fetcher's (`FetcherConfiguration`) and the cache's retention (`Retention`). Two are read
+/// where their rule lives: the activity rule (`ActivityRule.init(_:now:)`) and the filter set
+/// (`BuildRun.filteredOut`).
 extension PlanetBuild {
     /// The site-wide facts from feeds.txt's settings, with defaults for what is missing. The
     /// page's language is `language`, else the `locale` its dates are written in, else `en`.
@@ -35,5 +38,27 @@ extension PlanetBuild {
             limit: settings.itemsPerPage, itemsPerFeed: settings.itemsPerFeed(feedCount: subscriptions.count),
             feedCaps: caps,
             daysPerPage: settings.daysPerPage)
+    }
+
+    /// The fetcher's settings for this build: `--jobs`, `--per-host` (else `per_host`),
+    /// `--timeout`, the address policy and trust store of the options, `userAgent`, `max_bytes`.
+    static func fetcherConfiguration(
+        _ options: BuildOptions, _ settings: FeedList.Settings, userAgent: String
+    ) -> FetcherConfiguration {
+        var configuration = FetcherConfiguration()
+        configuration.jobs = max(1, options.jobs)
+        if let perHost = options.perHost ?? settings.perHost { configuration.perHost = max(1, perHost) }
+        configuration.timeout = options.timeout
+        configuration.userAgent = userAgent
+        configuration.addressPolicy = options.addressPolicy
+        configuration.trustStore = options.trustStore
+        if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
+        return configuration
+    }
+
+    /// How long the cache keeps entries: settings `keep_days` (default 90) and `keep_entries`
+    /// (default 200).
+    static func retention(_ settings: FeedList.Settings) -> Retention {
+        Retention(keepDays: settings.keepDays ?? 90, keepEntries: settings.keepEntries ?? 200)
     }
 }

@@ -102,10 +102,12 @@ public enum PlanetBuild {
         }
         let settings = list.settings
         let site = siteConfiguration(settings)
+        let userAgent = PlanetVersion.userAgent(site: site.link)
         let run = BuildRun(
-            options: options, cache: cache, now: now, settings: settings,
-            siteConfiguration: site, userAgent: PlanetVersion.userAgent(site: site.link),
-            fingerprint: fingerprint(of: list))
+            cache: cache, now: now, settings: settings, configURL: options.configURL, offline: options.offline,
+            fetcherConfiguration: fetcherConfiguration(options, settings, userAgent: userAgent),
+            retention: retention(settings), progress: options.progress,
+            siteConfiguration: site, userAgent: userAgent, fingerprint: fingerprint(of: list))
         return (run, warning)
     }
 

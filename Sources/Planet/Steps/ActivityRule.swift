@@ -22,11 +22,11 @@ struct ActivityRule: Sendable {
     /// active feed (not failing, fetched once) gets inactive, its newest entry (`newest`, by
     /// subscription URL) then older than `threshold` days; nil when none will or `threshold` is
     /// nil. `SiteValidity` takes the earliest of the time rules (docs/ARCHITECTURE.md, Rules 13).
-    static func nextChange(threshold: Int?, statuses: [FeedStatus], newest: [String: Date], now: Date) -> Date? {
+    static func nextChange(threshold: Int?, statuses: [FeedStatus], newest: [FeedKey: Date], now: Date) -> Date? {
         guard let days = threshold else { return nil }
         var next: Date?
         for status in statuses where !status.inactive && !status.isFailing && status.lastSuccess != nil {
-            guard let date = newest[status.subscriptionURL] else { continue }
+            guard let date = newest[FeedKey(stored: status.subscriptionURL)] else { continue }
             let instant = date.addingTimeInterval(Double(days) * 86_400)
             if instant > now { next = min(next ?? instant, instant) }
         }

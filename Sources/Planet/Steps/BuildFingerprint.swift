@@ -97,7 +97,7 @@ struct BuildFingerprint {
     /// The fingerprint of a build's site inputs: the running planet, feeds.txt, the output folder,
     /// the templates, the pages, the face files, and every subscription with what came of this
     /// run's fetch (`UnchangedSite.check`; the one place the parts are chosen).
-    static func inputs(_ inputs: SiteInputs, outcomes: [String: FeedOutcome]) -> String {
+    static func inputs(_ inputs: SiteInputs, outcomes: [FeedKey: FeedOutcome]) -> String {
         var fingerprint = BuildFingerprint()
         fingerprint.addPlanet()
         fingerprint.add("feeds.txt", text: inputs.list.serialized())
@@ -143,14 +143,14 @@ struct BuildFingerprint {
 
     /// The subscriptions (feeds.txt's and the reading lists'), each with what came of this run's
     /// fetch: the outcome, a failure's kind, status and message, the entries a document dropped.
-    mutating func addSubscriptions(_ subscriptions: [Subscription], outcomes: [String: FeedOutcome]) {
+    mutating func addSubscriptions(_ subscriptions: [Subscription], outcomes: [FeedKey: FeedOutcome]) {
         // The bytes of `add("feed " + key, text: name 0x1F line 0x1F outcome)`, hashed piece by
         // piece: a thousand feeds' strings are not built only to be hashed.
         for subscription in subscriptions {
-            let key = subscription.url.absoluteString
+            let key = subscription.key
             mix(0x1F)
             mixText("feed ")
-            mixText(key)
+            mixText(key.string)
             mix(0x1E)
             var length = mixText(subscription.name ?? "\u{0}") + mixText("\u{1F}")
             length += mixText(String(subscription.line)) + mixText("\u{1F}")

@@ -13,11 +13,11 @@ extension BuildRun {
     func filteredOut(_ subscriptions: [Subscription]) async throws(BuildError) -> Set<EntryKey> {
         var feeds: [String: (include: [EntryFilter], exclude: [EntryFilter])] = [:]
         for subscription in subscriptions {
-            feeds[subscription.url.absoluteString] = (subscription.settings.include, subscription.settings.exclude)
+            feeds[subscription.key.string] = (subscription.settings.include, subscription.settings.exclude)
         }
         let rules = EntryFilterSet(include: settings.include, exclude: settings.exclude, feeds: feeds)
         guard !rules.isEmpty else { return [] }
-        let urls = rules.feedsToCheck(subscriptions.map(\.url.absoluteString))
+        let urls = rules.feedsToCheck(subscriptions.map(\.key.string))
         let withText = rules.needsText
         let fields = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.filterFields(feedURLs: urls, withText: withText)

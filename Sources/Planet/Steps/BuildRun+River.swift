@@ -23,14 +23,14 @@ struct Selection: Sendable {
     var heads: [CachedEntry] = []
     var readAllHeads = false
     /// Each feed's newest entry date, for `SiteValidity`.
-    var newest: [String: Date] = [:]
+    var newest: [FeedKey: Date] = [:]
 }
 
 /// The feeds' faces for one build: by feed URL, the face files to publish, and the warnings
 /// about `face` settings that could not be used.
 struct FeedFaces: Sendable {
     /// Each feed's face by subscription URL; a feed without one is absent.
-    var byFeed: [String: SiteFace] = [:]
+    var byFeed: [FeedKey: SiteFace] = [:]
     /// Output path (`faces/NAME`) → bytes of every face file used.
     var files: [String: Data] = [:]
     /// `feeds.txt:LINE: face 'x.png' …`, once each.
@@ -56,7 +56,7 @@ extension BuildRun {
         var sidebar: [SiteSubscription] = []
         var statuses: [FeedStatus] = []
         for subscription in subscriptions {
-            let key = subscription.url.absoluteString
+            let key = subscription.key
             let outcome = outcomes[key]
             let state = snapshot.states[key]
             let source = FeedSource.make(subscription, feed: outcome?.feed, state: state)
@@ -71,10 +71,10 @@ extension BuildRun {
             item.inactive = status.inactive
             item.face = faces.byFeed[key]
             sidebar.append(item)
-            sources[key] = source
+            sources[key.string] = source
         }
         let excluded = try await leftOut(subscriptions)
-        let urls = subscriptions.map(\.url.absoluteString)
+        let urls = subscriptions.map(\.key.string)
         var lastRead: (heads: [CachedEntry], all: Bool) = ([], false)
         let heads = try await River.pages(
             page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), archivePages: archivePages, now: now,
@@ -115,7 +115,7 @@ extension BuildRun {
         let byFeed = Dictionary(grouping: heads, by: \.feedURL)
         var candidates: [RiverCandidate] = []
         for subscription in subscriptions {
-            let key = subscription.url.absoluteString
+            let key = subscription.key.string
             guard let source = sources[key] else { continue }
             for cached in byFeed[key] ?? [] where !excluded.contains(cached, feedURL: key) {
                 var candidate = RiverCandidate(
@@ -141,12 +141,12 @@ extension BuildRun {
     /// document, else the one the cache remembers), the face files and the warnings; `faces` holds
     /// the face files already read (`faces(reading:)`).
     static func faces(
-        _ faces: Faces, _ subscriptions: [Subscription], outcomes: [String: FeedOutcome], snapshot: Snapshot
+        _ faces: Faces, _ subscriptions: [Subscription], outcomes: [FeedKey: FeedOutcome], snapshot: Snapshot
     ) -> FeedFaces {
         var faces = faces
-        var byFeed: [String: SiteFace] = [:]
+        var byFeed: [FeedKey: SiteFace] = [:]
         for subscription in subscriptions {
-            let key = subscription.url.absoluteString
+            let key = subscription.key
             let image =
                 outcomes[key]?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar }
                 ?? snapshot.states[key]?.image

@@ -22,7 +22,7 @@ extension BuildRun {
         let failing = outcome?.failure != nil || (outcome == nil && (state?.failureStreak ?? 0) > 0)
         let message = outcome?.failure?.message ?? state?.errorMessage
         var status = FeedStatus(
-            subscriptionURL: subscription.url.absoluteString, url: source.publicFeedURL, name: source.name,
+            subscriptionURL: subscription.key.string, url: source.publicFeedURL, name: source.name,
             outcome: result, lastSuccess: state?.lastSuccess, lastAttempt: state?.lastAttempt,
             lastError: failing ? FeedSource.publicMessage(message, subscription: subscription, name: source.name) : nil,
             errorKind: failing ? (outcome?.failure?.kind.rawValue ?? state?.errorKind) : nil,
@@ -56,14 +56,14 @@ extension BuildRun {
             try await cache.entryFacts()
         }
         return subscriptions.map { subscription in
-            let key = subscription.url.absoluteString
+            let key = subscription.key
             let (outcome, state) = (outcomes[key], byURL[key])
             // A status names the feed and its public URL, nothing else of its source.
             let (name, publicURL) = FeedSource.names(subscription, feed: outcome?.feed, state: state)
-            let source = RiverSource(feedURL: key, name: name, publicFeedURL: publicURL, head: RiverSourceHead())
+            let source = RiverSource(feedURL: key.string, name: name, publicFeedURL: publicURL, head: RiverSourceHead())
             return Self.status(
                 subscription, source: source, outcome: outcome, state: state,
-                kept: facts[key]?.kept ?? 0, newest: facts[key]?.newest, activity: activity)
+                kept: facts[key.string]?.kept ?? 0, newest: facts[key.string]?.newest, activity: activity)
         }
     }
 }

@@ -32,19 +32,19 @@ struct BuildRun: Sendable {
     /// What the cache holds about every feed after this run's records (the entry heads are
     /// read apart, as many as the river needs: `chooseRiver`).
     struct Snapshot: Sendable {
-        var states: [String: FeedState]
-        var counts: [String: Int]
+        var states: [FeedKey: FeedState]
+        var counts: [FeedKey: Int]
         /// Each feed's newest entry date (`FeedCache.entryFacts`), for `activity_threshold`.
-        var newest: [String: Date] = [:]
+        var newest: [FeedKey: Date] = [:]
     }
 
     /// What `fetchAndRecord` gives: this run's outcomes, and every feed's state as the cache holds
     /// it afterwards.
     struct Fetched: Sendable {
         /// This run's outcome by subscription URL (skipped feeds absent).
-        var outcomes: [String: FeedOutcome]
+        var outcomes: [FeedKey: FeedOutcome]
         /// The cache's state of every feed it knows, by URL, after this run's records.
-        var states: [String: FeedState]
+        var states: [FeedKey: FeedState]
     }
 
     /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
@@ -57,21 +57,21 @@ struct BuildRun: Sendable {
         let states = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.allStates()
         }
-        let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        let byURL = Dictionary(states.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         if offline { return Fetched(outcomes: [:], states: byURL) }
-        var seen = Set<String>(minimumCapacity: subscriptions.count)
+        var seen = Set<FeedKey>(minimumCapacity: subscriptions.count)
         let lastSeconds = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.fetchTimes()
         }
         let due = FetchOrder.plan(
             subscriptions.filter { subscription in
-                let key = subscription.url.absoluteString
+                let key = subscription.key
                 guard seen.insert(key).inserted else { return false }
                 return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
             }, lastSeconds: lastSeconds, perHost: fetcher.configuration.perHost)
         var validators = [URL: FetchValidators](minimumCapacity: due.count)
         for subscription in due {
-            if let known = byURL[subscription.url.absoluteString]?.validators { validators[subscription.url] = known }
+            if let known = byURL[subscription.key]?.validators { validators[subscription.url] = known }
         }
         let maxBytes = fetcher.configuration.maxBytes
         var recorder = FeedRecorder(run: self, known: byURL, total: due.count)
@@ -105,17 +105,17 @@ struct BuildRun: Sendable {
             let states = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
                 try await cache.allStates()
             }
-            fetched.states = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+            fetched.states = Dictionary(states.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         }
         return applied
     }
 
     private func applyRedirects(_ list: inout FeedList) async throws(BuildError) -> [String: String] {
-        var targets: [String: URL] = [:]
+        var targets: [FeedKey: URL] = [:]
         for subscription in list.subscriptions {
-            let key = subscription.url.absoluteString
+            let key = subscription.key
             let state = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
-                try await cache.state(for: key)
+                try await cache.state(for: key.string)
             }
             if let target = state?.redirectTarget, let newURL = URL(string: target) { targets[key] = newURL }
         }
@@ -124,9 +124,9 @@ struct BuildRun: Sendable {
         list = try BuildError.wrapping(BuildError.Reason.config) { () throws(FeedListError) in
             try FeedList.edit(list.file) { fresh in
                 for subscription in fresh.subscriptions {
-                    let key = subscription.url.absoluteString
+                    let key = subscription.key
                     guard let newURL = targets[key], fresh.replaceURL(subscription.url, with: newURL) else { continue }
-                    applied[key] = newURL.absoluteString
+                    applied[key.string] = newURL.absoluteString
                 }
                 return fresh
             }
@@ -142,14 +142,14 @@ struct BuildRun: Sendable {
 
     /// States, entry counts and newest entry dates of every feed as the cache holds them now.
     /// - Parameter states: the feeds' states as the cache holds them now (`Fetched.states`).
-    func snapshot(states: [String: FeedState]) async throws(BuildError) -> Snapshot {
+    func snapshot(states: [FeedKey: FeedState]) async throws(BuildError) -> Snapshot {
         // Counts and newest dates as the feed rows keep them (schema v8), without a pass over the entries.
         let facts = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.entryFacts()
         }
         return Snapshot(
-            states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 },
-            newest: facts.compactMapValues(\.newest))
+            states: states, counts: facts.mapValues(\.kept).filter { $0.value > 0 }.byFeedKey(),
+            newest: facts.compactMapValues(\.newest).byFeedKey())
     }
 
     /// The river's entries loaded whole from the cache (the river was chosen from heads only);

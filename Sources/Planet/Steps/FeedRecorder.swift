@@ -23,23 +23,23 @@ struct FeedRecorder {
 
     let run: BuildRun
     /// The cache's states as the run began, by feed URL.
-    let known: [String: FeedState]
+    let known: [FeedKey: FeedState]
     /// The feeds fetched this run (for progress: done of `total`).
     let total: Int
-    private var outcomes: [String: FeedOutcome] = [:]
-    private var after: [String: FeedState]
+    private var outcomes: [FeedKey: FeedOutcome] = [:]
+    private var after: [FeedKey: FeedState]
     private var failed = 0
-    private var notModified: [String] = []
+    private var notModified: [FeedKey] = []
     /// 304s that came through other permanent redirects than the cache records (or through
     /// none where it records one): feed URL → the redirect now.
-    private var redirected: [String: String?] = [:]
+    private var redirected: [FeedKey: String?] = [:]
     /// 304s that carried other validators than the cache holds: feed URL → the validators now.
-    private var revalidated: [String: FetchValidators] = [:]
+    private var revalidated: [FeedKey: FetchValidators] = [:]
     private var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
     /// How long each fetch took, for the next build's order (`FetchOrder`).
-    private var seconds: [String: Double] = [:]
+    private var seconds: [FeedKey: Double] = [:]
 
-    init(run: BuildRun, known: [String: FeedState], total: Int) {
+    init(run: BuildRun, known: [FeedKey: FeedState], total: Int) {
         self.run = run
         self.known = known
         self.total = total
@@ -52,7 +52,7 @@ struct FeedRecorder {
     /// batch, anything else is recorded at once.
     mutating func take(_ outcome: FeedOutcome, seconds: Double, of subscription: Subscription) async throws(CacheError)
     {
-        let key = subscription.url.absoluteString
+        let key = subscription.key
         self.seconds[key] = seconds
         switch outcome {
         case .notModified(let redirect, let validators) where known[key]?.lastSuccess != nil:
@@ -85,10 +85,11 @@ struct FeedRecorder {
     /// - Returns: this run's outcomes and the states after it.
     mutating func close() async throws(CacheError) -> BuildRun.Fetched {
         try await recordDocuments()
-        try await run.cache.recordNotModified(feedURLs: notModified, now: run.now, retention: run.retention)
-        try await run.cache.recordRedirectTargets(redirected)
-        try await run.cache.recordValidators(revalidated)
-        try await run.cache.recordFetchTimes(seconds)
+        try await run.cache.recordNotModified(
+            feedURLs: notModified.map(\.string), now: run.now, retention: run.retention)
+        try await run.cache.recordRedirectTargets(redirected.byURLText())
+        try await run.cache.recordValidators(revalidated.byURLText())
+        try await run.cache.recordFetchTimes(seconds.byURLText())
         for key in notModified { after[key] = after[key]?.recordingNotModified(now: run.now) }
         for (key, target) in redirected { after[key]?.redirectTarget = target }
         for (key, validators) in revalidated {
@@ -104,12 +105,12 @@ struct FeedRecorder {
             documents.compactMap { item in
                 guard case .parsed(let feed, let info) = item.outcome else { return nil }
                 return FeedCache.SuccessRecord(
-                    feedURL: item.subscription.url.absoluteString, feed: feed, info: info,
+                    feedURL: item.subscription.key.string, feed: feed, info: info,
                     newFeedItems: run.settings.newFeedItems, ignoreUpdated: item.subscription.settings.ignoreUpdated)
             }, now: run.now, retention: run.retention)
         for item in documents {
-            let key = item.subscription.url.absoluteString
-            after[key] = try await run.cache.state(for: key)
+            let key = item.subscription.key
+            after[key] = try await run.cache.state(for: key.string)
             // Recorded: the entries live in the cache now; keep only the feed's head (title,
             // links) for the sidebar and status, not every entry's HTML.
             try await finish(item.outcome.withoutEntries, of: item.subscription)
@@ -119,20 +120,20 @@ struct FeedRecorder {
 
     private mutating func recordFailure(_ failure: FetchFailure, of subscription: Subscription) async throws(CacheError)
     {
-        let key = subscription.url.absoluteString
+        let key = subscription.key
         try await run.cache.recordFailure(
-            feedURL: key, failure: failure, now: run.now,
+            feedURL: key.string, failure: failure, now: run.now,
             retryAfter: failure.retryAfterDate(now: run.now), configFingerprint: run.fingerprint)
-        after[key] = try await run.cache.state(for: key)
+        after[key] = try await run.cache.state(for: key.string)
         try await finish(.failed(failure), of: subscription)
     }
 
     /// `outcome` is this run's for `subscription`: counted, and reported to `options.progress`.
     private mutating func finish(_ outcome: FeedOutcome, of subscription: Subscription) async throws(CacheError) {
-        outcomes[subscription.url.absoluteString] = outcome
+        outcomes[subscription.key] = outcome
         if outcome.failure != nil { failed += 1 }
         guard let progress = run.progress else { return }
-        let state = try await run.cache.state(for: subscription.url.absoluteString)
+        let state = try await run.cache.state(for: subscription.key.string)
         let source = FeedSource.make(subscription, feed: outcome.feed, state: state)
         progress(
             BuildProgress(

@@ -32,7 +32,7 @@ extension PlanetBuild {
     static func pageRules(_ settings: FeedList.Settings, subscriptions: [Subscription]) -> RiverPage {
         var caps: [String: Int] = [:]
         for subscription in subscriptions {
-            if let cap = subscription.settings.itemsPerFeed { caps[subscription.url.absoluteString] = cap }
+            if let cap = subscription.settings.itemsPerFeed { caps[subscription.key.string] = cap }
         }
         return RiverPage(
             limit: settings.itemsPerPage, itemsPerFeed: settings.itemsPerFeed(feedCount: subscriptions.count),

@@ -23,7 +23,7 @@ struct Rendering {
         var context = SiteContext(
             configuration: run.siteConfiguration, river: selection.river,
             subscriptions: selection.sidebar, now: run.now, pages: inputs.pages,
-            faces: selection.faces.byFeed)
+            faces: selection.faces.byFeed.byURLText())
         context.olderPages = Array(selection.pages.dropFirst())
         context.updated = updated
         let status = StatusReport(title: run.siteConfiguration.title, generated: updated, feeds: selection.statuses)

@@ -31,7 +31,7 @@ enum SiteValidity {
     ///   - newest: each feed's newest entry date.
     static func until(
         now: Date, heads: [CachedEntry], readAll: Bool, pages: [[RiverEntry]], daysPerPage: Int?,
-        statuses: [FeedStatus], newest: [String: Date], activityThreshold: Int?
+        statuses: [FeedStatus], newest: [FeedKey: Date], activityThreshold: Int?
     ) -> Date? {
         let changes = [
             River.nextChange(heads: heads, readAll: readAll, now: now),

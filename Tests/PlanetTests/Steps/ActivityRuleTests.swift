@@ -29,7 +29,10 @@ struct ActivityRuleTests {
         var inactive = ok
         inactive.subscriptionURL = "w"
         inactive.inactive = true
-        let newest = ["u": now - 10 * 86_400, "v": now - 20 * 86_400, "w": now - 25 * 86_400]
+        let newest = [
+            FeedKey(stored: "u"): now - 10 * 86_400, FeedKey(stored: "v"): now - 20 * 86_400,
+            FeedKey(stored: "w"): now - 25 * 86_400
+        ]
         let statuses = [ok, other, inactive]
         #expect(
             ActivityRule.nextChange(threshold: 30, statuses: statuses, newest: newest, now: now)

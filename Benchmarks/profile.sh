@@ -16,14 +16,9 @@ OUT=${2:-$(mktemp -d /tmp/planet-profile.XXXXXX)}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
-missing=()
-command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
-command -v valgrind >/dev/null || missing+=(valgrind)
-command -v cc >/dev/null || missing+=(gcc)
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+# shellcheck source=nginx.sh
+. "$BENCH/nginx.sh"
+install_missing nginx=nginx valgrind=valgrind cc=gcc
 if [ -z "${PLANET:-}" ]; then
   swift build -c release --static-swift-stdlib --product planet ${SCRATCH:+--scratch-path "$SCRATCH"} >&2
   PLANET="${SCRATCH:-.build}/release/planet"
@@ -33,17 +28,9 @@ DEMANGLE=$(command -v swift-demangle || echo "$(dirname "$(command -v swift)")/s
 WORK=$(mktemp -d /tmp/planet-profile-work.XXXXXX)
 chmod 755 "$WORK"
 NGINX_PID=""
-# shellcheck source=nginx.sh
-. "$BENCH/nginx.sh"
 trap 'stop_nginx; rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
-mkdir -p "$WORK/www"
-python3 "$BENCH/genfeeds.py" "$WORK/www/feeds" "$N" >/dev/null
-start_nginx "$WORK/nginx" "$WORK/www"
-{
-  echo "items_per_page = 60"
-  for f in $(cd "$WORK/www/feeds" && ls feed-*.xml); do echo "http://127.0.0.1:$PORT/feeds/$f Blog ${f%.xml}"; done
-} > "$WORK/feeds.txt"
+serve_generated_feeds "$WORK" "$N"
 cache_arg=()
 "$PLANET" build --help 2>&1 | grep -q -- '--cache' && cache_arg=(--cache "$WORK/cache/cache.sqlite")
 

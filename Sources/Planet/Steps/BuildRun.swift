@@ -91,6 +91,8 @@ struct BuildRun: Sendable {
         configuration.userAgent = userAgent
         configuration.addressPolicy = options.addressPolicy
         configuration.trustStore = options.trustStore
+        configuration.proxies = options.proxies
+        configuration.resolver = options.resolver
         if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
         return configuration
     }

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Glibc
+import PlanetBase
 import Synchronization
 
 /// libcurl's multi interface behind an async API: one multi handle, driven by one dedicated
@@ -123,8 +124,9 @@ final class CurlEngine: Sendable {
 
     /// Queues `requests`; one with a ``ProxyTargetCheck`` is queued once the check has passed it
     /// (or answered with its refusal), on a thread of the global queue since resolving a name
-    /// blocks: neither this thread nor the engine's waits for it. A cancel that comes while a check
-    /// runs finds nothing to end; the transfer then runs to its own time limit.
+    /// blocks: neither this thread nor the engine's waits for it, and the time it takes is taken
+    /// from the request's time limit. A cancel that comes while a check runs finds nothing to end;
+    /// the transfer then runs to its own time limit.
     private func add(_ requests: [(id: Int, request: HTTPRequest, completion: Completion)]) {
         var commands: [Command] = []
         commands.reserveCapacity(requests.count)
@@ -134,7 +136,12 @@ final class CurlEngine: Sendable {
                 continue
             }
             DispatchQueue.global(qos: .utility).async { [self] in
-                let (checked, refusal) = check.apply(to: request)
+                let clock = ContinuousClock()
+                let start = clock.now
+                var (checked, refusal) = check.apply(to: request)
+                // The time the check took (a slow name service) comes out of the fetch's time limit.
+                let spent = Int(start.duration(to: clock.now).inMilliseconds(roundingUp: true))
+                checked.timeoutMilliseconds = max(1, request.timeoutMilliseconds - spent)
                 if let refusal {
                     completion.resume(refusal)
                 } else {

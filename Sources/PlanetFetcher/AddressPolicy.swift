@@ -80,7 +80,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 /// Which addresses count as private for the rule that a redirect from a public address may not
 /// lead into private address space (a public feed must not turn the planet's status page into a
 /// scanner of the network it runs in). A subscription may point at a private address on purpose;
-/// only redirects are checked, against the address actually connected to.
+/// only redirects are checked, against the address actually connected to, or, for a request
+/// through a proxy (whose socket is the proxy's), against the addresses of the host its URL
+/// names (`ProxyTargetCheck`; docs/ARCHITECTURE.md, Rules 7).
 public struct AddressPolicy: Sendable {
     private let classify: @Sendable (IPAddress) -> Bool
 

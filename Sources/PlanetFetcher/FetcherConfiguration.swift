@@ -28,16 +28,26 @@ public struct FetcherConfiguration: Sendable {
     /// passes `SSL_CERT_FILE`, OpenSSL's variable); nil: the system's bundle. Verification is as
     /// strict either way (peer and host name checked).
     public var trustStore: String?
+    /// Which proxy each request goes through (`http_proxy`, `https_proxy`, `all_proxy`,
+    /// `no_proxy`, as libcurl reads them; ``ProxySettings``). A request through a proxy is judged
+    /// by the private-address rule by the host its URL names.
+    public var proxies: ProxySettings
+    /// How the private-address rule resolves the host name of a request through a proxy
+    /// (``HostResolver/system`` unless a test injects its own).
+    public var resolver: HostResolver
 
     /// Creates a configuration; defaults 64 jobs, 4 per host, 30 s timeout, 10 000 000-byte cap,
-    /// 5 redirects, the standard address policy, the system's trust store.
+    /// 5 redirects, the standard address policy, the system's trust store, the proxies of the
+    /// process environment, the system's resolver.
     public init(
         jobs: Int = FetcherConfiguration.defaultJobs, perHost: Int = FetcherConfiguration.defaultPerHost,
         timeout: Double = 30, userAgent: String = PlanetVersion.userAgent(),
         maxBytes: Int = 10_000_000, maxRedirects: Int = 5, addressPolicy: AddressPolicy = .standard,
-        trustStore: String? = nil
+        trustStore: String? = nil, proxies: ProxySettings = .environment, resolver: HostResolver = .system
     ) {
         self.trustStore = trustStore
+        self.proxies = proxies
+        self.resolver = resolver
         self.jobs = jobs
         self.perHost = perHost
         self.timeout = timeout

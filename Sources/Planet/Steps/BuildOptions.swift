@@ -4,11 +4,11 @@ import PlanetSite
 
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {
-    /// Equal when every option is; `progress` and `addressPolicy` (closures) are ignored.
+    /// Equal when every option is; `progress`, `addressPolicy` and `resolver` (closures) are ignored.
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
             && a.now == b.now && a.jobs == b.jobs && a.perHost == b.perHost && a.trustStore == b.trustStore
-            && a.timeout == b.timeout && a.cacheURL == b.cacheURL
+            && a.timeout == b.timeout && a.cacheURL == b.cacheURL && a.proxies == b.proxies
             && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
     }
 
@@ -47,6 +47,12 @@ public struct BuildOptions: Sendable, Equatable {
     /// A PEM file of the certificates trusted for https instead of the system's bundle
     /// (`SSL_CERT_FILE`; `FetcherConfiguration.trustStore`); nil: the system's.
     public var trustStore: String?
+    /// Which proxy each request goes through (the CLI reads `http_proxy`, `https_proxy`,
+    /// `all_proxy` and `no_proxy` from its environment; `FetcherConfiguration.proxies`).
+    public var proxies: ProxySettings = .environment
+    /// How the private-address rule resolves the name of a request through a proxy
+    /// (`FetcherConfiguration.resolver`); `.system` except in tests.
+    public var resolver: HostResolver = .system
 
     /// Creates options with the given fields; defaults 64 jobs, 30 s timeout, the clock and the default cache.
     public init(

@@ -41,7 +41,8 @@ extension PlanetBuild {
     }
 
     /// The fetcher's settings for this build: `--jobs`, `--per-host` (else `per_host`),
-    /// `--timeout`, the address policy and trust store of the options, `userAgent`, `max_bytes`.
+    /// `--timeout`, the address policy, trust store, proxies and resolver of the options,
+    /// `userAgent`, `max_bytes`.
     static func fetcherConfiguration(
         _ options: BuildOptions, _ settings: FeedList.Settings, userAgent: String
     ) -> FetcherConfiguration {
@@ -52,6 +53,8 @@ extension PlanetBuild {
         configuration.userAgent = userAgent
         configuration.addressPolicy = options.addressPolicy
         configuration.trustStore = options.trustStore
+        configuration.proxies = options.proxies
+        configuration.resolver = options.resolver
         if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
         return configuration
     }

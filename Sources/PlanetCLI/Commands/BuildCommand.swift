@@ -107,6 +107,7 @@ enum BuildCommand: Subcommand {
             cacheURL: arguments.value(cache).map { io.fileURL($0) })
         if arguments.value(perHost) != nil { options.perHost = try arguments.int(perHost, default: 1, in: 1...1024) }
         if let trusted = io.environment["SSL_CERT_FILE"], !trusted.isEmpty { options.trustStore = trusted }
+        options.proxies = ProxySettings(environment: io.environment)
         options.offline = arguments.flag(offline)
         options.applyRedirects = arguments.flag(applyRedirects)
         options.waitForLock = arguments.flag(wait)

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Glibc
+import PlanetBase
 import Synchronization
 
 /// libcurl's multi interface behind an async API: one multi handle, driven by one dedicated
@@ -99,7 +100,7 @@ final class CurlEngine: Sendable {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                send([.add(id: id, request, .continuation(continuation))])
+                add([(id, request, .continuation(continuation))])
             }
         } onCancel: {
             send([.cancel(id: id)])
@@ -115,12 +116,40 @@ final class CurlEngine: Sendable {
     /// goes to `sink` with its token. A batch cancelled before is answered "cancelled" at once.
     func submit(_ requests: [(token: Int, request: HTTPRequest)], batch: Int, to sink: any ResponseSink) {
         guard !requests.isEmpty else { return }
-        send(
+        add(
             requests.map { item in
-                .add(
-                    id: nextID.add(1, ordering: .relaxed).oldValue, item.request,
-                    .sink(sink, token: item.token, batch: batch))
+                (nextID.add(1, ordering: .relaxed).oldValue, item.request, .sink(sink, token: item.token, batch: batch))
             })
+    }
+
+    /// Queues `requests`; one with a ``ProxyTargetCheck`` is queued once the check has passed it
+    /// (or answered with its refusal), on a thread of the global queue since resolving a name
+    /// blocks: neither this thread nor the engine's waits for it, and the time it takes is taken
+    /// from the request's time limit. A cancel that comes while a check runs finds nothing to end;
+    /// the transfer then runs to its own time limit.
+    private func add(_ requests: [(id: Int, request: HTTPRequest, completion: Completion)]) {
+        var commands: [Command] = []
+        commands.reserveCapacity(requests.count)
+        for (id, request, completion) in requests {
+            guard let check = request.targetCheck else {
+                commands.append(.add(id: id, request, completion))
+                continue
+            }
+            DispatchQueue.global(qos: .utility).async { [self] in
+                let clock = ContinuousClock()
+                let start = clock.now
+                var (checked, refusal) = check.apply(to: request)
+                // The time the check took (a slow name service) comes out of the fetch's time limit.
+                let spent = Int(start.duration(to: clock.now).inMilliseconds(roundingUp: true))
+                checked.timeoutMilliseconds = max(1, request.timeoutMilliseconds - spent)
+                if let refusal {
+                    completion.resume(refusal)
+                } else {
+                    send([.add(id: id, checked, completion)])
+                }
+            }
+        }
+        if !commands.isEmpty { send(commands) }
     }
 
     /// Ends every transfer of `batch`, running or waiting, and every one submitted later; each

@@ -121,7 +121,12 @@ final class CurlTransfer {
         }
         planet_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
         planet_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, context)
-        if request.refusePrivate {
+        // The proxy planet chose for this request (``ProxySettings``), or none: libcurl does not
+        // read the proxy variables itself, so the private-address rule knows which sockets are a
+        // proxy's (``ProxyTargetCheck`` judges those requests by their URL instead).
+        planet_curl_easy_setopt_string(easy, CURLOPT_PROXY, request.proxy ?? "")
+        planet_curl_easy_setopt_string(easy, CURLOPT_NOPROXY, "")
+        if request.refusePrivate && request.proxy == nil {
             planet_curl_easy_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1)
             planet_curl_easy_setopt_opensocket(easy) { context, _, address in
                 guard let address, let transfer = CurlTransfer.from(context) else { return planet_curl_socket_bad }
@@ -227,7 +232,8 @@ final class CurlTransfer {
         var location: UnsafeMutablePointer<CChar>?
         planet_curl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &location)
         var connectedPrivate = false
-        if request.refusePrivate || (300..<400).contains(status) {
+        // Through a proxy the address connected to is the proxy's, which tells nothing of the host.
+        if request.proxy == nil && (request.refusePrivate || (300..<400).contains(status)) {
             var primary: UnsafeMutablePointer<CChar>?
             planet_curl_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &primary)
             connectedPrivate = primary.flatMap { IPAddress(String(cString: $0)) }.map(request.policy.isPrivate) ?? false
@@ -238,7 +244,7 @@ final class CurlTransfer {
             let buffered = String(cString: errorBuffer)
             text = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
         }
-        return HTTPResponse(
+        var response = HTTPResponse(
             code: Int32(code.rawValue), errorText: text, status: status, headers: headers,
             body: ok ? body : Data(), redirectURL: location.map { String(cString: $0) },
             tooLarge: tooLarge || code == CURLE_FILESIZE_EXCEEDED,
@@ -247,6 +253,8 @@ final class CurlTransfer {
             conflictingLength: contentLengths.count > 1,
             connectedPrivate: connectedPrivate,
             started: request.started)
+        response.redirectedFromPublic = request.redirectedFromPublic
+        return response
     }
 }
 

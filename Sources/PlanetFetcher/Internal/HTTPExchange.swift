@@ -31,6 +31,15 @@ struct HTTPRequest: Sendable {
     /// that will be used again: a full cache costs a walk over every cached connection for each
     /// new one (libcurl 7.88), most of a slow upstream's extra CPU with 700 single-feed hosts.
     var keepConnection: Bool = true
+    /// The proxy the request goes through (`CURLOPT_PROXY`, from ``ProxySettings``); nil: none,
+    /// whatever the environment says (libcurl is told `""`).
+    var proxy: String?
+    /// The private-address rule for a hop the socket cannot judge (a request through a proxy, or
+    /// one after a proxied hop not judged yet), run before the request reaches libcurl; nil: none.
+    var targetCheck: ProxyTargetCheck?
+    /// Set by the ``ProxyTargetCheck`` that judged the hop before this one, for the response
+    /// (``HTTPResponse/redirectedFromPublic``).
+    var redirectedFromPublic: Bool?
     /// When the engine started the transfer (its `timeoutMilliseconds` count from then), set by the engine.
     var started: ContinuousClock.Instant?
 }
@@ -86,6 +95,10 @@ struct HTTPResponse: Sendable {
     var connectedPrivate = false
     /// True when the fetch was cancelled before the transfer ended.
     var cancelled = false
+    /// What the request's ``ProxyTargetCheck`` found of the hop before it (its `origin`): true
+    /// when that hop was public, so the private-address rule applies from here on; nil when the
+    /// request judged no origin.
+    var redirectedFromPublic: Bool?
     /// When the transfer started (it may have waited for a place in the engine); nil when it never did.
     var started: ContinuousClock.Instant?
 

@@ -10,7 +10,8 @@ import PlanetBase
 /// Redirects are followed here, not by libcurl, so that each hop is checked: at most
 /// `maxRedirects`, no loop, only http and https, scheme and host lower-cased, credentials only
 /// to the origin they were given for, and no hop from a public address into private address
-/// space (``AddressPolicy``).
+/// space (``AddressPolicy``). A hop through a proxy (``ProxySettings``) is judged by the host its
+/// URL names, not by the socket, which is the proxy's (``ProxyTargetCheck``).
 struct HTTPFetch: Sendable {
     let configuration: FetcherConfiguration
     /// The subscription URL (userinfo included).
@@ -37,6 +38,12 @@ struct HTTPFetch: Sendable {
     private var permanentRedirect: URL?
     private var onlyPermanent = true
     private var refusePrivate = false
+    /// The URL of the last hop when it went through a proxy and redirected before the rule was
+    /// known to apply: the next request's ``ProxyTargetCheck`` judges it (lazily: only a redirect
+    /// needs to know, and resolving a name costs a lookup).
+    private var unjudged: String?
+    /// Whether the request for `current` goes through a proxy.
+    private var currentProxied = false
     private let headers: [[CChar]]
     /// Whether the connections of this fetch may stay open for a later request
     /// (``HTTPRequest/keepConnection``).
@@ -84,13 +91,27 @@ struct HTTPFetch: Sendable {
         guard milliseconds > 0 else {
             return next(after: .notRun(code: 28, errorText: "the timeout ran out between redirects"))
         }
+        let proxy = configuration.proxies.proxy(for: current)
+        currentProxied = proxy != nil
         return .transfer(
             HTTPRequest(
                 url: current, host: URLText.origin(of: current) ?? current, headers: headers,
                 userAgent: configuration.userAgent,
                 timeoutMilliseconds: milliseconds, maxBytes: configuration.maxBytes,
                 refusePrivate: refusePrivate, policy: configuration.addressPolicy,
-                trustStore: configuration.trustStore ?? TrustStore.systemBundle, keepConnection: keepConnection))
+                trustStore: configuration.trustStore ?? TrustStore.systemBundle, keepConnection: keepConnection,
+                proxy: proxy, targetCheck: targetCheck(proxied: proxy != nil)))
+    }
+
+    /// The check the request for `current` needs before it is sent: the hop before judged when it
+    /// went through a proxy and the rule is not known yet, and this hop by its URL when it goes
+    /// through a proxy and the rule applies (or may); nil when the socket can judge it.
+    private func targetCheck(proxied: Bool) -> ProxyTargetCheck? {
+        let origin = refusePrivate ? nil : unjudged
+        let target = proxied && (refusePrivate || origin != nil) ? current : nil
+        guard origin != nil || target != nil else { return nil }
+        return ProxyTargetCheck(
+            origin: origin, target: target, policy: configuration.addressPolicy, resolver: configuration.resolver)
     }
 
     /// What follows `response`, the answer to the last request: the outcome, or the next hop.
@@ -98,6 +119,10 @@ struct HTTPFetch: Sendable {
         if firstStart == nil, let started = response.started {
             firstStart = started
             deadline = started + timeout
+        }
+        if let fromPublic = response.redirectedFromPublic {
+            refusePrivate = refusePrivate || fromPublic
+            unjudged = nil
         }
         if let failure = transportFailure(of: response) { return .done(.failed(failure)) }
         switch response.status {
@@ -192,7 +217,12 @@ struct HTTPFetch: Sendable {
         } else {
             onlyPermanent = false
         }
-        refusePrivate = refusePrivate || !response.connectedPrivate
+        if currentProxied {
+            // The socket was the proxy's: the hop is judged by its URL, with the next request.
+            if !refusePrivate { unjudged = current }
+        } else {
+            refusePrivate = refusePrivate || !response.connectedPrivate
+        }
         current = target
         return request()
     }

@@ -4,7 +4,10 @@ import Foundation
 public struct LoopbackRequest: Sendable, Equatable {
     /// The method, e.g. `GET`.
     public var method: String
-    /// The request target's path, without the query (`/feed.xml`).
+    /// The request target's path, without the query (`/feed.xml`); for a request to a proxy
+    /// (absolute form, RFC 9112 §3.2.2) the whole URL without the query
+    /// (`http://feeds.example/feed.xml`), so a server standing in for a proxy routes by URL and
+    /// answers itself, never connecting on.
     public var path: String
     /// The query after `?`, if any.
     public var query: String?
@@ -26,6 +29,10 @@ public struct LoopbackRequest: Sendable, Equatable {
         self.headers = headers
         self.port = port
     }
+
+    /// True when the target is in absolute form (`GET http://host/path`), as a client sends it
+    /// to a proxy (RFC 9112 §3.2.2).
+    public var isAbsoluteForm: Bool { path.hasPrefix("http://") || path.hasPrefix("https://") }
 
     /// The first value of the header `name`, compared case-insensitively (RFC 9110 §5.1).
     public func header(_ name: String) -> String? {

@@ -6,7 +6,8 @@
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
     static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6, version7, version8, version9
+        version1, version2, version3, version4, version5, version6, version7, version8, version9,
+        faceCopies
     ]
 
     /// The version this planet writes.
@@ -219,5 +220,21 @@ enum CacheSchema {
             feed_url TEXT PRIMARY KEY NOT NULL,
             seconds  REAL NOT NULL
         ) WITHOUT ROWID;
+        """
+
+    /// v10 (named `faceCopies`, not a number, so that another branch's v10 merges beside it: the
+    /// order in `migrations` gives the number): the table `face`, the last good copy of each face
+    /// planet fetched into the site (a `face` URL, a feed's logo, icon or avatar; issue 27), with
+    /// its validators for the next build's conditional GET. `image_type` is the file extension its
+    /// magic bytes gave (`png`, `jpg`, `gif`, `webp`, `avif`).
+    private static let faceCopies = """
+        CREATE TABLE face (
+            url           TEXT PRIMARY KEY NOT NULL,
+            image_type    TEXT NOT NULL,
+            data          BLOB NOT NULL,
+            etag          TEXT,
+            last_modified TEXT,
+            fetched_at    REAL NOT NULL
+        );
         """
 }

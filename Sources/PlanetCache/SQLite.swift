@@ -13,6 +13,7 @@ enum SQLiteValue: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob(Data)
 
     static func text(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
     static func date(_ value: Date?) -> SQLiteValue { value.map { .real($0.timeIntervalSince1970) } ?? .null }
@@ -133,6 +134,12 @@ final class SQLiteStatement {
         case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
         case .real(let v): rc = sqlite3_bind_double(handle, index, v)
         case .text(let v): rc = sqlite3_bind_text(handle, index, v, Int32(v.utf8.count), sqliteTransient)
+        case .blob(let v):
+            rc = v.withUnsafeBytes { raw in
+                // A zero-length blob still needs a non-NULL pointer, else SQLite stores NULL.
+                sqlite3_bind_blob(
+                    handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(v.count), sqliteTransient)
+            }
         }
         guard rc == SQLITE_OK else { throw database.lastError(rc) }
     }
@@ -198,6 +205,14 @@ final class SQLiteStatement {
                 }
             }
         }
+    }
+
+    /// The bytes of a blob (or text) column; nil for NULL.
+    func data(_ column: Int32) -> Data? {
+        guard !isNull(column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let start = sqlite3_column_blob(handle, column) else { return Data() }
+        return Data(bytes: start, count: count)
     }
 
     func text(_ column: Int32) -> String? {

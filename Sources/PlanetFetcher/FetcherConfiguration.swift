@@ -35,6 +35,10 @@ public struct FetcherConfiguration: Sendable {
     /// How the private-address rule resolves the host name of a request through a proxy
     /// (``HostResolver/system`` unless a test injects its own).
     public var resolver: HostResolver
+    /// Apply the private-address rule from the first request on, not only after a redirect from
+    /// a public address: for URLs a feed gave (the faces planet fetches into the site), which a
+    /// feed's author chose as freely as a redirect's target. Default false.
+    public var refusesPrivateFromStart = false
 
     /// Creates a configuration; defaults 64 jobs, 4 per host, 30 s timeout, 10 000 000-byte cap,
     /// 5 redirects, the standard address policy, the system's trust store, the proxies of the

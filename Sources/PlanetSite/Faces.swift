@@ -38,6 +38,9 @@ package struct Faces {
     package private(set) var files: [String: Data] = [:]
     /// `feeds.txt:LINE: face 'x.png' …` for faces that could not be used.
     package private(set) var warnings: [String] = []
+    /// Face URL → the output path of its copy fetched into the site (``addCopy(of:type:data:)``):
+    /// shown instead of the URL, so no reader's browser asks the feed's host.
+    private var copies: [String: String] = [:]
 
     /// feeds.txt as messages name it.
     let place: String
@@ -56,7 +59,9 @@ package struct Faces {
         if let value = subscription.settings.face, let reference = FaceReference(value) {
             switch reference {
             case .url(let url):
-                if let safe = PublicLink.check(url) { return SiteFace(src: safe, width: width, height: height) }
+                if let safe = PublicLink.check(url) {
+                    return SiteFace(src: copies[safe] ?? safe, width: width, height: height)
+                }
             case .file(let path):
                 if let src = copy(path) { return SiteFace(src: src, width: width, height: height) }
                 let warning =
@@ -68,7 +73,23 @@ package struct Faces {
         guard let image, let safe = PublicLink.check(image),
             URL(string: safe)?.hasHTTPScheme == true
         else { return nil }
-        return SiteFace(src: safe, width: width, height: height)
+        return SiteFace(src: copies[safe] ?? safe, width: width, height: height)
+    }
+
+    /// The URL the face of `subscription` links to when no copy of it was fetched (its `face`
+    /// URL, else the feed's own image `image`); nil when its face is a file of `faces/`, or none.
+    /// The build fetches these into the site (`BuildRun.copyFaces`).
+    package mutating func remoteURL(for subscription: Subscription, image: String?) -> String? {
+        guard let face = face(for: subscription, image: image), !face.src.hasPrefix("faces/") else { return nil }
+        return face.src
+    }
+
+    /// Publishes `data`, a face of type `type` (``FaceImage/type(of:)``) fetched from `url`, under
+    /// its stable name (``FaceImage/path(for:type:)``): every face linking to `url` shows it.
+    package mutating func addCopy(of url: String, type: String, data: Data) {
+        let path = FaceImage.path(for: url, type: type)
+        copies[url] = path
+        files[path] = data
     }
 
     /// Reads the face files of `subscriptions` (their `face` settings that name a file), as

@@ -147,9 +147,7 @@ extension BuildRun {
         var byFeed: [FeedKey: SiteFace] = [:]
         for subscription in subscriptions {
             let key = subscription.key
-            let image =
-                outcomes[key]?.feed.map { $0.logo ?? $0.icon ?? $0.author?.avatar }
-                ?? snapshot.states[key]?.image
+            let image = Self.image(of: key, outcomes: outcomes, states: snapshot.states)
             byFeed[key] = faces.face(for: subscription, image: image)
         }
         return FeedFaces(byFeed: byFeed, files: faces.files, warnings: faces.warnings)

@@ -36,12 +36,15 @@ public enum PlanetBuild {
         let applied = try await steps.run(
             "redirects", await run.applyRedirects(&list, &fetched, if: options.applyRedirects))
         let subscriptions = applied.isEmpty ? listed + lists.feeds : list.subscriptions + lists.feeds
-        let faces = try await steps.run("faces", run.faces(reading: subscriptions))
+        let read = try await steps.run("faces", run.faces(reading: subscriptions))
+        let (faces, faceWarnings) = try await steps.run(
+            "face copies", await run.copyFaces(read, subscriptions, fetched, fetcher))
         let inputs = SiteInputs(
             list: list, site: site, templates: options.templates, output: output, pages: pages,
             subscriptions: subscriptions, faces: faces)
         let unchanged = try await steps.run("unchanged check", await UnchangedSite.check(inputs, fetched, run))
-        let warnings = list.warnings + faces.warnings + lists.warnings + archiveWarning(site, run.settings)
+        let warnings =
+            list.warnings + faces.warnings + faceWarnings + lists.warnings + archiveWarning(site, run.settings)
         if let record = unchanged.reusable {
             let statuses = try await steps.run("statuses", await run.statuses(subscriptions, fetched))
             var reused = report(.reused(statuses, record), fetched, subscriptions, applied, warnings, steps)

@@ -37,7 +37,7 @@ struct HTTPFetch: Sendable {
     private var redirects = 0
     private var permanentRedirect: URL?
     private var onlyPermanent = true
-    private var refusePrivate = false
+    private var refusePrivate: Bool
     /// The URL of the last hop when it went through a proxy and redirected before the rule was
     /// known to apply: the next request's ``ProxyTargetCheck`` judges it (lazily: only a redirect
     /// needs to know, and resolving a name costs a lookup).
@@ -54,6 +54,7 @@ struct HTTPFetch: Sendable {
     init(configuration: FetcherConfiguration, url: URL, validators: FetchValidators?, keepConnection: Bool = true) {
         self.configuration = configuration
         self.keepConnection = keepConnection
+        refusePrivate = configuration.refusesPrivateFromStart
         self.url = url
         self.validators = validators
         timeout = Duration.milliseconds(Int((configuration.timeout * 1000).rounded()))

@@ -35,3 +35,42 @@ struct FetchSocksProxyTests {
         }
     }
 }
+
+/// socks5h: the proxy resolves names, so planet sends it the name; a name with a private address
+/// is refused before the CONNECT.
+@Suite("Fetch: behind a socks5h proxy, a private target is refused before the CONNECT")
+struct FetchSocks5hProxyTests {
+    @Test("a redirect from a public name to a private name or address never reaches a socks5h proxy")
+    func refused() async throws {
+        try await withDeadline {
+            let proxy = try LoopbackSocksProxy.start { destination in
+                let location =
+                    destination.hasPrefix("feeds.planet.test:80")
+                    ? "http://intranet.planet.test/feed"
+                    : destination.hasPrefix("feeds.planet.test:81") ? "https://10.0.0.1/" : "http://[fd00::1]/"
+                return Data("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8)
+            }
+            var configuration = FetcherConfiguration(timeout: 5)
+            configuration.proxies = ProxySettings(proxy: "socks5h://127.0.0.1:\(proxy.port)")
+            configuration.resolver = HostResolver { name in
+                name == "feeds.planet.test"
+                    ? [IPAddress("203.0.113.10")!]
+                    : name == "intranet.planet.test" ? [IPAddress("10.1.2.3")!] : []
+            }
+            let fetcher = Fetcher(configuration)
+            for port in [80, 81, 82] {
+                let url = try #require(URL(string: "http://feeds.planet.test:\(port)/feed.xml"))
+                let result = await fetcher.fetch(Subscription(url: url))
+                guard case .failed(let failure) = result.outcome else {
+                    Issue.record("\(port): fetched")
+                    continue
+                }
+                #expect(failure.kind == .privateAddress, "\(failure.message)")
+            }
+            await proxy.stop()
+            #expect(
+                proxy.destinations == ["feeds.planet.test:80", "feeds.planet.test:81", "feeds.planet.test:82"],
+                "\(proxy.destinations)")
+        }
+    }
+}

@@ -91,4 +91,29 @@ struct FetchProxySpellingTests {
             #expect(proxy.requests.map(\.path) == ["http://feeds.planet.test/in.xml"])
         }
     }
+
+    @Test("private, then public, then private through a proxy: the public hop turns the rule on; no password shows")
+    func privatePublicPrivate() async throws {
+        try await withDeadline {
+            let proxy = try await LoopbackServer.start([
+                "http://10.0.0.5/old.xml": .redirect(to: "http://feeds.planet.test/moved.xml", status: 301),
+                "http://feeds.planet.test/moved.xml": .redirect(to: "http://[fd00::7]/feed", status: 307),
+                "http://[fd00::7]/feed": .ok(rssFeed("intranet"))
+            ])
+            var configuration = FetcherConfiguration(timeout: 5)
+            configuration.proxies = ProxySettings(proxy: "http://127.0.0.1:\(proxy.port)")
+            configuration.resolver = Self.resolver
+            let url = try #require(URL(string: "http://reader:s3cret@10.0.0.5/old.xml"))
+            let result = await Fetcher(configuration).fetch(Subscription(url: url))
+            await proxy.stop()
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("fetched")
+                return
+            }
+            #expect(failure.kind == .privateAddress, "\(failure.message)")
+            #expect(failure.message.contains("'http://10.0.0.5/old.xml'"), "\(failure.message)")
+            #expect(!failure.message.contains("s3cret") && !failure.message.contains("fd00"), "\(failure.message)")
+            #expect(!proxy.requests.contains { $0.path.contains("fd00") }, "\(proxy.requests.map(\.path))")
+        }
+    }
 }

@@ -89,14 +89,16 @@ package struct Fetcher: Sendable {
     package func fetch(_ subscription: Subscription, validators: FetchValidators? = nil) async -> FetchResult {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await outcome(for: subscription.url, validators: validators)
+        let outcome = await outcome(for: subscription.url, validators: validators, listedBy: subscription.listedBy)
         let elapsed = clock.now - start
         return FetchResult(subscription: subscription, outcome: outcome, duration: elapsed.inSeconds)
     }
 
-    private func outcome(for url: URL, validators: FetchValidators?) async -> FetchResult.Outcome {
+    private func outcome(for url: URL, validators: FetchValidators?, listedBy: URL?) async -> FetchResult.Outcome {
         if url.hasHTTPScheme {
-            return await HTTPFetch(configuration: configuration, url: url, validators: validators).run(client.engine)
+            return await HTTPFetch(
+                configuration: configuration, url: url, validators: validators, listedBy: listedBy
+            ).run(client.engine)
         }
         guard url.scheme?.lowercased() == "file" else {
             return .failed(

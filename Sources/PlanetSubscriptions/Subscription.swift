@@ -12,6 +12,10 @@ public struct Subscription: Sendable, Equatable, Hashable {
     /// The indented `key = value` lines under the feed line (see `FeedSettings`); a `name`
     /// setting there is also the display name.
     public var settings: FeedSettings
+    /// The reading list (`list URL` of feeds.txt) whose OPML names this feed; nil for a feed of
+    /// feeds.txt. The list is someone else's document: the private-address rule treats it as the
+    /// hop before the feed's first, as if it had redirected there (docs/ARCHITECTURE.md, Rules 7).
+    package var listedBy: URL?
 
     /// Creates a subscription with the given fields; no name, line 0 and no settings by default.
     public init(url: URL, name: String? = nil, line: Int = 0, settings: FeedSettings = FeedSettings()) {

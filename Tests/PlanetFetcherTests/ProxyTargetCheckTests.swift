@@ -81,4 +81,17 @@ struct ProxyTargetCheckTests {
         let direct = check(origin: "http://public.example/").apply(to: request(refusePrivate: false))
         #expect(direct.refusal == nil && direct.request.refusePrivate && direct.request.targetCheck == nil)
     }
+
+    @Test("a name that passes is pinned to the addresses judged (CURLOPT_RESOLVE), a literal is not")
+    func pins() {
+        let named = check(target: "http://public.example./a").apply(to: request(refusePrivate: true))
+        #expect(named.refusal == nil)
+        #expect(named.request.pinnedAddresses == ["public.example:80:192.0.2.1", "public.example.:80:192.0.2.1"])
+        let ported = check(target: "https://public.example:8443/").apply(to: request(refusePrivate: true))
+        #expect(ported.request.pinnedAddresses == ["public.example:8443:192.0.2.1"])
+        let literal = check(target: "http://192.0.2.9/").apply(to: request(refusePrivate: true))
+        #expect(literal.refusal == nil && literal.request.pinnedAddresses.isEmpty)
+        let unjudged = check(target: "http://public.example/").apply(to: request(refusePrivate: false))
+        #expect(unjudged.request.pinnedAddresses.isEmpty)
+    }
 }

@@ -35,7 +35,9 @@ package enum ReadingListFeeds {
                 guard let url = URL(string: feed.url), seen.insert(FeedURLNormalizer.comparisonKey(url)).inserted
                 else { continue }
                 let name = feed.title.flatMap { $0.isEmpty || $0 == feed.url ? nil : $0 }
-                result.append(Listed(subscription: Subscription(url: url, name: name), list: list))
+                var subscription = Subscription(url: url, name: name)
+                subscription.listedBy = list
+                result.append(Listed(subscription: subscription, list: list))
             }
         }
         return result

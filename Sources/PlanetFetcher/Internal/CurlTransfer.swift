@@ -32,6 +32,8 @@ final class CurlTransfer {
     let request: HTTPRequest
     let completion: CurlEngine.Completion
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The `CURLOPT_RESOLVE` entries of ``HTTPRequest/pinnedAddresses``.
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private(set) var body = Data()
     /// Room for every wanted field from the start: growing the dictionary field by field cost
@@ -62,12 +64,14 @@ final class CurlTransfer {
         self.completion = completion
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         for line in request.headers { headerList = curl_slist_append(headerList, line) }
+        for entry in request.pinnedAddresses { resolveList = curl_slist_append(resolveList, entry) }
         configure()
     }
 
     deinit {
         if ownsHandle { curl_easy_cleanup(easy) }
         curl_slist_free_all(headerList)
+        curl_slist_free_all(resolveList)
         errorBuffer.deallocate()
     }
 
@@ -125,6 +129,9 @@ final class CurlTransfer {
         // read the proxy variables itself, so the private-address rule knows which sockets are a
         // proxy's (``ProxyTargetCheck`` judges those requests by their URL instead).
         planet_curl_easy_setopt_string(easy, CURLOPT_PROXY, request.proxy ?? "")
+        // A name judged by its addresses goes to libcurl with them: through a socks4/socks5 proxy
+        // libcurl resolves it itself, and a second lookup could answer a private address.
+        if let resolveList { planet_curl_easy_setopt_slist(easy, CURLOPT_RESOLVE, resolveList) }
         planet_curl_easy_setopt_string(easy, CURLOPT_NOPROXY, "")
         if request.refusePrivate && request.proxy == nil {
             planet_curl_easy_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1)

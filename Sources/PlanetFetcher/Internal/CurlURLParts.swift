@@ -10,23 +10,27 @@ struct CurlURLParts: Sendable, Equatable {
     /// The host: a name as written (a trailing dot kept), dotted IPv4, or IPv6 text without
     /// brackets or zone.
     let host: String
+    /// The port, the scheme's default when the URL gives none.
+    let port: Int
 
     /// The parts of `url`, an absolute URL; nil when libcurl cannot parse it.
     init?(_ url: String) {
         guard let handle = curl_url() else { return nil }
         defer { curl_url_cleanup(handle) }
         guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK,
-            let scheme = Self.part(handle, CURLUPART_SCHEME), var host = Self.part(handle, CURLUPART_HOST)
+            let scheme = Self.part(handle, CURLUPART_SCHEME), var host = Self.part(handle, CURLUPART_HOST),
+            let port = Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_DEFAULT_PORT)).flatMap({ Int($0) })
         else { return nil }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if let percent = host.firstIndex(of: "%") { host = String(host[..<percent]) }
         self.scheme = scheme.lowercased()
         self.host = host
+        self.port = port
     }
 
-    private static func part(_ handle: OpaquePointer, _ part: CURLUPart) -> String? {
+    private static func part(_ handle: OpaquePointer, _ part: CURLUPart, flags: UInt32 = 0) -> String? {
         var text: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, part, &text, 0) == CURLUE_OK, let text else { return nil }
+        guard curl_url_get(handle, part, &text, flags) == CURLUE_OK, let text else { return nil }
         defer { curl_free(text) }
         return String(cString: text)
     }

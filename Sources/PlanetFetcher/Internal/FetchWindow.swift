@@ -84,7 +84,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
                 started[index] = clock.now
                 var fetch = HTTPFetch(
                     configuration: fetcher.configuration, url: subscription.url, validators: known,
-                    keepConnection: keepConnection)
+                    keepConnection: keepConnection, listedBy: subscription.listedBy)
                 let step = fetch.start()
                 inEngine[index] = fetch
                 advance(index, to: step, in: &group)

@@ -37,6 +37,11 @@ struct HTTPRequest: Sendable {
     /// The private-address rule for a hop the socket cannot judge (a request through a proxy, or
     /// one after a proxied hop not judged yet), run before the request reaches libcurl; nil: none.
     var targetCheck: ProxyTargetCheck?
+    /// The addresses the ``ProxyTargetCheck`` judged this hop's name by, as `CURLOPT_RESOLVE`
+    /// entries (`name:port:address,...`): libcurl resolves the name itself for a `socks4`/`socks5`
+    /// proxy, and must send the proxy the address judged, not one of a second lookup (DNS
+    /// rebinding); empty when nothing was judged or the host is an IP literal.
+    var pinnedAddresses: [String] = []
     /// Set by the ``ProxyTargetCheck`` that judged the hop before this one, for the response
     /// (``HTTPResponse/redirectedFromPublic``).
     var redirectedFromPublic: Bool?

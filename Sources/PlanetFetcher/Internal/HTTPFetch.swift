@@ -49,9 +49,15 @@ struct HTTPFetch: Sendable {
     /// (``HTTPRequest/keepConnection``).
     private let keepConnection: Bool
 
-    /// - Parameter keepConnection: false when no later fetch of the build goes to this feed's
-    ///   host: its connection is closed after use instead of waiting in libcurl's cache.
-    init(configuration: FetcherConfiguration, url: URL, validators: FetchValidators?, keepConnection: Bool = true) {
+    /// - Parameters:
+    ///   - keepConnection: false when no later fetch of the build goes to this feed's host: its
+    ///     connection is closed after use instead of waiting in libcurl's cache.
+    ///   - listedBy: the reading list that names the feed: judged as the hop before the first
+    ///     (``ProxyTargetCheck``), so a public list cannot lead into private address space.
+    init(
+        configuration: FetcherConfiguration, url: URL, validators: FetchValidators?, keepConnection: Bool = true,
+        listedBy: URL? = nil
+    ) {
         self.configuration = configuration
         self.keepConnection = keepConnection
         refusePrivate = configuration.refusesPrivateFromStart
@@ -63,6 +69,7 @@ struct HTTPFetch: Sendable {
         home = URLText.origin(of: url.absoluteString)
         current = URLText.lowercasingSchemeAndHost(url.absoluteString)
         visited = [URLText.removingUserinfo(current)]
+        unjudged = listedBy.map { URLText.lowercasingSchemeAndHost(URLText.removingUserinfo($0.absoluteString)) }
         var headers = ["Accept: \(FetcherConfiguration.accept)"]
         if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }

@@ -42,7 +42,7 @@ struct ProxyTargetCheck: Sendable {
         }
         checked.redirectedFromPublic = fromPublic
         if checked.refusePrivate, let target {
-            let verdict = verdict(of: target)
+            let (verdict, pins) = judge(target)
             if verdict.anyPrivate || verdict.isUnknown {
                 var refusal = HTTPResponse.notRun(
                     code: Int32(CURLE_COULDNT_CONNECT.rawValue),
@@ -51,21 +51,34 @@ struct ProxyTargetCheck: Sendable {
                 refusal.redirectedFromPublic = fromPublic
                 return (checked, refusal)
             }
+            checked.pinnedAddresses = pins
         }
         return (checked, nil)
     }
 
     /// The kinds of address the host of `url` has.
-    func verdict(of url: String) -> Verdict {
-        guard let parts = CurlURLParts(url) else { return Verdict() }
+    func verdict(of url: String) -> Verdict { judge(url).verdict }
+
+    /// The verdict on the host of `url`, and the `CURLOPT_RESOLVE` entries (`name:port:addresses`,
+    /// the name with and without its trailing dots) that pin a name to the addresses judged, so
+    /// that libcurl, resolving it for a socks4/socks5 proxy, sends the proxy those and not the
+    /// answer of a second lookup (none for an IP literal or a name without addresses).
+    func judge(_ url: String) -> (verdict: Verdict, pins: [String]) {
+        guard let parts = CurlURLParts(url) else { return (Verdict(), []) }
         var host = Substring(parts.host)
         while host.hasSuffix(".") { host = host.dropLast() }
-        let addresses = Self.literal(String(host)).map { [$0] } ?? resolver.addresses(of: String(host))
+        let literal = Self.literal(String(host))
+        let addresses = literal.map { [$0] } ?? resolver.addresses(of: String(host))
         var verdict = Verdict()
+        var pins: [String] = []
+        if literal == nil, !addresses.isEmpty {
+            let list = addresses.map { $0.isV4 ? $0.description : "[\($0.description)]" }.joined(separator: ",")
+            pins = Set([parts.host, String(host)]).sorted().map { "\($0):\(parts.port):\(list)" }
+        }
         for address in addresses {
             if policy.isPrivate(address) { verdict.anyPrivate = true } else { verdict.anyPublic = true }
         }
-        return verdict
+        return (verdict, pins)
     }
 
     /// The address an IP literal names: IPv6 or dotted IPv4 text (`inet_pton`), or any other IPv4

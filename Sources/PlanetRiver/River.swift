@@ -18,7 +18,8 @@ package enum River {
     ///   link once normalised (`DuplicateLink`: scheme, host case, default port, trailing slash,
     ///   tracking parameters, fragment). Of copies sharing an id, the one planet saw first is kept:
     ///   a later copy from another feed (a guid reused with a newer date) never replaces a post
-    ///   already shown, so no feed can rewrite another's posts. Of copies sharing a link, the
+    ///   already shown, so no feed can rewrite another's posts; except the author's copy of the
+    ///   same link (an aggregator that reuses the author's guid was read first). Of copies sharing a link, the
     ///   author's is kept (the feed whose site host is the link's host), else the one seen first.
     ///   Entries of one feed with distinct ids and one link, all in its latest document, are
     ///   distinct posts and all stay; a feed with `allow_duplicates` is never compared by link
@@ -62,40 +63,79 @@ package enum River {
         _ candidates: [RiverCandidate], now: Date, page: RiverPage,
         archivePages: Int
     ) -> [[RiverEntry]] {
-        let dated = candidates.filter { !$0.backlog }.map { candidate in
+        let kept = uniqueByLink(uniqueByID(ranked(candidates, now: now)))
+        return paginate(kept.sorted(by: isBefore), page: page, now: now, archivePages: archivePages)
+    }
+
+    /// An entry with what decides which copy of a post stays.
+    private struct Ranked {
+        var entry: RiverEntry
+        var firstSeen: Date
+        /// `isAuthorCopy(entry)`.
+        var author: Bool
+        /// The place of the entry's feed in feeds.txt order.
+        var feed: Int
+    }
+
+    /// The entries that are not backlog, dated (rule 3), in order of which copy of a post stays:
+    /// first seen first; copies first seen together (one build) go to the author's, then to the
+    /// feed first in feeds.txt, never to the newer (docs/ARCHITECTURE.md, rule 5); within one
+    /// feed, the river's own order.
+    private static func ranked(_ candidates: [RiverCandidate], now: Date) -> [Ranked] {
+        var feedOrder: [String: Int] = [:]
+        for candidate in candidates where feedOrder[candidate.source.feedURL] == nil {
+            feedOrder[candidate.source.feedURL] = feedOrder.count
+        }
+        return candidates.filter { !$0.backlog }.map { candidate in
             let raw = candidate.entry.published.flatMap { $0 > now ? nil : $0 } ?? candidate.firstSeen
             var item = RiverEntry(
                 entry: candidate.entry, source: candidate.source, date: min(raw, now),
                 backlog: candidate.backlog)
             item.position = candidate.position
             item.inDocument = candidate.inDocument
-            return (entry: item, firstSeen: candidate.firstSeen)
-        }
-        // Which copy of a post stays: first seen first; copies first seen together (one build)
-        // go to the author's, then to the feed first in feeds.txt, never to the newer
-        // (docs/ARCHITECTURE.md, rule 5); within one feed, the river's own order.
-        var feedOrder: [String: Int] = [:]
-        for candidate in candidates where feedOrder[candidate.source.feedURL] == nil {
-            feedOrder[candidate.source.feedURL] = feedOrder.count
-        }
-        let byPriority = dated.map { item in
-            (
-                entry: item.entry, firstSeen: item.firstSeen, author: isAuthorCopy(item.entry),
-                feed: feedOrder[item.entry.source.feedURL] ?? 0
-            )
+            return Ranked(
+                entry: item, firstSeen: candidate.firstSeen, author: isAuthorCopy(item),
+                feed: feedOrder[candidate.source.feedURL] ?? 0)
         }.sorted { a, b in
             if a.firstSeen != b.firstSeen { return a.firstSeen < b.firstSeen }
             if a.author != b.author { return a.author }
             if a.feed != b.feed { return a.feed < b.feed }
             return isBefore(a.entry, b.entry)
         }
-        var seenIDs = Set<EntryIdentity.RiverKey>()
-        var unique: [RiverEntry] = []
-        for item in byPriority
-        where seenIDs.insert(EntryIdentity.riverKey(item.entry.entry.id, feedURL: item.entry.source.feedURL)).inserted {
-            unique.append(item.entry)
+    }
+
+    /// One entry per id (`EntryIdentity.riverKey`), in `ranked`'s order: the first of each id,
+    /// unless a later copy is the author's (`isAuthorCopy`) and the first is not, and their links
+    /// are one (`DuplicateLink.key`): an aggregator that republishes a post under the author's
+    /// guid, its link with tracking parameters, and was read first. A copy with another link
+    /// never replaces the first, so no feed can rewrite another's post by reusing its guid.
+    private static func uniqueByID(_ ranked: [Ranked]) -> [RiverEntry] {
+        var slots: [EntryIdentity.RiverKey: Int] = [:]
+        var unique: [Ranked] = []
+        unique.reserveCapacity(ranked.count)
+        for item in ranked {
+            let key = EntryIdentity.riverKey(item.entry.entry.id, feedURL: item.entry.source.feedURL)
+            guard let slot = slots[key] else {
+                slots[key] = unique.count
+                unique.append(item)
+                continue
+            }
+            if item.author, !unique[slot].author, sharesLink(item.entry, unique[slot].entry) { unique[slot] = item }
         }
-        // Of copies sharing a link, the author's first (unique is in priority order already).
+        return unique.map(\.entry)
+    }
+
+    /// True when both entries have a link and the links are one post's (`DuplicateLink.key`).
+    private static func sharesLink(_ a: RiverEntry, _ b: RiverEntry) -> Bool {
+        guard let first = a.entry.link, let second = b.entry.link, !first.isEmpty, !second.isEmpty else {
+            return false
+        }
+        return (DuplicateLink.key(first) ?? first) == (DuplicateLink.key(second) ?? second)
+    }
+
+    /// Of copies sharing a link, the author's first, then `unique`'s order (of preference
+    /// already), as `SharedLinkRule` keeps them.
+    private static func uniqueByLink(_ unique: [RiverEntry]) -> [RiverEntry] {
         let byLink = unique.enumerated().sorted { a, b in
             let authorA = isAuthorCopy(a.element)
             let authorB = isAuthorCopy(b.element)
@@ -107,8 +147,16 @@ package enum River {
         for (_, item) in byLink where sharedLinks.keeps(item, inDocument: item.inDocument) {
             kept.append(item)
         }
-        // The pages: in river order, within the fairness rules, cut to the limit.
-        var remaining = kept.sorted(by: isBefore)
+        return kept
+    }
+
+    /// The pages of `entries` (in river order): the index within `page`'s rules, then up to
+    /// `archivePages` pages without its `daysPerPage`, each from where the one before it ended,
+    /// none of them empty.
+    private static func paginate(_ entries: [RiverEntry], page: RiverPage, now: Date, archivePages: Int)
+        -> [[RiverEntry]]
+    {
+        var remaining = entries
         var pages: [[RiverEntry]] = []
         var archivePage = page
         archivePage.daysPerPage = nil
@@ -145,12 +193,11 @@ package enum River {
         return (taken, keepingRest ? Array(entries[end...]) : [])
     }
 
-    /// True when the entry's link is on its feed's own site (same host, `www.` aside).
+    /// True when the entry's link is on its feed's own site (same host, `www.` aside); for a feed
+    /// that names no site, on the feed's own host (`https://blog.example.org/feed`).
     static func isAuthorCopy(_ item: RiverEntry) -> Bool {
-        guard let link = item.entry.link, let site = item.source.siteLink,
-            let host = DuplicateLink.host(link)
-        else { return false }
-        return DuplicateLink.host(site) == host
+        guard let link = item.entry.link, let host = DuplicateLink.host(link) else { return false }
+        return DuplicateLink.host(item.source.siteLink ?? item.source.feedURL) == host
     }
 
     /// Backlog entries last; newest first; equal dates ordered by feed URL, then place in the

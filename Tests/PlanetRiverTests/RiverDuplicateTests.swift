@@ -71,6 +71,55 @@ struct RiverDuplicateTests {
         #expect(river.map(\.source.name) == ["Member"])
     }
 
+    @Test(
+        "an aggregator copy with the author's guid, a tracking link, a later date, seen first: the author's wins"
+    )
+    func authorsCopyWinsOverAnAggregatorReusingItsGuid() {
+        let id = "tag:blog.example.org,2026:notes/hello"
+        let river = River.build(
+            [
+                candidate(
+                    id, title: "Hello (via planet)",
+                    link: "https://blog.example.org/notes/hello/?utm_source=planet&utm_medium=rss&fbclid=abc",
+                    published: -10, source: aggregator, firstSeen: -100),
+                candidate(
+                    id, title: "Hello", link: "https://blog.example.org/notes/hello", published: -20, source: member,
+                    firstSeen: -50)
+            ], now: now, limit: 10)
+        #expect(river.map { "\($0.source.name): \($0.entry.title ?? "")" } == ["Member: Hello"])
+    }
+
+    @Test("an author's feed that names no site is the author's by its own host")
+    func authorWithoutSiteLinkIsKnownByItsFeedsHost() {
+        let bare = RiverSource(feedURL: "https://blog.example.org/feed.xml", name: "Member")
+        let river = River.build(
+            [
+                candidate(
+                    "https://planet.example.net/p/77", title: "Hello (via planet)",
+                    link: "https://blog.example.org/notes/hello?utm_campaign=feed&mc_cid=1",
+                    published: -10, source: aggregator, firstSeen: -100),
+                candidate(
+                    "https://blog.example.org/notes/hello", title: "Hello",
+                    link: "https://blog.example.org/notes/hello", published: -20, source: bare, firstSeen: -50)
+            ], now: now, limit: 10)
+        #expect(river.map(\.source.name) == ["Member"])
+    }
+
+    @Test("a copy sharing a guid but not the link stays the one seen first, even on its link's own host")
+    func sharedGuidWithAnotherLinkKeepsTheFirstSeen() {
+        let id = "tag:blog.example.org,2026:notes/hello"
+        let river = River.build(
+            [
+                candidate(
+                    id, title: "Hello (via planet)", link: "https://blog.example.org/notes/hello?utm_source=planet",
+                    published: -10, source: aggregator, firstSeen: -100),
+                candidate(
+                    id, title: "Other", link: "https://blog.example.org/notes/other", published: -20, source: member,
+                    firstSeen: -50)
+            ], now: now, limit: 10)
+        #expect(river.map(\.source.name) == ["Aggregator"])
+    }
+
     @Test("without an author's copy, the copy first seen is kept")
     func firstSeenCopyWins() {
         let other = RiverSource(

@@ -18,7 +18,8 @@ struct AtomReader {
         feed.link = reader.link(in: root, rel: "alternate")
         feed.feedURL = reader.link(in: root, rel: "self")
         feed.subtitle = reader.plain(root.first(FieldPrecedence.atomSubtitle, core: reader.core))
-        feed.id = root.child("id", core: reader.core)?.trimmedText
+        let id = root.child("id", core: reader.core)
+        feed.id = reader.context.documentID(id?.text, base: id?.base)
         feed.language = root.language
         feed.updated = reader.context.date(
             root.first(FieldPrecedence.atomUpdated, core: reader.core)?.text, field: "feed")
@@ -94,11 +95,13 @@ struct AtomReader {
 
     /// RFC 4287 §4.2.7: the `href` of the first link with the given rel (a missing rel is
     /// "alternate"), preferring `type="text/html"` among alternates; resolved against its xml:base.
+    /// A link without `href` that gives the URL as its text (`<link>https://…</link>`, RSS's
+    /// form, written by some generators into Atom) counts as if it were its `href`.
     private func link(in element: XML.Element, rel: String) -> String? {
         let links = element.elements.filter { $0.name == "link" && ($0.namespace == core || $0.namespace == nil) }
             .filter { ($0.attribute("rel") ?? "alternate") == rel }
         let best = links.first { $0.attribute("type")?.lowercased() == "text/html" } ?? links.first
-        return context.url(best?.attribute("href"), base: best?.base)
+        return context.url(best.flatMap { $0.attribute("href") ?? $0.trimmedText }, base: best?.base)
     }
 
     private func person(_ element: XML.Element) -> Person? {

@@ -58,14 +58,17 @@ enum FeedSniffer {
     /// The format named by the root element: `rss` (by `version`), `rdf:RDF` (by the namespace of
     /// its channel), `feed` (by the Atom namespace).
     static func format(of root: XML.Element) -> Feed.Format? {
-        switch root.name {
+        switch root.namespace == nil && root.name.lowercased() == "rss" ? "rss" : root.name {
         case "rss":
             let version = root.attribute("version")?.trimmingSpaces() ?? ""
             return version.hasPrefix("0.9") ? .rss09x : .rss20
         case "RDF" where root.namespace == Namespace.rdf:
-            let namespaces = Set(root.elements.map(\.namespace))
+            // An rdf:RDF with no element at all (a feed emptied, its channel gone too) is an
+            // empty RSS 1.0 feed; one holding other RDF (FOAF, DOAP) is not a feed.
+            let elements = root.elements
+            let namespaces = Set(elements.map(\.namespace))
             if namespaces.contains(Namespace.rss090) { return .rss09x }
-            return namespaces.contains(Namespace.rss10) ? .rss10 : nil
+            return namespaces.contains(Namespace.rss10) || elements.isEmpty ? .rss10 : nil
         case "feed":
             if root.namespace == Namespace.atom03 { return .atom03 }
             return .atom10

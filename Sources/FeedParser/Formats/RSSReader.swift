@@ -10,7 +10,7 @@ struct RSSReader {
 
     /// Maps a `<rss>` or `<rdf:RDF>` root to a feed.
     static func read(root: XML.Element, format: Feed.Format, context: ReadContext) -> Feed {
-        var root = root
+        var root = RSSNames.normalized(root)
         var reader = RSSReader(context: context, core: nil)
         reader.context.adoptSiteBase(reader.siteLink(Self.channel(of: root)), root: &root)
         let channel = Self.channel(of: root)
@@ -162,15 +162,26 @@ struct RSSReader {
     }
 
     /// `category` text (or an Atom-style `term` attribute), then `dc:subject`, `itunes:category`
-    /// (its `text` attribute) and `media:category`, deduplicated.
+    /// (its `text` attribute; a nested one, the subcategory, after its parent) and
+    /// `media:category`, then the comma-separated names of a `<tags>` element (written by some
+    /// generators beside or instead of `category`), deduplicated.
     private func categories(_ item: XML.Element) -> [String] {
         var seen = Set<String>()
-        return item.all(FieldPrecedence.rssItemCategories, core: core).compactMap { element in
-            let named = element.attribute("term") ?? element.attribute("text")
-            guard let term = PlainText.collapse(element.text) ?? named.flatMap(PlainText.collapse),
-                seen.insert(term).inserted
-            else { return nil }
-            return term
+        var terms: [String] = []
+        func add(_ text: String?) {
+            guard let term = text.flatMap(PlainText.collapse), seen.insert(term).inserted else { return }
+            terms.append(term)
         }
+        let itunes = [XML.Name(Namespace.itunes, "category")]
+        for element in item.all(FieldPrecedence.rssItemCategories, core: core) {
+            add(PlainText.collapse(element.text) ?? element.attribute("term") ?? element.attribute("text"))
+            if element.is(itunes[0]) {
+                for nested in element.all(itunes) { add(nested.attribute("text")) }
+            }
+        }
+        for tags in item.all([XML.Name(nil, "tags")], core: core) {
+            for name in tags.text.split(separator: ",") { add(String(name)) }
+        }
+        return terms
     }
 }

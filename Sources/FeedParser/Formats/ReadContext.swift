@@ -125,14 +125,7 @@ struct ReadContext {
     /// An id that is a path (`/2024/post`, written by generators that know no host) is resolved
     /// against `base`, so that two sites' "/about" never collide in the river.
     func entryID(_ id: String?, entry: Entry, base: URL? = nil) -> String {
-        if let id = id?.trimmingSpacesAndNewlines(), !id.isEmpty {
-            if id.hasPrefix("/"), !id.hasPrefix("//"),
-                let resolved = URL(string: id, relativeTo: base ?? documentURL)?.absoluteURL
-            {
-                return resolved.absoluteString
-            }
-            return id
-        }
+        if let id = documentID(id, base: base) { return id }
         if let link = entry.link { return link }
         let date = (entry.published ?? entry.updated).map { String(Int64($0.timeIntervalSince1970)) } ?? ""
         // The hash is over the sanitized text in both modes, so that ids do not depend on the mode.
@@ -142,6 +135,18 @@ struct ReadContext {
             text.content ?? text.summary ?? ""
         ]
         return "urn:planet:" + StableHash.fnv1a64(parts)
+    }
+
+    /// An id as the document gives it (an entry's or the feed's), trimmed; one that is a path
+    /// (`/2024/post`) resolved against `base`, else the document URL; nil when empty.
+    func documentID(_ id: String?, base: URL?) -> String? {
+        guard let id = id?.trimmingSpacesAndNewlines(), !id.isEmpty else { return nil }
+        if id.hasPrefix("/"), !id.hasPrefix("//"),
+            let resolved = URL(string: id, relativeTo: base ?? documentURL)?.absoluteURL
+        {
+            return resolved.absoluteString
+        }
+        return id
     }
 
     /// `entries` with every id that repeats inside the document for different posts (another

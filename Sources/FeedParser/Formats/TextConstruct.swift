@@ -38,7 +38,12 @@ struct TextConstruct {
             mode == "base64"
             || (mode == nil && element.namespace == Namespace.atom
                 && type.contains("/") && !type.hasPrefix("text/") && !isXML)
+        // Atom 0.3 §3.1.2: mode defaults to "xml", so an untyped construct holding elements is
+        // inline markup, read as (X)HTML, not as text with its tags stripped.
+        let isInlineMarkup =
+            element.namespace == Namespace.atom03 && (mode == nil || mode == "xml") && !element.elements.isEmpty
         switch type {
+        case _ where isInlineMarkup && (type.isEmpty || type == "text/plain"): kind = .xhtml
         case "", "text", "text/plain": kind = .text
         case "html", "text/html": kind = mode == "xml" && !element.elements.isEmpty ? .xhtml : .html
         case "xhtml", "application/xhtml+xml": kind = mode == "escaped" ? .html : .xhtml

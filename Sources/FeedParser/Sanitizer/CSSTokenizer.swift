@@ -1,11 +1,13 @@
 /// The tokens of a CSS declaration list as CSS Syntax Level 3 §4 ("Tokenization") reads them,
-/// reduced to what an inline style needs: identifiers, functions, hashes, numbers (plain,
+/// reduced to what an inline style needs: identifiers, functions, hashes, strings, numbers (plain,
 /// percentage, dimension), the punctuation of declarations and `.other` for everything else.
 ///
 /// Comments (`/* … */`) are consumed and produce nothing, as in CSS. A backslash (a CSS escape,
 /// `\75rl(` for `url(`) refuses the whole input: an escape could spell any identifier, and no
-/// value of the inline subset needs one (`InlineStyle`). Strings, `url(`, `{`, `[`, `!`, `@`, `<`
-/// and any other code point become `.other`, which no validator accepts.
+/// value of the inline subset needs one (`InlineStyle`). A string is a `.string` only when it
+/// ends on its own line (§4.3.5: a newline makes it a bad string, the end of the input an
+/// unterminated one; both `.other` here). `url(`, `{`, `[`, `!`, `@`, `<` and any other code
+/// point become `.other`, which no validator accepts.
 enum CSSToken: Equatable, Sendable {
     /// An identifier, as written (`red`, `-webkit-x`).
     case ident(String)
@@ -13,6 +15,8 @@ enum CSSToken: Equatable, Sendable {
     case function(String)
     /// `#` and the name after it, without the `#`.
     case hash(String)
+    /// A quoted string's text, without its quotes.
+    case string(String)
     /// A number without unit, as written (`0`, `1.5`, `-2`).
     case number(String)
     /// A number followed by `%`, the number as written.
@@ -22,7 +26,7 @@ enum CSSToken: Equatable, Sendable {
     case whitespace, colon, semicolon, comma, slash, closeParenthesis
     /// An opening `(`, `[` or `{` (a block), or a closing `]` or `}`.
     case openBlock, closeBlock
-    /// Anything else: strings, `!`, `@`, `<`, other delimiters, bad tokens.
+    /// Anything else: bad or unterminated strings, `!`, `@`, `<`, other delimiters, bad tokens.
     case other
 }
 
@@ -34,83 +38,126 @@ enum CSSTokenizer {
     /// point itself is (CSS Syntax §4.2); a token's text is whole code points.
     static func tokens(_ text: String) -> [CSSToken]? {
         var text = text
-        return text.withUTF8 { bytes in tokens(bytes) }
+        return text.withUTF8 { bytes in
+            if bytes.contains(UInt8(ascii: "\\")) { return nil }
+            var scanner = Scanner(bytes: bytes)
+            while scanner.index < bytes.count { scanner.scanToken() }
+            return scanner.tokens
+        }
     }
 
-    private static func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [CSSToken]? {
-        if bytes.contains(UInt8(ascii: "\\")) { return nil }
-        let count = bytes.count
-        var tokens: [CSSToken] = []
+    /// The tokenizer's state: the input, where it is, the tokens so far; one method per kind
+    /// of token (CSS Syntax §4.3.1, "consume a token").
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        func at(_ offset: Int) -> UInt8? {
-            index + offset < count ? bytes[index + offset] : nil
+        var tokens: [CSSToken] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        private func at(_ offset: Int) -> UInt8? {
+            index + offset < bytes.count ? bytes[index + offset] : nil
         }
-        func text(_ start: Int) -> String {
+
+        private func text(from start: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         }
-        while index < count {
+
+        private mutating func skip(while accepts: (UInt8) -> Bool) {
+            while index < bytes.count, accepts(bytes[index]) { index += 1 }
+        }
+
+        /// Consumes one token (or a comment) at `index`.
+        mutating func scanToken() {
             let byte = bytes[index]
             if byte == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") {
-                index += 2
-                while index < count, !(bytes[index] == UInt8(ascii: "*") && at(1) == UInt8(ascii: "/")) { index += 1 }
-                index = min(index + 2, count)
-                continue
-            }
-            if isWhitespace(byte) {
-                while index < count, isWhitespace(bytes[index]) { index += 1 }
+                skipComment()
+            } else if isWhitespace(byte) {
+                skip(while: isWhitespace)
                 tokens.append(.whitespace)
-                continue
-            }
-            if startsNumber(bytes, index) {
-                let start = index
-                consumeNumber(bytes, &index)
-                let number = text(start)
-                if index < count, bytes[index] == UInt8(ascii: "%") {
-                    index += 1
-                    tokens.append(.percentage(number))
-                } else if index < count, isNameStart(bytes[index]) {
-                    let unitStart = index
-                    while index < count, isNameCharacter(bytes[index]) { index += 1 }
-                    tokens.append(.dimension(number, unit: text(unitStart)))
-                } else {
-                    tokens.append(.number(number))
-                }
-                continue
-            }
-            if isNameStart(byte)
+            } else if startsNumber(bytes, index) {
+                scanNumeric()
+            } else if isNameStart(byte)
                 || (byte == UInt8(ascii: "-") && at(1).map { isNameStart($0) || $0 == UInt8(ascii: "-") } == true)
             {
-                let start = index
-                while index < count, isNameCharacter(bytes[index]) { index += 1 }
-                let name = text(start)
-                if index < count, bytes[index] == UInt8(ascii: "(") {
-                    index += 1
-                    tokens.append(.function(name))
-                } else {
-                    tokens.append(.ident(name))
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "#"), let next = at(1), isNameCharacter(next) {
+                scanIdentLike()
+            } else if byte == UInt8(ascii: "#"), let next = at(1), isNameCharacter(next) {
                 index += 1
                 let start = index
-                while index < count, isNameCharacter(bytes[index]) { index += 1 }
-                tokens.append(.hash(text(start)))
-                continue
-            }
-            index += 1
-            switch byte {
-            case UInt8(ascii: ":"): tokens.append(.colon)
-            case UInt8(ascii: ";"): tokens.append(.semicolon)
-            case UInt8(ascii: ","): tokens.append(.comma)
-            case UInt8(ascii: "/"): tokens.append(.slash)
-            case UInt8(ascii: ")"): tokens.append(.closeParenthesis)
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): tokens.append(.openBlock)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): tokens.append(.closeBlock)
-            default: tokens.append(.other)
+                skip(while: isNameCharacter)
+                tokens.append(.hash(text(from: start)))
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                scanString(quote: byte)
+            } else {
+                index += 1
+                tokens.append(delimiter(byte))
             }
         }
-        return tokens
+
+        /// Past `/* … */`, or to the end of the input.
+        private mutating func skipComment() {
+            index += 2
+            while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && at(1) == UInt8(ascii: "/")) { index += 1 }
+            index = min(index + 2, bytes.count)
+        }
+
+        /// A number, then `%` (a percentage), a name (a dimension) or nothing (a number).
+        private mutating func scanNumeric() {
+            let start = index
+            consumeNumber(bytes, &index)
+            let number = text(from: start)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "%") {
+                index += 1
+                tokens.append(.percentage(number))
+            } else if index < bytes.count, isNameStart(bytes[index]) {
+                let unitStart = index
+                skip(while: isNameCharacter)
+                tokens.append(.dimension(number, unit: text(from: unitStart)))
+            } else {
+                tokens.append(.number(number))
+            }
+        }
+
+        /// A name, then `(` (a function) or not (an identifier).
+        private mutating func scanIdentLike() {
+            let start = index
+            skip(while: isNameCharacter)
+            let name = text(from: start)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
+                index += 1
+                tokens.append(.function(name))
+            } else {
+                tokens.append(.ident(name))
+            }
+        }
+
+        /// A string to its closing `quote` (§4.3.5); at a newline a bad string (the newline is
+        /// left for the next token), at the end of the input an unterminated one: both `.other`.
+        private mutating func scanString(quote: UInt8) {
+            index += 1
+            let start = index
+            skip { $0 != quote && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C }
+            guard index < bytes.count, bytes[index] == quote else {
+                tokens.append(.other)
+                return
+            }
+            let content = text(from: start)
+            index += 1
+            tokens.append(.string(content))
+        }
+
+        private func delimiter(_ byte: UInt8) -> CSSToken {
+            switch byte {
+            case UInt8(ascii: ":"): return .colon
+            case UInt8(ascii: ";"): return .semicolon
+            case UInt8(ascii: ","): return .comma
+            case UInt8(ascii: "/"): return .slash
+            case UInt8(ascii: ")"): return .closeParenthesis
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return .openBlock
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): return .closeBlock
+            default: return .other
+            }
+        }
     }
 
     /// CSS Syntax §4.3.10, "starts with a number", without exponents: a digit, or `.`, `+` or

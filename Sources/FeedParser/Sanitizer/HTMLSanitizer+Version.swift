@@ -8,5 +8,8 @@ extension HTMLSanitizer {
     /// 4: written to fit HTML's content models (`ContentModel`): no block inside phrasing, lists
     /// with items only, `dl`, `li`, `figcaption` where HTML allows them; `letter-spacing`,
     /// `text-indent`, `background` (a colour), `in`/`ex`/`ch` and more `width`s kept (`InlineStyle`).
-    public static let version = 4
+    /// 5: `font-family` (and `<font face>`), `float` on figures, tables and framing blocks
+    /// (`<table align=left>`), `width` as a bounded length and on `div`, `aside`, `section`,
+    /// `fieldset`, `details` (`InlineStyle`).
+    public static let version = 5
 }

@@ -2,25 +2,29 @@
 /// and stays inside the entry's box. Syntax highlighting colours, table alignment and image
 /// floats survive; everything that could cover the page, load a resource or run code does not.
 ///
-/// Allowed, each value checked strictly and bounded where it is a size:
-/// `color`, `background-color` and the `background` shorthand with a colour only (named
-/// colours, `#rgb[a]`/`#rrggbb[aa]`, `rgb[a]()`, `hsl[a]()`, `transparent`, `currentcolor`);
-/// `font-weight`, `font-style`, `font-size` (keywords, 8–48px, 6–36pt, 0.5–3em/rem, 50–300%, the
-/// same sizes in `in`/`ex`/`ch`); `line-height`; `letter-spacing` (0–0.5em); `text-indent` (as
-/// margins); `text-align`; `text-decoration`;
+/// Allowed, each value checked strictly and bounded where it is a size: `color`,
+/// `background-color` and the `background` shorthand with a colour only (named colours,
+/// `#rgb[a]`/`#rrggbb[aa]`, `rgb[a]()`, `hsl[a]()`, `transparent`, `currentcolor`);
+/// `font-family` (family names and generic families, quoted or not, at most 8 of 64 code
+/// points: `InlineStyleValue.fontFamily`); `font-weight`, `font-style`, `font-size` (keywords,
+/// 8–48px, 6–36pt, 0.5–3em/rem, 50–300%, the same sizes in `in`/`ex`/`ch`); `line-height`;
+/// `letter-spacing` (0–0.5em); `text-indent` (as margins); `text-align`; `text-decoration`;
 /// `vertical-align`; `white-space`; `margin`, `padding` and their sides (non-negative, at most
 /// 100px/75pt/6em/25%; `margin` also `auto`); `border` and its sides and longhands (width at
 /// most 10px, a style keyword, a colour; never an image); `border-collapse`, `border-spacing`;
-/// `width` (a percentage up to 100%, or `auto`) on images, tables and cells, figures, media and
-/// framing blocks (`InlineStyleValue.sized`); `float` and `clear` on images only.
+/// `width` (a percentage up to 100%, a length up to 800px/600pt/50em, or `auto`) on images,
+/// tables and cells, figures, media and framing blocks (`InlineStyleValue.sized`); `float` and
+/// `clear` (left, right, none) on images, figures, tables, media and framing blocks
+/// (`InlineStyleValue.floated`).
 ///
 /// Never: `url()`, `expression()`, any other function, `position`, `z-index`, `display`,
-/// negative margins, `!important`, strings, CSS escapes (a backslash drops the whole attribute),
-/// anything not listed. The declaration list is tokenized (`CSSTokenizer`), split at top-level
-/// `;`, and every declaration is validated on its own: the ones that fail are dropped, the others
-/// are written back canonically from their tokens (lowercase names and keywords, `prop: value`
-/// joined by `; `), never copied from the input. For a property given twice the last value wins,
-/// at the place of the first, so that sanitizing the output again changes nothing.
+/// `cursor`, negative margins, `!important`, strings outside `font-family`, CSS escapes (a
+/// backslash drops the whole attribute), anything not listed. The declaration list is tokenized
+/// (`CSSTokenizer`), split at top-level `;`, and every declaration is validated on its own: the
+/// ones that fail are dropped, the others are written back canonically from their tokens
+/// (lowercase names and keywords, `prop: value` joined by `; `), never copied from the input.
+/// For a property given twice the last value wins, at the place of the first, so that
+/// sanitizing the output again changes nothing.
 enum InlineStyle {
     /// One checked declaration: lowercase property, canonical value text.
     struct Declaration: Equatable, Sendable {

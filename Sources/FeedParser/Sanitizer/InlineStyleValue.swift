@@ -9,8 +9,9 @@ enum InlineStyleValue {
     }
 
     /// The value's component values, split at white space; nil when it holds anything no property
-    /// of the subset accepts at its top level (a block, a string, `!important`, a comma, a nested
-    /// or unterminated function).
+    /// of the subset accepts at its top level (a block, `!important`, a nested or unterminated
+    /// function). Strings and commas stay, for `font-family`; every other property's check
+    /// refuses them.
     static func components(_ tokens: ArraySlice<CSSToken>) -> [Component]? {
         var components: [Component] = []
         var function: (name: String, arguments: [CSSToken])?
@@ -31,7 +32,7 @@ enum InlineStyleValue {
             switch token {
             case .whitespace: continue
             case .function(let name): function = (name.lowercased(), [])
-            case .ident, .hash, .number, .percentage, .dimension: components.append(.token(token))
+            case .ident, .hash, .string, .comma, .number, .percentage, .dimension: components.append(.token(token))
             default: return nil
             }
         }
@@ -40,81 +41,79 @@ enum InlineStyleValue {
 
     /// The canonical value text when `components` are valid for `property` on `element`, else nil.
     static func check(_ property: String, _ components: [Component], element: String) -> String? {
-        switch property {
-        case "color", "background-color":
-            return one(components, color)
-        case "background":  // the shorthand, a colour only: never an image
-            return one(components, color)
-        case "font-weight":
-            return one(components) { keyword($0, ["normal", "bold", "bolder", "lighter"]) ?? fontWeight($0) }
-        case "font-style":
-            return one(components) { keyword($0, ["normal", "italic", "oblique"]) }
-        case "font-size":
-            return one(components) {
-                keyword(
-                    $0,
-                    [
-                        "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large",
-                        "smaller", "larger"
-                    ]) ?? length($0, Bounds.fontSize)
-            }
-        case "line-height":
-            return one(components) { keyword($0, ["normal"]) ?? number($0, 0.8...3) ?? length($0, Bounds.lineHeight) }
-        case "letter-spacing":
-            return one(components) { keyword($0, ["normal"]) ?? length($0, Bounds.letterSpacing) }
-        case "text-indent":
-            return one(components) { length($0, Bounds.spacing) }
-        case "text-align":
-            return one(components) { keyword($0, ["left", "right", "center", "justify", "start", "end"]) }
-        case "text-decoration", "text-decoration-line":
-            return textDecoration(components)
-        case "vertical-align":
-            return one(components) {
-                keyword($0, ["baseline", "sub", "super", "top", "middle", "bottom", "text-top", "text-bottom"])
-            }
-        case "white-space":
-            return one(components) { keyword($0, ["normal", "pre", "pre-wrap", "pre-line", "nowrap"]) }
-        case "margin":
-            return list(components, 1...4) { keyword($0, ["auto"]) ?? length($0, Bounds.spacing) }
-        case "margin-top", "margin-right", "margin-bottom", "margin-left":
-            return one(components) { keyword($0, ["auto"]) ?? length($0, Bounds.spacing) }
-        case "padding":
-            return list(components, 1...4) { length($0, Bounds.spacing) }
-        case "padding-top", "padding-right", "padding-bottom", "padding-left":
-            return one(components) { length($0, Bounds.spacing) }
-        case "border", "border-top", "border-right", "border-bottom", "border-left":
-            return border(components)
-        case "border-width":
-            return list(components, 1...4, borderWidth)
-        case "border-style":
-            return list(components, 1...4, borderStyle)
-        case "border-color":
-            return list(components, 1...4, color)
-        case "border-top-width", "border-right-width", "border-bottom-width", "border-left-width":
-            return one(components, borderWidth)
-        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
-            return one(components, borderStyle)
-        case "border-top-color", "border-right-color", "border-bottom-color", "border-left-color":
-            return one(components, color)
-        case "border-collapse":
-            return one(components) { keyword($0, ["collapse", "separate"]) }
-        case "border-spacing":
-            return list(components, 1...2) { length($0, Bounds.spacing) }
-        case "width" where Self.sized.contains(element):
-            return one(components) { keyword($0, ["auto"]) ?? percentage($0, 0...100) }
-        case "float" where element == "img":
-            return one(components) { keyword($0, ["left", "right", "none"]) }
-        case "clear" where element == "img":
-            return one(components) { keyword($0, ["left", "right", "both", "none"]) }
-        default:
-            return nil
-        }
+        if let elements = elementsOf[property], !elements.contains(element) { return nil }
+        return checks[property]?(components)
     }
 
-    /// Elements that may have a `width` (a percentage of the entry at most, or `auto`): images,
-    /// tables and their cells, and the blocks that frame content (figures, media, quotes).
+    /// A property's check: the canonical value text of valid components, else nil.
+    private typealias Check = @Sendable ([Component]) -> String?
+
+    /// The check of each property of the subset (`InlineStyle` lists them); a property not here
+    /// is declined.
+    private static let checks: [String: Check] = {
+        let fontSizes = [
+            "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "smaller", "larger"
+        ]
+        var table: [String: Check] = [
+            "color": { one($0, color) },
+            "background-color": { one($0, color) },
+            "background": { one($0, color) },  // the shorthand, a colour only: never an image
+            "font-family": fontFamily,
+            "font-weight": { one($0) { keyword($0, ["normal", "bold", "bolder", "lighter"]) ?? fontWeight($0) } },
+            "font-style": { one($0) { keyword($0, ["normal", "italic", "oblique"]) } },
+            "font-size": { one($0) { keyword($0, fontSizes) ?? length($0, Bounds.fontSize) } },
+            "line-height": {
+                one($0) { keyword($0, ["normal"]) ?? number($0, 0.8...3) ?? length($0, Bounds.lineHeight) }
+            },
+            "letter-spacing": { one($0) { keyword($0, ["normal"]) ?? length($0, Bounds.letterSpacing) } },
+            "text-indent": { one($0) { length($0, Bounds.spacing) } },
+            "text-align": { one($0) { keyword($0, ["left", "right", "center", "justify", "start", "end"]) } },
+            "text-decoration": textDecoration,
+            "text-decoration-line": textDecoration,
+            "vertical-align": {
+                one($0) {
+                    keyword($0, ["baseline", "sub", "super", "top", "middle", "bottom", "text-top", "text-bottom"])
+                }
+            },
+            "white-space": { one($0) { keyword($0, ["normal", "pre", "pre-wrap", "pre-line", "nowrap"]) } },
+            "margin": { list($0, 1...4) { keyword($0, ["auto"]) ?? length($0, Bounds.spacing) } },
+            "padding": { list($0, 1...4) { length($0, Bounds.spacing) } },
+            "border-width": { list($0, 1...4, borderWidth) },
+            "border-style": { list($0, 1...4, borderStyle) },
+            "border-color": { list($0, 1...4, color) },
+            "border-collapse": { one($0) { keyword($0, ["collapse", "separate"]) } },
+            "border-spacing": { list($0, 1...2) { length($0, Bounds.spacing) } },
+            "width": { one($0) { keyword($0, ["auto"]) ?? percentage($0, 0...100) ?? length($0, Bounds.width) } },
+            "float": { one($0) { keyword($0, ["left", "right", "none"]) } },
+            "clear": { one($0) { keyword($0, ["left", "right", "both", "none"]) } }
+        ]
+        table["border"] = border
+        for side in ["top", "right", "bottom", "left"] {
+            table["margin-" + side] = { one($0) { keyword($0, ["auto"]) ?? length($0, Bounds.spacing) } }
+            table["padding-" + side] = { one($0) { length($0, Bounds.spacing) } }
+            table["border-" + side] = border
+            table["border-\(side)-width"] = { one($0, borderWidth) }
+            table["border-\(side)-style"] = { one($0, borderStyle) }
+            table["border-\(side)-color"] = { one($0, color) }
+        }
+        return table
+    }()
+
+    /// Properties allowed on some elements only, and those elements.
+    private static let elementsOf: [String: Set<String>] = ["width": sized, "float": floated, "clear": floated]
+
+    /// Elements that may have a `width` (a percentage of the entry at most, a bounded length, or
+    /// `auto`): images, tables and their cells, the blocks that frame content (figures, media,
+    /// quotes, a caption's `div`), never text runs.
     static let sized: Set<String> = [
-        "img", "table", "td", "th", "col", "figure", "video", "audio", "blockquote", "pre"
+        "img", "table", "td", "th", "col", "figure", "video", "audio", "blockquote", "pre", "div", "aside",
+        "section", "fieldset", "details"
+    ]
+
+    /// Elements that may float (`float`, `clear`): images, figures, tables, media and framing
+    /// blocks, as WordPress aligns them (`alignleft`, a `wp-caption` div). Never cells.
+    static let floated: Set<String> = [
+        "img", "figure", "table", "video", "audio", "blockquote", "pre", "div", "aside", "section"
     ]
 
     /// Bounds of sizes, by unit (lowercase): `px`, `pt`, `em`, `rem`, and `in` (96px), `ex` and
@@ -137,6 +136,10 @@ enum InlineStyleValue {
         static let borderWidth: [String: ClosedRange<Double>] = [
             "px": 0...10, "pt": 0...8, "em": 0...0.6,
             "rem": 0...0.6, "in": 0...0.1, "ex": 0...1.2, "ch": 0...1.2
+        ]
+        /// Widths: never negative, at most about a page's column (800px).
+        static let width: [String: ClosedRange<Double>] = [
+            "px": 0...800, "pt": 0...600, "em": 0...50, "rem": 0...50, "in": 0...8, "ex": 0...100, "ch": 0...100
         ]
         /// Letter spacing: never negative (letters never drawn over each other), at most 0.5em.
         static let letterSpacing: [String: ClosedRange<Double>] = [

@@ -6,9 +6,10 @@ import PlanetBase
 /// §15.4.3, attributes for embedded content and images).
 ///
 /// Elements: `strike` → `s`, `tt` → `code`, `big` → `span` with `font-size: larger`, `center` →
-/// `div` with `text-align: center`, `font` → `span` with its `color` and `size`.
+/// `div` with `text-align: center`, `font` → `span` with its `color`, `size` and `face`
+/// (`font-family`).
 /// Attributes: `align` (text-align on blocks and cells; float or vertical-align on images; centring
-/// margins on tables), `valign`, `bgcolor`, image `hspace`/`vspace` (margins), percentage `width`,
+/// margins or float on tables), `valign`, `bgcolor`, image `hspace`/`vspace` (margins), percentage `width`,
 /// and a table's `border`, `cellspacing` and `cellpadding` (the last two, and the cell borders a
 /// table border implies, go to its cells). Every declaration made here passes the same value checks
 /// as a `style` attribute; a value that fails is dropped.
@@ -72,7 +73,7 @@ enum PresentationalHTML {
             list.append(declaration)
         }
 
-        /// What the obsolete element itself shows: `big`, `center`, `font`'s colour and size.
+        /// What the obsolete element itself shows: `big`, `center`, `font`'s colour, size and face.
         mutating func addElementStyle(of node: HTMLFragmentNode, source: String) {
             switch source {
             case "big": add("font-size", "larger")
@@ -80,6 +81,7 @@ enum PresentationalHTML {
             case "font":
                 add("color", node.attributeValue("color").map(legacyColor))
                 add("font-size", node.attributeValue("size").flatMap(fontSize))
+                add("font-family", node.attributeValue("face").flatMap(fontFamily))
             default: break
             }
         }
@@ -104,11 +106,14 @@ enum PresentationalHTML {
             }
         }
 
-        /// A table's `align=center` (centring margins), `border` and `cellspacing`.
+        /// A table's `align` (centring margins; `left`/`right` float it, §15.3.10), `border` and
+        /// `cellspacing`.
         mutating func addTableAttributes(of node: HTMLFragmentNode, align: String?) {
             if align == "center" {
                 add("margin-left", "auto")
                 add("margin-right", "auto")
+            } else if align == "left" || align == "right" {
+                add("float", align)
             }
             if let border = pixels(node.attributeValue("border")), border != "0px" { add("border", border + " outset") }
             add("border-spacing", pixels(node.attributeValue("cellspacing")))
@@ -140,7 +145,7 @@ enum PresentationalHTML {
     /// The attributes `declarations` reads.
     private static let presentational = [
         "align", "valign", "bgcolor", "width", "hspace", "vspace", "border",
-        "cellspacing", "style", "color", "size"
+        "cellspacing", "style", "color", "size", "face"
     ].map(HTMLNameKey.init)
 
     /// True when `node` has one of the attributes `declarations` reads (compared as name keys).
@@ -195,6 +200,18 @@ enum PresentationalHTML {
             [3, 6].contains(value.unicodeScalars.count)
             && value.unicodeScalars.allSatisfy { $0.isASCII && Character($0).isHexDigit }
         return isHex ? "#" + value : value
+    }
+
+    /// `<font face>`: a comma-separated list of family names (HTML Living Standard §15.3.4), as a
+    /// `font-family` value: generic families as they are, other names quoted; nil for none.
+    private static func fontFamily(_ value: String) -> String? {
+        let names = value.split(separator: ",").map { name in
+            String(name).trimmingSpacesAndNewlines().filter { $0 != "\"" && $0 != "'" }
+        }.filter { !$0.isEmpty }
+        guard !names.isEmpty else { return nil }
+        return names.map { name in
+            InlineStyleValue.genericFamilies.contains(name.lowercased()) ? name.lowercased() : "'" + name + "'"
+        }.joined(separator: ", ")
     }
 
     /// `<font size>`: 1–7, or ±n relative to 3 (HTML Living Standard §15.3.4, "rules for parsing a

@@ -4,7 +4,8 @@ import Testing
 @testable import FeedParser
 
 /// `CSSTokenizer` on UTF-8 bytes gives the tokens its scalar-by-scalar form gave (kept here as
-/// the reference), on generated declaration lists with non-ASCII, comments and escapes.
+/// the reference, with strings as CSS Syntax §4.3.5 reads them), on generated declaration lists
+/// with non-ASCII, comments, strings and escapes.
 @Suite("CSS tokens on bytes")
 struct CSSTokenizerBytesTests {
     @Test func generatedDeclarationsGiveTheSameTokens() {
@@ -12,7 +13,8 @@ struct CSSTokenizerBytesTests {
         let pieces = [
             "color", ":", " ", "red", ";", "-", "--x", "-webkit-", "#", "#ff0", "12", "1.5", "+.5", "-2", ".", "px",
             "%", "em", "rgb(", ")", ",", "/", "/*", "*/", "*", "\\75", "é", "日本", "\u{1F600}", "(", "[", "{", "]",
-            "}", "!important", "@", "<", "\"s\"", "'", "\t", "\n", "\u{0C}", "_a", "a1-b", "url(", "0"
+            "}", "!important", "@", "<", "\"s\"", "'", "\"", "'Segoe UI'", "\t", "\n", "\u{0C}", "_a", "a1-b", "url(",
+            "0"
         ]
         for _ in 0..<5_000 {
             let text = (0..<Int(generator.next() % 14)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))]
@@ -72,6 +74,17 @@ enum ReferenceCSSTokenizer {
             if scalar == "#", let next = at(1), isNameCharacter(next) {
                 index += 1
                 tokens.append(.hash(consume(scalars, &index, while: isNameCharacter)))
+                continue
+            }
+            if scalar == "\"" || scalar == "'" {
+                index += 1
+                let content = consume(scalars, &index) { $0 != scalar && $0 != "\n" && $0 != "\r" && $0 != "\u{0C}" }
+                if index < scalars.count, scalars[index] == scalar {
+                    index += 1
+                    tokens.append(.string(content))
+                } else {
+                    tokens.append(.other)
+                }
                 continue
             }
             index += 1

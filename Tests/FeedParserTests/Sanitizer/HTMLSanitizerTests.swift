@@ -75,4 +75,50 @@ struct HTMLSanitizerTests {
         #expect(style("letter-spacing: -2em; text-indent: -999px") == "<p>x</p>")
         #expect(style("display: none; position: fixed; cursor: pointer; width: 500px") == "<p>x</p>")
     }
+
+    @Test("font-family, float and width on the blocks that frame content, rem: kept within bounds (issue 28)")
+    func fontFamilyFloatAndWidth() {
+        func style(_ css: String, on element: String = "p") -> String {
+            HTMLSanitizer.sanitize("<\(element) style=\"\(css)\">x</\(element)>", base: nil)
+        }
+        #expect(
+            style("font-family: 'Segoe UI', &quot;Helvetica Neue&quot;, Times  New Roman, SANS-SERIF")
+                == "<p style=\"font-family: 'Segoe UI', 'Helvetica Neue', Times New Roman, sans-serif\">x</p>")
+        #expect(style("font-family: 'MS Pゴシック', monospace") == "<p style=\"font-family: 'MS Pゴシック', monospace\">x</p>")
+        #expect(
+            style("width: 310px; float: right", on: "div") == "<div style=\"width: 310px; float: right\">x</div>")
+        #expect(
+            style("float: left; width: 40%; margin: 1rem", on: "figure")
+                == "<figure style=\"float: left; width: 40%; margin: 1rem\">x</figure>")
+        #expect(style("float: right", on: "table") == "<table style=\"float: right\">x</table>")
+        // Declined: functions, escapes and odd characters in names, CSS-wide keywords, too many or
+        // too long names; widths past the cap; float on text runs and cells; what overlays.
+        #expect(style("font-family: url(https://example.org/f.woff)") == "<p>x</p>")
+        #expect(style("font-family: expression(alert(1))") == "<p>x</p>")
+        #expect(style("font-family: 'a<b', serif") == "<p>x</p>")
+        #expect(style("font-family: &quot;x\\&quot;; color: red") == "<p>x</p>")
+        #expect(style("font-family: 'unterminated") == "<p>x</p>")
+        #expect(style("font-family: inherit") == "<p>x</p>")
+        #expect(style("font-family: serif, , monospace") == "<p>x</p>")
+        #expect(style("font-family: a 'b'") == "<p>x</p>")
+        #expect(style("font-family: " + Array(repeating: "serif", count: 9).joined(separator: ",")) == "<p>x</p>")
+        #expect(style("font-family: '" + String(repeating: "a", count: 65) + "'") == "<p>x</p>")
+        #expect(style("width: 2000px; float: center", on: "div") == "<div>x</div>")
+        #expect(style("float: left") == "<p>x</p>")
+        #expect(style("float: left", on: "td") == "<td>x</td>")
+        #expect(style("display: block; position: absolute; cursor: pointer", on: "div") == "<div>x</div>")
+    }
+
+    @Test("<font face> becomes font-family, <table align=left> a float (HTML §15.3.4, §15.3.10)")
+    func presentationalFaceAndTableAlign() {
+        #expect(
+            HTMLSanitizer.sanitize("<font face=\"Verdana, 'Segoe UI',SANS-SERIF\">x</font>", base: nil)
+                == "<span style=\"font-family: 'Verdana', 'Segoe UI', sans-serif\">x</span>")
+        #expect(
+            HTMLSanitizer.sanitize("<font face=\"a&lt;b\" color=red>x</font>", base: nil)
+                == "<span style=\"color: red\">x</span>")
+        #expect(
+            HTMLSanitizer.sanitize("<table align=right><tr><td>x</td></tr></table>", base: nil)
+                == "<table style=\"float: right\"><tr><td>x</td></tr></table>")
+    }
 }

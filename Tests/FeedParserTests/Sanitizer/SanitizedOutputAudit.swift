@@ -56,7 +56,7 @@ enum SanitizedOutputAudit {
             "text-align", "text-decoration", "text-decoration-line", "vertical-align", "white-space",
             "margin", "padding", "border", "border-width", "border-style", "border-color",
             "border-collapse", "border-spacing", "width", "float", "clear", "background", "letter-spacing",
-            "text-indent"
+            "text-indent", "font-family"
         ]
         for side in ["top", "right", "bottom", "left"] {
             names.formUnion([
@@ -67,9 +67,28 @@ enum SanitizedOutputAudit {
         return names
     }()
 
+    /// Where `float` and `clear` may be: images, figures, tables, media and framing blocks.
+    private static let floated: Set<String> = [
+        "img", "figure", "table", "video", "audio", "blockquote", "pre", "div", "aside", "section"
+    ]
+
     private static func styleProblems(_ style: String, element: String) -> [String] {
         var problems: [String] = []
-        let lower = style.lowercased()
+        // A font-family's names may be quoted ('Segoe UI'): only letters, digits, spaces, `-_.,'`.
+        var others: [Substring] = []
+        for declaration in style.lowercased().split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.first?.trimmingCharacters(in: .whitespaces) == "font-family", parts.count == 2 else {
+                others.append(declaration)
+                continue
+            }
+            let allowed = parts[1].unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || " -_.,'".unicodeScalars.contains(scalar)
+            }
+            if !allowed { problems.append("font-family '\(parts[1])'") }
+        }
+        let lower = others.joined(separator: ";")
         for word in [
             "url", "expression", "position", "z-index", "import", "behavior", "javascript", "image", "-moz-binding"
         ]
@@ -82,7 +101,7 @@ enum SanitizedOutputAudit {
         for declaration in lower.split(separator: ";") {
             let property = declaration.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if !styleProperties.contains(property) { problems.append("style property '\(property)'") }
-            if (property == "float" || property == "clear") && element != "img" {
+            if (property == "float" || property == "clear") && !floated.contains(element) {
                 problems.append("\(property) on <\(element)>")
             }
             let value = declaration.split(separator: ":").dropFirst().joined()

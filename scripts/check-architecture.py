@@ -12,6 +12,9 @@
   one) that scripts/public-api.txt lists for its target: the build's entry point and the types its
   face exposes. Stage-to-stage declarations are `package`. FeedParser and Mustache are libraries
   of their own and not checked.
+- Functions have a shape (docs/ARCHITECTURE.md, "How the code is written"): no function, initializer
+  or subscript in Sources/ spans more than 60 lines, from its declaration to its closing brace,
+  unless the comment right above its declaration says why it is longer ("over 60 lines: ...").
 
 The package is read with `swift package dump-package` (its JSON), run from the repository root.
 
@@ -121,6 +124,80 @@ def public_declarations(path):
     return found
 
 
+LONG_FUNCTION_LINES = 60
+FUNCTION = re.compile(r"\b(func|init|deinit|subscript)\b|[{}()\[\]]|\b(var|let|case|struct|class|enum|extension|"
+                      r"protocol|actor)\b")
+
+
+def functions(path):
+    """(first line, line count, name) of each function, initializer and subscript with a body in
+    the Swift file at `path`; nested ones included. The count runs from the line of the keyword to
+    the line of the closing brace."""
+    with open(path, encoding="utf-8") as file:
+        code = code_only(file.read())
+    tokens = list(FUNCTION.finditer(code))
+    found = []
+    for index, keyword in enumerate(tokens):
+        if keyword.group(1) is None or code[max(0, keyword.start() - 1)] == ".":
+            continue
+        after = code[keyword.end():]
+        if keyword.group(1) in ("init", "subscript") and not re.match(r"[?!]?\s*(<[^>]*>)?\s*\(", after):
+            continue  # `Type.init` passed as a function, not a declaration
+        depth, body = 0, None
+        for token in tokens[index + 1:]:
+            text = token.group(0)
+            if text in "([":
+                depth += 1
+            elif text in ")]":
+                depth -= 1
+            elif depth == 0:
+                if text == "{":
+                    body = token.start()
+                if text == "{" or text == "}" or token.group(1) or token.group(2):
+                    break  # a requirement without a body ends at the next declaration
+        if body is None:
+            continue
+        depth, end = 0, None
+        for position in range(body, len(code)):
+            if code[position] == "{":
+                depth += 1
+            elif code[position] == "}":
+                depth -= 1
+                if depth == 0:
+                    end = position
+                    break
+        if end is None:
+            continue
+        first = code.count("\n", 0, keyword.start()) + 1
+        name = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)", after)
+        label = name.group(1) if keyword.group(1) == "func" and name else keyword.group(1)
+        found.append((first, code.count("\n", 0, end) + 2 - first, label))
+    return found
+
+
+def long_functions():
+    """(path, line, count, name) of each function in Sources/ over LONG_FUNCTION_LINES lines whose
+    preceding comment lines do not say why ("over 60 lines")."""
+    long = []
+    for directory, _, names in sorted(os.walk(os.path.join(ROOT, "Sources"))):
+        for name in sorted(names):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(directory, name)
+            with open(path, encoding="utf-8") as file:
+                lines = file.read().split("\n")
+            for first, count, label in functions(path):
+                if count <= LONG_FUNCTION_LINES:
+                    continue
+                above, line = [], first - 2
+                while line >= 0 and re.match(r"\s*(//|@)", lines[line]):
+                    above.append(lines[line])
+                    line -= 1
+                if not re.search(r"over %d lines" % LONG_FUNCTION_LINES, " ".join(above), re.I):
+                    long.append((os.path.relpath(path, ROOT), first, count, label))
+    return long
+
+
 def public_api():
     """The (target, top-level name) pairs scripts/public-api.txt lets be `public`."""
     allowed = set()
@@ -157,6 +234,10 @@ def main():
         problems.append(f"{path}:{line}:{column}: 'public' in {target}'s '{name}', which is not library API: "
                         f"make it 'package', or list '{target} {name}' in scripts/public-api.txt if the "
                         f"build's entry point exposes it")
+
+    for path, line, count, name in long_functions():
+        problems.append(f"{path}:{line}: '{name}' is {count} lines, over {LONG_FUNCTION_LINES}: give its state a "
+                        f"type or its steps names, or say why above it ('// Over {LONG_FUNCTION_LINES} lines: ...')")
 
     rows = {}
     table = section("docs/ARCHITECTURE.md", "Where each stage lives")

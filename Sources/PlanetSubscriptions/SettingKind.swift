@@ -51,7 +51,8 @@ enum SettingKind: Sendable {
         "locale": .locale,
         "date_format": .dateFormat(.day),
         "time_format": .dateFormat(.time),
-        "archive_pages": .nonNegativeInt
+        "archive_pages": .nonNegativeInt,
+        "copy_faces": .choice(["settings", "all", "no"]),
     ]
 
     /// Settings that may be given on several lines, one value each (filter rules).

@@ -7,8 +7,9 @@ import PlanetSubscriptions
 
 extension BuildRun {
     /// Fetches into the site the faces the pages would otherwise link to on the feeds' hosts (a
-    /// `face` URL, a feed's logo, icon or avatar: an `http:` image on an `https:` planet is mixed
-    /// content, and every reader's browser would ask a third party; issue 27). Each URL once per
+    /// `face` URL; with `copy_faces = all` a feed's logo, icon or avatar too: an `http:` image on
+    /// an `https:` planet is mixed content, and every reader's browser would ask a third party;
+    /// issue 27; `copy_faces = no`: none). Each URL once per
     /// build, however many feeds and pages show it, through `fetcher`'s settings with a size cap
     /// (`FaceImage.maxBytes`) and the private-address rule from the first request on (a feed
     /// chose the URL); conditionally, with the validators of the copy in the cache (`FeedCache.faceCopies`).
@@ -24,8 +25,12 @@ extension BuildRun {
         var faces = faces
         var urls: [String] = []
         var seen = Set<String>()
+        let mode = settings.copyFaces
+        guard mode != "no" else { return (faces, []) }
         for subscription in subscriptions {
-            let image = Self.image(of: subscription.key, outcomes: fetched.outcomes, states: fetched.states)
+            // `copy_faces = settings`: a feed's own image stays a link (only feeds.txt's URLs are fetched).
+            let image =
+                mode == "all" ? Self.image(of: subscription.key, outcomes: fetched.outcomes, states: fetched.states) : nil
             if let url = faces.remoteURL(for: subscription, image: image), seen.insert(url).inserted {
                 urls.append(url)
             }

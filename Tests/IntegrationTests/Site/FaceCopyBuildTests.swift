@@ -25,10 +25,14 @@ struct FaceCopyBuildTests {
     }
 
     /// A planet folder whose feeds.txt lists `feeds` (URL, name).
-    static func options(_ folder: URL, _ feeds: [(String, String)], at offset: TimeInterval = 0) throws -> BuildOptions
-    {
+    /// `copyFaces`: the `copy_faces` line, none for the default.
+    static func options(
+        _ folder: URL, _ feeds: [(String, String)], at offset: TimeInterval = 0, copyFaces: String? = "all"
+    ) throws -> BuildOptions {
         let config = folder.appendingPathComponent("feeds.txt")
-        let lines = ["title = Faces", "link = https://planet.example.org/"] + feeds.map { "\($0.0) \($0.1)" }
+        let lines =
+            ["title = Faces", "link = https://planet.example.org/"] + (copyFaces.map { ["copy_faces = \($0)"] } ?? [])
+            + feeds.map { "\($0.0) \($0.1)" }
         try (lines.joined(separator: "\n") + "\n").write(to: config, atomically: true, encoding: .utf8)
         var options = BuildOptions(
             configURL: config, outputURL: folder.appendingPathComponent("output"),
@@ -37,6 +41,31 @@ struct FaceCopyBuildTests {
         options.addressPolicy = FetchAddressTests.policy
         options.proxies = .none
         return options
+    }
+
+    @Test("by default (copy_faces = settings) and with copy_faces = no a feed's own image stays a link")
+    func feedImagesStayLinksByDefault() async throws {
+        try await withDeadline {
+            let server = try await LoopbackServer.start([
+                "/face.png": LoopbackRoute { _ in
+                    LoopbackResponse(headers: [LoopbackHeader("Content-Type", "image/png")], body: Self.png)
+                },
+                "/a.xml": LoopbackRoute { request in
+                    okResponse(Self.feed("alpha", image: "http://127.0.0.1:\(request.port)/face.png"))
+                }
+            ])
+            for mode in [nil, "no"] {
+                let folder = try TemporaryFolder().url
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let feeds = [(server.url(for: "/a.xml").absoluteString, "Alpha")]
+                _ = try await PlanetBuild.run(try Self.options(folder, feeds, copyFaces: mode))
+                let index = try String(
+                    contentsOf: folder.appendingPathComponent("output/index.html"), encoding: .utf8)
+                #expect(
+                    index.contains("src=\"\(server.url(for: "/face.png").absoluteString)\""), "\(mode ?? "default")")
+            }
+            #expect(server.requests(to: "/face.png").isEmpty)
+        }
     }
 
     @Test(

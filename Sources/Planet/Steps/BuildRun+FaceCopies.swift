@@ -30,7 +30,8 @@ extension BuildRun {
         for subscription in subscriptions {
             // `copy_faces = settings`: a feed's own image stays a link (only feeds.txt's URLs are fetched).
             let image =
-                mode == "all" ? Self.image(of: subscription.key, outcomes: fetched.outcomes, states: fetched.states) : nil
+                mode == "all"
+                ? Self.image(of: subscription.key, outcomes: fetched.outcomes, states: fetched.states) : nil
             if let url = faces.remoteURL(for: subscription, image: image), seen.insert(url).inserted {
                 urls.append(url)
             }

@@ -6,7 +6,7 @@
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
     static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6, version7, version8, version9
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10
     ]
 
     /// The version this planet writes.
@@ -219,5 +219,20 @@ enum CacheSchema {
             feed_url TEXT PRIMARY KEY NOT NULL,
             seconds  REAL NOT NULL
         ) WITHOUT ROWID;
+        """
+
+    /// v10, what the servers say about how often to fetch each feed (issue 25, `FeedState+Schedule`):
+    /// - `feed.stated_interval`: seconds, what the last document states (RSS `<ttl>`,
+    ///   `sy:updatePeriod` / `sy:updateFrequency`: `Feed.updateInterval`); kept through 304s.
+    /// - `feed.fresh_for`: seconds, how long the last response stayed fresh after it arrived
+    ///   (`Cache-Control: max-age`, `Expires`, less `Age`: `HTTPFreshness`); a 304 that says
+    ///   nothing keeps it (RFC 9111 §4.3.4).
+    /// - `feed.next_fetch`: the instant the feed is next due, as the last build that fetched it
+    ///   computed it (NULL: every build); what the status page shows.
+    /// Rows written before v10 have NULLs: every feed is due, as before.
+    private static let version10 = """
+        ALTER TABLE feed ADD COLUMN stated_interval REAL;
+        ALTER TABLE feed ADD COLUMN fresh_for REAL;
+        ALTER TABLE feed ADD COLUMN next_fetch REAL;
         """
 }

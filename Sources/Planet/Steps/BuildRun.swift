@@ -45,8 +45,9 @@ struct BuildRun: Sendable {
         var states: [String: FeedState]
     }
 
-    /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
-    /// offline) with the cache's validators, `jobs` at a time and at most `perHost` to one host
+    /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`, not before
+    /// the next fetch its server's hints or its `poll_interval` give unless `--force`, `FeedState.isWaiting`;
+    /// none when offline) with the cache's validators, `jobs` at a time and at most `perHost` to one host
     /// (`Fetcher.fetchAll`), in `FetchOrder` (least slack first); parses each in its fetch's task
     /// and records the result as it arrives (`FeedRecorder`).
     /// - Returns: this run's outcomes and the states after it (`Fetched`).
@@ -56,12 +57,20 @@ struct BuildRun: Sendable {
         let byURL = Dictionary(states.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
         if options.offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<String>(minimumCapacity: subscriptions.count)
+        var notDue: [String] = []
         let lastSeconds = try await cacheCall { () throws(CacheError) in try await cache.fetchTimes() }
         let due = FetchOrder.plan(
             subscriptions.filter { subscription in
                 let key = subscription.url.absoluteString
                 guard seen.insert(key).inserted else { return false }
-                return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
+                guard let state = byURL[key] else { return true }
+                guard state.isDue(now: now, configFingerprint: fingerprint) else { return false }
+                // The server's hints and `poll_interval` (issue 25); `--force` asks every feed.
+                if !options.force, state.isWaiting(now: now, pollInterval: subscription.settings.pollInterval) {
+                    notDue.append(key)
+                    return false
+                }
+                return true
             }, lastSeconds: lastSeconds, perHost: fetcher.configuration.perHost)
         var validators = [URL: FetchValidators](minimumCapacity: due.count)
         for subscription in due {
@@ -77,7 +86,9 @@ struct BuildRun: Sendable {
             } deliver: { (index: Int, timed: (outcome: FeedOutcome, seconds: Double)) async throws(CacheError) in
                 try await recorder.take(timed.outcome, seconds: timed.seconds, of: due[index])
             }
-            return try await recorder.close()
+            var fetched = try await recorder.close()
+            for key in notDue { fetched.outcomes[key] = .notDue }
+            return fetched
         }
     }
 

@@ -11,7 +11,8 @@ import PlanetBase
 /// ("ok"|"failed"|"skipped": a 304 is "ok", `FeedStatus.publishedOutcome`), "newest_entry",
 /// "failing_since", "last_error", "error_kind", "http_status" (a 304 is 200), "entries_kept",
 /// "entries_dropped" (left out of this run's document: only its newest 1,000 entries are read),
-/// "redirect_to", "gone", "retry_after", "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+/// "redirect_to", "gone", "retry_after", "next_fetch" (null: every build), "inactive"}],
+/// "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
 ///
 /// Nothing in it changes from one build to the next unless something did (README.md, "Running
 /// from cron"): no time of the last attempt, no count of failures in a row (`planet list` shows
@@ -85,6 +86,7 @@ package struct StatusReport: Sendable, Equatable {
             "redirect_to": text(feed.redirectTo),
             "gone": .bool(feed.gone),
             "retry_after": date(feed.retryAfter),
+            "next_fetch": date(feed.nextFetch),
             "inactive": .bool(feed.inactive)
         ])
     }
@@ -119,6 +121,7 @@ package struct StatusReport: Sendable, Equatable {
                     "redirect_to": text(feed.redirectTo),
                     "gone": .bool(feed.gone),
                     "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
+                    "next_fetch": text(feed.nextFetch.map(FeedDateParser.rfc3339)),
                     "inactive": .bool(feed.inactive),
                     // `everyBuildKeys`, for status templates written before schema v8.
                     "last_success": text(feed.lastSuccess.map(FeedDateParser.rfc3339)),

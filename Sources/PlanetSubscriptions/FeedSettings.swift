@@ -108,6 +108,7 @@ enum FeedSettingKind: Sendable {
         "allow_duplicates": .bool,
         "ignore_updated": .bool,
         "poll_interval": .duration,
+        "future_dates": .choice(FutureDates.words),
         // Overrides for broken feeds (Venus docs/normalization.html), `FeedOverrides`.
         "ignore_author": .bool,
         "ignore_id": .bool,

@@ -51,7 +51,8 @@ enum SettingKind: Sendable {
         "locale": .locale,
         "date_format": .dateFormat(.day),
         "time_format": .dateFormat(.time),
-        "archive_pages": .nonNegativeInt
+        "archive_pages": .nonNegativeInt,
+        "future_dates": .choice(FutureDates.words)
     ]
 
     /// Settings that may be given on several lines, one value each (filter rules).

@@ -11,7 +11,8 @@ import PlanetBase
 ///   `owner`, `items_per_page`, `days_per_page`, `new_feed_items`, `activity_threshold`,
 ///   `facewidth`/`faceheight` → `face_width`/`face_height`, `filters` → `include`/`exclude`;
 ///   `ignore_in_feed = updated` → `ignore_updated = yes` on every feed; `future_dates =
-///   ignore_date` is what planet does anyway; `locale` (Planet 2.x: POSIX names, `:` separated)
+///   ignore_date | ignore_entry` as planet's `future_dates` (also per feed; Venus's `keep` is
+///   named); `locale` (Planet 2.x: POSIX names, `:` separated)
 ///   → `locale` as BCP 47 (`de_DE.UTF-8` → `de-DE`); the strftime formats `new_date_format` (each
 ///   day's heading) → `date_format` and `date_format` (each entry's date) → `time_format`, as
 ///   written (feeds.txt reads strftime formats: `DisplayDateFormat`).

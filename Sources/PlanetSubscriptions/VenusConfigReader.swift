@@ -117,9 +117,10 @@ struct VenusConfigReader {
             if words.contains("updated") { ignoreUpdatedEverywhere = true }
             for word in words where word != "updated" { ignore("ignore_in_feed = \(word) \(item.place)") }
         case "future_dates":
-            if item.value != "ignore_date" {
-                ignore("future_dates = \(item.value) \(item.place); planet shows future dates at the build time")
+            guard let value = Self.futureDates(item.value) else {
+                return ignore("future_dates = \(item.value) \(item.place); " + Self.futureDatesKept)
             }
+            config.settings.append(("future_dates", value))
         case "locale":
             readLocale(item)
         case "new_date_format", "date_format":
@@ -180,6 +181,18 @@ struct VenusConfigReader {
     /// Venus's `ignore_in_feed` words (docs/normalization.html) and the setting of each (`updated`:
     /// `ignore_updated`, also planet-wide).
     static let ignoreInFeed = ["author": "ignore_author", "id": "ignore_id", "xml:lang": "ignore_language"]
+
+    /// Venus's `future_dates` value as planet's (`FutureDates`): `ignore_date`, `ignore_entry`;
+    /// nil for Venus's default `keep` and anything else.
+    static func futureDates(_ value: String) -> String? {
+        let word = value.trimmingCharacters(in: .whitespaces).lowercased()
+        return FutureDates.words.contains(word) ? word : nil
+    }
+
+    /// Why Venus's `future_dates = keep` does not come over.
+    static let futureDatesKept =
+        "planet never shows a date in the future: such an entry is shown at its first-seen time until its date "
+        + "comes (future_dates = ignore_date, the default), or left out until then with future_dates = ignore_entry"
 
     /// `value` with `https://` before it when it has no scheme (`planet.example.org/`, seen in
     /// a real config: the first build would stop on it), with a note.
@@ -254,10 +267,10 @@ struct VenusConfigReader {
                 }
             }
         case "future_dates":
-            if value != "ignore_date" {
-                ignore(
-                    "future_dates = \(value) \(feed.place); planet shows a future-dated entry at its first-seen time")
+            guard let words = Self.futureDates(value) else {
+                return ignore("future_dates = \(value) \(feed.place); " + Self.futureDatesKept)
             }
+            feed.settings.append(.init(key: "future_dates", value: words))
         case "filter", "exclude":
             guard let rule = VenusFilters.expression(key, value) else {
                 return ignore("\(key) = \(value) \(feed.place)")

@@ -91,9 +91,26 @@ struct VenusConfigTests {
         #expect(settings?["summary_type"] == "text" && settings?["content_type"] == "text")
         // Planet's titles are plain text, read as HTML (tags stripped): title_type = html is what it does.
         #expect(settings?["title_type"] == nil)
-        #expect(
-            config.ignored.count == 1 && config.ignored[0].hasPrefix("future_dates = ignore_entry"), "\(config.ignored)"
-        )
+        #expect(settings?["future_dates"] == "ignore_entry")
+        #expect(config.ignored.isEmpty, "\(config.ignored)")
+    }
+
+    @Test("future_dates: ignore_entry and ignore_date carry over, planet-wide and per feed; Venus's keep is named")
+    func futureDates() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            future_dates = ignore_entry
+            [https://a.example/feed]
+            future_dates = ignore_date
+            [https://b.example/feed]
+            future_dates = keep
+            """)
+        #expect(config.settings.contains { $0.key == "future_dates" && $0.value == "ignore_entry" })
+        #expect(config.subscriptions.map { $0.settings["future_dates"] } == ["ignore_date", nil])
+        #expect(config.ignored.count == 1, "\(config.ignored)")
+        #expect(config.ignored.first?.hasPrefix("future_dates = keep (https://b.example/feed); planet never") == true)
     }
 
     @Test("foaf, csv and config reading lists are named, not made into feeds that fail as 'not a feed'")

@@ -73,7 +73,11 @@ extension BuildRun {
             sidebar.append(item)
             sources[key] = source
         }
-        let excluded = try await leftOut(subscriptions)
+        var excluded = try await leftOut(subscriptions)
+        excluded.future = Set(
+            subscriptions.filter { FutureDates.leavesOut($0.settings, planetWide: settings.futureDates) }
+                .map(\.url.absoluteString))
+        excluded.now = now
         let urls = subscriptions.map(\.url.absoluteString)
         var lastRead: (heads: [CachedEntry], all: Bool) = ([], false)
         let heads = try await River.pages(
@@ -93,6 +97,17 @@ extension BuildRun {
             candidates: { heads in
                 Self.candidates(heads, subscriptions: subscriptions, sources: sources, excluded: excluded)
             })
+        if !excluded.future.isEmpty {
+            // Each status counts the entries `future_dates = ignore_entry` left out (of the heads
+            // read: they sort first, newest first, so every one of them is).
+            var future: [String: Int] = [:]
+            for head in lastRead.heads where excluded.isFuture(head, feedURL: head.feedURL) {
+                future[head.feedURL, default: 0] += 1
+            }
+            for index in statuses.indices {
+                statuses[index].futureEntriesLeftOut = future[statuses[index].subscriptionURL] ?? 0
+            }
+        }
         // One load for every page (`loadWhole` keeps order and count), cut back into pages.
         let whole = try await loadWhole(Array(heads.joined()))
         var pages: [[RiverEntry]] = []

@@ -44,6 +44,9 @@ public struct FeedStatus: Sendable, Equatable {
     /// Entries of the document fetched this run that were left out: only the newest
     /// `Feed.defaultMaxEntries` of one document are read. 0 when none was, or nothing was parsed.
     public var entriesDropped: Int = 0
+    /// Entries of the feed dated after the build time and left out of the page
+    /// (`future_dates = ignore_entry`); 0 when none was, or the setting is not on.
+    public var futureEntriesLeftOut: Int = 0
     /// Failed attempts in a row.
     public var failureStreak: Int
     /// Where the feed moved for good (301/308), to apply with `planet build --apply-redirects`.

@@ -20,6 +20,7 @@ struct StatusJSONTests {
                 "last_error": text(feed.lastError), "error_kind": text(feed.errorKind),
                 "http_status": feed.publishedHTTPStatus.map(JSONValue.int) ?? .null,
                 "entries_kept": .int(feed.entriesKept), "entries_dropped": .int(feed.entriesDropped),
+                "future_entries_left_out": .int(feed.futureEntriesLeftOut),
                 "redirect_to": text(feed.redirectTo), "gone": .bool(feed.gone),
                 "retry_after": date(feed.retryAfter), "next_fetch": date(feed.nextFetch),
                 "inactive": .bool(feed.inactive)

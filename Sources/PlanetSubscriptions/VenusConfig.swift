@@ -21,6 +21,10 @@ import PlanetBase
 ///   `face_width`/`face_height`, `filters`, `ignore_in_feed`, and every other key as a per-feed
 ///   setting (templates see it as `channel_KEY`, as in Venus). `content_type = opml` makes the
 ///   section a reading list (`list URL`).
+/// - A section named after a template (`[index.html.tmpl]`) or a filter (`[excerpt.py]`) sets its
+///   options: the index page's `items_per_page`, `days_per_page`, `activity_threshold` become
+///   planet-wide, `[excerpt.py] width` → `excerpt_length`, `[Planet]`'s `filters = minhead.py`
+///   → `min_heading` (`[minhead.py] min`); the rest is named (`VenusConfigReader+Options.swift`).
 /// - Filters: `regexp_sifter.py?require=RE` / `?exclude=RE` → `include`/`exclude = text:/RE/`;
 ///   `xpath_sifter.py?require=//atom:category[@term='python']` → `category:python`.
 package struct VenusConfig: Sendable, Equatable {

@@ -106,7 +106,7 @@ struct VenusConfigReader {
         case "filters":
             let (rules, rest) = VenusFilters.translate(item.value)
             config.settings += rules
-            for filter in rest { ignore("filters = \(filter) \(item.place)" + VenusFilters.hint(filter)) }
+            readPageFilters(rest, place: item.place)
         case "filter", "exclude":
             guard let rule = VenusFilters.expression(item.key, item.value) else {
                 return ignore("\(item.key) = \(item.value) \(item.place)")
@@ -205,8 +205,12 @@ struct VenusConfigReader {
 
     // MARK: - Feed sections
 
-    /// A section other than `[Planet]` and `[DEFAULT]`: a feed, a reading list, or ignored.
+    /// A section other than `[Planet]` and `[DEFAULT]`: a feed, a reading list, a template's or a
+    /// filter's options (`readOptionSection`), or ignored.
     private mutating func readSection(_ section: INISections) {
+        if !URLScheme.hasHTTPScheme(section.name), let kind = Self.optionSection(section.name) {
+            return readOptionSection(section, kind)
+        }
         guard URLScheme.hasHTTPScheme(section.name), let url = URL(string: section.name), url.host != nil else {
             for (key, value) in section.pairs {
                 ignore(key == "filters" ? "filters = \(value) (\(section.name))" : "\(key) (\(section.name))")

@@ -56,6 +56,12 @@ public struct Feed: Sendable, Equatable {
     /// a build records nothing of it (the fetch fails, the cache keeps its copy). Not part of the
     /// JSON parse contract (the warning says it there).
     public var isCutShort = false
+    /// How long the feed says a copy stays current, seconds: RSS 2.0's `<ttl>` (minutes, RSS 2.0
+    /// specification, "ttl"), the RSS 1.0 syndication module's `sy:updatePeriod` divided by
+    /// `sy:updateFrequency` (RSS 1.0 Modules: Syndication), the shorter when both are given; nil
+    /// when the document says neither (`UpdateInterval`). A hint for how often to fetch, read by
+    /// the build's fetch plan; not part of the JSON parse contract.
+    public var updateInterval: TimeInterval?
 
     /// Creates a feed with the given fields; everything but `format` defaults to nil or empty.
     public init(

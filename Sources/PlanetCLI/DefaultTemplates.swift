@@ -208,7 +208,9 @@ On an archive page `entries` and `days` are that page's, and `intro` is null.
 status.html shares `partials/layout.mustache` and `static/planet.css` (a card per feed on a narrow
 screen; failing rows marked "failing" in words, not only in colour). `feeds_status` (one object
 per feed: `url`, `name`, `outcome`, `failing`, `newest_entry`, `failing_since`, `last_error`,
-`http_status`, `entries_kept`, `entries_dropped`, `inactive`, …) and `has_redirects`, documented in
+`http_status`, `entries_kept`, `entries_dropped`, `future_entries_left_out` (entries dated after the
+build time that `future_dates = ignore_entry` leaves out, null when none), `inactive`, `next_fetch` (RFC 3339, null when the
+feed is fetched on every build, shown as "due"), …) and `has_redirects`, documented in
 `Sources/PlanetSite/Status/StatusReport.swift`. Nothing in it changes on a build in which nothing
 changed: there is no time of the last attempt and no count of failures in a row (`planet list`
 shows both). For status templates written before cache schema v8, `feeds_status` still has
@@ -649,7 +651,7 @@ time { unicode-bidi: isolate; }
 <p class="status-summary">Last changed <time datetime="{{planet.updated_iso}}">{{planet.updated_display}}</time> (a build that changes nothing rewrites nothing, this page included; <code>planet list</code> shows every feed's last success). The same report as JSON: <a href="status.json">status.json</a>.{{#has_failing}} Failing feeds are marked <span class="status-badge failing">failing</span>.{{/has_failing}}</p>
 <table class="feed-status">
 <thead>
-<tr><th scope="col">Feed</th><th scope="col">Last run</th><th scope="col">Newest entry</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failing since</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
+<tr><th scope="col">Feed</th><th scope="col">Last run</th><th scope="col">Newest entry</th><th scope="col">Last error</th><th scope="col">HTTP</th><th scope="col">Entries kept</th><th scope="col">Failing since</th><th scope="col">Next fetch</th>{{#has_redirects}}<th scope="col">Moved to</th>{{/has_redirects}}</tr>
 </thead>
 <tbody>
 {{#feeds_status}}
@@ -659,8 +661,9 @@ time { unicode-bidi: isolate; }
 <td data-label="Newest entry">{{#newest_entry}}<time datetime="{{newest_entry}}">{{newest_entry}}</time>{{/newest_entry}}{{^newest_entry}}none{{/newest_entry}}</td>
 <td data-label="Last error">{{#last_error}}{{last_error}}{{/last_error}}{{^last_error}}none{{/last_error}}</td>
 <td data-label="HTTP">{{#http_status}}{{http_status}}{{/http_status}}{{^http_status}}none{{/http_status}}</td>
-<td data-label="Entries kept">{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}</td>
+<td data-label="Entries kept">{{entries_kept}}{{#entries_dropped}} ({{entries_dropped}} left out of the last document: only its newest 1,000 entries are read){{/entries_dropped}}{{#future_entries_left_out}} ({{future_entries_left_out}} dated in the future left out until their date: future_dates = ignore_entry){{/future_entries_left_out}}</td>
 <td data-label="Failing since">{{#failing_since}}<time datetime="{{failing_since}}">{{failing_since}}</time>{{/failing_since}}{{^failing_since}}-{{/failing_since}}</td>
+<td data-label="Next fetch">{{#next_fetch}}<time datetime="{{next_fetch}}">{{next_fetch}}</time>{{/next_fetch}}{{^next_fetch}}due{{/next_fetch}}</td>
 {{#has_redirects}}<td data-label="Moved to">{{#redirect_to}}<a href="{{redirect_to}}">{{redirect_to}}</a>{{/redirect_to}}</td>{{/has_redirects}}
 </tr>
 {{/feeds_status}}

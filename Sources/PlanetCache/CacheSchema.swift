@@ -6,7 +6,7 @@
 enum CacheSchema {
     /// `migrations[i]` takes a database from version `i` to version `i + 1`.
     static let migrations: [String] = [
-        version1, version2, version3, version4, version5, version6, version7, version8, version9,
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
         faceCopies
     ]
 
@@ -222,10 +222,25 @@ enum CacheSchema {
         ) WITHOUT ROWID;
         """
 
-    /// v10 (named `faceCopies`, not a number, so that another branch's v10 merges beside it: the
-    /// order in `migrations` gives the number): the table `face`, the last good copy of each face
-    /// planet fetched into the site (a `face` URL, a feed's logo, icon or avatar; issue 27), with
-    /// its validators for the next build's conditional GET. `image_type` is the file extension its
+    /// v10, what the servers say about how often to fetch each feed (issue 25, `FeedState+Schedule`):
+    /// - `feed.stated_interval`: seconds, what the last document states (RSS `<ttl>`,
+    ///   `sy:updatePeriod` / `sy:updateFrequency`: `Feed.updateInterval`); kept through 304s.
+    /// - `feed.fresh_for`: seconds, how long the last response stayed fresh after it arrived
+    ///   (`Cache-Control: max-age`, `Expires`, less `Age`: `HTTPFreshness`); a 304 that says
+    ///   nothing keeps it (RFC 9111 §4.3.4).
+    /// - `feed.next_fetch`: the instant the feed is next due, as the last build that fetched it
+    ///   computed it (NULL: every build); what the status page shows.
+    /// Rows written before v10 have NULLs: every feed is due, as before.
+    private static let version10 = """
+        ALTER TABLE feed ADD COLUMN stated_interval REAL;
+        ALTER TABLE feed ADD COLUMN fresh_for REAL;
+        ALTER TABLE feed ADD COLUMN next_fetch REAL;
+        """
+
+    /// v11 (named `faceCopies`, not a number: the order in `migrations` gives the number): the
+    /// table `face`, the last good copy of each face planet fetched into the site (a `face` URL,
+    /// a feed's logo, icon or avatar; issue 27), with its validators for the next build's
+    /// conditional GET. `image_type` is the file extension its
     /// magic bytes gave (`png`, `jpg`, `gif`, `webp`, `avif`).
     private static let faceCopies = """
         CREATE TABLE face (

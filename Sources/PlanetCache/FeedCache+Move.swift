@@ -33,11 +33,11 @@ extension FeedCache {
         INSERT INTO feed (url, etag, last_modified, last_attempt, last_success, last_status, error_kind,
                           error_message, failure_streak, redirect_target, gone, retry_after, title, link,
                           config_fingerprint, feed_id, updated, author_name, author_email, author_uri,
-                          language, image, failing_since)
+                          language, image, failing_since, stated_interval, fresh_for, next_fetch)
         SELECT ?2, etag, last_modified, last_attempt, last_success, last_status, error_kind,
                error_message, failure_streak, redirect_target, gone, retry_after, title, link,
                config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image,
-               failing_since
+               failing_since, stated_interval, fresh_for, next_fetch
         FROM feed WHERE url = ?1
         ON CONFLICT (url) DO NOTHING
         """

@@ -62,7 +62,9 @@ extension FeedCache {
     static let stateColumns =
         "url, etag, last_modified, last_attempt, last_success, last_status, "
         + "error_kind, error_message, failure_streak, redirect_target, gone, retry_after, title, link, "
-        + "config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image, failing_since"
+        + "config_fingerprint, feed_id, updated, author_name, author_email, author_uri, language, image, "
+        + "failing_since, "
+        + "stated_interval, fresh_for, next_fetch"
 
     static func readState(_ row: SQLiteStatement) -> FeedState {
         var state = FeedState(
@@ -76,6 +78,9 @@ extension FeedCache {
             language: row.text(20))
         state.image = row.text(21)
         state.failingSince = row.date(22)
+        state.statedInterval = row.optionalDouble(23)
+        state.freshFor = row.optionalDouble(24)
+        state.nextFetch = row.date(25)
         return state
     }
 

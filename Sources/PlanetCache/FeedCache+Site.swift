@@ -149,7 +149,7 @@ extension FeedCache {
     static let selectOutputDigest = """
         SELECT url, title, link, image, feed_id, updated, author_name, author_email, author_uri, language,
                last_status, error_kind, error_message, failure_streak > 0, last_success IS NULL, redirect_target,
-               gone, retry_after, failing_since, entries_kept, newest_entry
+               gone, retry_after, failing_since, entries_kept, newest_entry, next_fetch
         FROM feed
         """
 

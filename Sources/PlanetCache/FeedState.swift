@@ -49,6 +49,15 @@ package struct FeedState: Sendable, Equatable {
     /// attempt succeeded; for a feed already failing when its cache was upgraded to v8, its last
     /// attempt before the upgrade.
     package var failingSince: Date?
+    /// How long the feed's last document says a copy stays current, seconds (`Feed.updateInterval`:
+    /// RSS `<ttl>`, `sy:updatePeriod`; schema v10); nil when it says nothing.
+    package var statedInterval: TimeInterval?
+    /// How long the last response (200 or 304) stayed fresh after it arrived, seconds
+    /// (`HTTPFreshness.freshFor`; schema v10); nil when it gave no lifetime.
+    package var freshFor: TimeInterval?
+    /// When the feed is next due, as the build that last fetched it computed it
+    /// (`scheduledFetch(pollInterval:)`; schema v10); nil: every build.
+    package var nextFetch: Date?
 
     /// Creates a feed state with the given fields; everything but `url` defaults to nil, 0 or false.
     package init(

@@ -11,6 +11,8 @@ package struct FetchInfo: Sendable, Equatable {
     /// Absolute URL the feed moved to when a 301/308 was followed (RFC 9110 §15.4.2, §15.4.9),
     /// to be reported and applied to feeds.txt with `--apply-redirects`; nil otherwise.
     package var permanentRedirect: String?
+    /// What the response said of how long it stays fresh (`Cache-Control`, `Expires`), nil when nothing.
+    package var freshness: HTTPFreshness?
 
     /// Creates fetch info with the given fields; status 200 and no validators or redirect by default.
     package init(
@@ -28,5 +30,6 @@ package struct FetchInfo: Sendable, Equatable {
         self.init(
             status: document.status, etag: document.etag, lastModified: document.lastModified,
             permanentRedirect: document.permanentRedirect?.absoluteString)
+        freshness = document.freshness
     }
 }

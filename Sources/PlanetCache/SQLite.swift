@@ -178,6 +178,7 @@ final class SQLiteStatement {
     func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
     func date(_ column: Int32) -> Date? {
         isNull(column) ? nil : Date(timeIntervalSince1970: double(column))

@@ -19,12 +19,17 @@ package struct FetchedDocument: Sendable, Equatable {
     /// permanent redirects that started at the subscription URL (RFC 9110 §15.4.2, §15.4.9).
     /// nil when the first redirect was temporary or there was none.
     package var permanentRedirect: URL?
+    /// What the response says of how long it stays fresh (`Cache-Control`, `Expires`), nil when
+    /// it says nothing (and for files).
+    package var freshness: HTTPFreshness?
 
     /// Creates a document with the given fields; status 200 and no headers or redirect by default.
     package init(
         data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
-        etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil
+        etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil,
+        freshness: HTTPFreshness? = nil
     ) {
+        self.freshness = freshness
         self.data = data
         self.finalURL = finalURL
         self.contentType = contentType
@@ -110,7 +115,10 @@ package struct FetchResult: Sendable, Equatable {
         /// `validators`: the `ETag` / `Last-Modified` the 304 carried, nil when it carried
         /// neither; a 304 updates the stored response's fields (RFC 9111 §4.3.4), so a new ETag
         /// replaces the one the next request sends.
-        case notModified(permanentRedirect: URL?, validators: FetchValidators? = nil)
+        ///
+        /// `freshness`: what the 304 says of how long the copy now stays fresh (RFC 9111 §4.3.4
+        /// updates those fields too), nil when it says nothing.
+        case notModified(permanentRedirect: URL?, validators: FetchValidators? = nil, freshness: HTTPFreshness? = nil)
         case failed(FetchFailure)
     }
 

@@ -98,6 +98,9 @@ extension FeedList {
         package var archivePages: Int {
             text("archive_pages").flatMap { Int($0) }.map { min(max(0, $0), 1_000_000) } ?? 4
         }
+        /// `future_dates`: what the page does with an entry dated after the build time
+        /// (`FutureDates`); nil when absent (`ignore_date`).
+        package var futureDates: String? { text("future_dates").map { $0.lowercased() } }
         /// `keep_days`: entries older than this many days are dropped from the cache; nil keeps all.
         package var keepDays: Int? { text("keep_days").flatMap { Int($0) } }
         /// `keep_entries`: at most this many entries per feed are kept in the cache; nil keeps all.

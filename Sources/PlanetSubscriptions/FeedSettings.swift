@@ -65,6 +65,9 @@ public struct FeedSettings: Sendable, Equatable, Hashable {
     /// `ignore_updated = yes`: the feed's `updated` dates are not used to date its entries
     /// (Venus `ignore_in_feed = updated`).
     public var ignoreUpdated: Bool { FeedSettingKind.isTrue(self["ignore_updated"]) }
+    /// `poll_interval` (`30m`, `3h`, `1d`, seconds), seconds: the feed is fetched that long after
+    /// its last fetch, whatever its server says (`PollInterval`); nil when not set.
+    public var pollInterval: TimeInterval? { self["poll_interval"].flatMap(PollInterval.seconds) }
     /// What to correct in this feed's documents (`ignore_author`, `ignore_id`, `ignore_language`,
     /// `xml_base`, `encoding`, `summary_type`, `content_type`).
     public var overrides: FeedOverrides { FeedOverrides(self) }
@@ -90,6 +93,8 @@ enum FeedSettingKind: Sendable {
     case absoluteURL
     /// One of the listed words (any case).
     case choice([String])
+    /// A duration (`PollInterval`).
+    case duration
 
     static let known: [String: FeedSettingKind] = [
         "name": .text,
@@ -102,6 +107,8 @@ enum FeedSettingKind: Sendable {
         "language": .languageTag,
         "allow_duplicates": .bool,
         "ignore_updated": .bool,
+        "poll_interval": .duration,
+        "future_dates": .choice(FutureDates.words),
         // Overrides for broken feeds (Venus docs/normalization.html), `FeedOverrides`.
         "ignore_author": .bool,
         "ignore_id": .bool,
@@ -138,6 +145,8 @@ enum FeedSettingKind: Sendable {
             return SettingKind.absoluteURL.problem(with: value)
         case .choice(let words):
             return words.contains(value.lowercased()) ? nil : words.map { "'\($0)'" }.joined(separator: " or ")
+        case .duration:
+            return PollInterval.seconds(value) == nil ? PollInterval.expected : nil
         case .filter:
             do {
                 _ = try EntryFilter.parse(value)

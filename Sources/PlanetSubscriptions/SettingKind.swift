@@ -52,7 +52,8 @@ enum SettingKind: Sendable {
         "date_format": .dateFormat(.day),
         "time_format": .dateFormat(.time),
         "archive_pages": .nonNegativeInt,
-        "copy_faces": .choice(["settings", "all", "no"])
+        "copy_faces": .choice(["settings", "all", "no"]),
+        "future_dates": .choice(FutureDates.words)
     ]
 
     /// Settings that may be given on several lines, one value each (filter rules).

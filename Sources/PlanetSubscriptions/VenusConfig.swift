@@ -11,7 +11,8 @@ import PlanetBase
 ///   `owner`, `items_per_page`, `days_per_page`, `new_feed_items`, `activity_threshold`,
 ///   `facewidth`/`faceheight` → `face_width`/`face_height`, `filters` → `include`/`exclude`;
 ///   `ignore_in_feed = updated` → `ignore_updated = yes` on every feed; `future_dates =
-///   ignore_date` is what planet does anyway; `locale` (Planet 2.x: POSIX names, `:` separated)
+///   ignore_date | ignore_entry` as planet's `future_dates` (also per feed; Venus's `keep` is
+///   named); `locale` (Planet 2.x: POSIX names, `:` separated)
 ///   → `locale` as BCP 47 (`de_DE.UTF-8` → `de-DE`); the strftime formats `new_date_format` (each
 ///   day's heading) → `date_format` and `date_format` (each entry's date) → `time_format`, as
 ///   written (feeds.txt reads strftime formats: `DisplayDateFormat`).
@@ -20,6 +21,10 @@ import PlanetBase
 ///   `face_width`/`face_height`, `filters`, `ignore_in_feed`, and every other key as a per-feed
 ///   setting (templates see it as `channel_KEY`, as in Venus). `content_type = opml` makes the
 ///   section a reading list (`list URL`).
+/// - A section named after a template (`[index.html.tmpl]`) or a filter (`[excerpt.py]`) sets its
+///   options: the index page's `items_per_page`, `days_per_page`, `activity_threshold` become
+///   planet-wide, `[excerpt.py] width` → `excerpt_length`, `[Planet]`'s `filters = minhead.py`
+///   → `min_heading` (`[minhead.py] min`); the rest is named (`VenusConfigReader+Options.swift`).
 /// - Filters: `regexp_sifter.py?require=RE` / `?exclude=RE` → `include`/`exclude = text:/RE/`;
 ///   `xpath_sifter.py?require=//atom:category[@term='python']` → `category:python`.
 package struct VenusConfig: Sendable, Equatable {

@@ -106,7 +106,7 @@ struct VenusConfigReader {
         case "filters":
             let (rules, rest) = VenusFilters.translate(item.value)
             config.settings += rules
-            for filter in rest { ignore("filters = \(filter) \(item.place)" + VenusFilters.hint(filter)) }
+            readPageFilters(rest, place: item.place)
         case "filter", "exclude":
             guard let rule = VenusFilters.expression(item.key, item.value) else {
                 return ignore("\(item.key) = \(item.value) \(item.place)")
@@ -117,9 +117,10 @@ struct VenusConfigReader {
             if words.contains("updated") { ignoreUpdatedEverywhere = true }
             for word in words where word != "updated" { ignore("ignore_in_feed = \(word) \(item.place)") }
         case "future_dates":
-            if item.value != "ignore_date" {
-                ignore("future_dates = \(item.value) \(item.place); planet shows future dates at the build time")
+            guard let value = Self.futureDates(item.value) else {
+                return ignore("future_dates = \(item.value) \(item.place); " + Self.futureDatesKept)
             }
+            config.settings.append(("future_dates", value))
         case "locale":
             readLocale(item)
         case "new_date_format", "date_format":
@@ -181,6 +182,18 @@ struct VenusConfigReader {
     /// `ignore_updated`, also planet-wide).
     static let ignoreInFeed = ["author": "ignore_author", "id": "ignore_id", "xml:lang": "ignore_language"]
 
+    /// Venus's `future_dates` value as planet's (`FutureDates`): `ignore_date`, `ignore_entry`;
+    /// nil for Venus's default `keep` and anything else.
+    static func futureDates(_ value: String) -> String? {
+        let word = value.trimmingCharacters(in: .whitespaces).lowercased()
+        return FutureDates.words.contains(word) ? word : nil
+    }
+
+    /// Why Venus's `future_dates = keep` does not come over.
+    static let futureDatesKept =
+        "planet never shows a date in the future: such an entry is shown at its first-seen time until its date "
+        + "comes (future_dates = ignore_date, the default), or left out until then with future_dates = ignore_entry"
+
     /// `value` with `https://` before it when it has no scheme (`planet.example.org/`, seen in
     /// a real config: the first build would stop on it), with a note.
     private mutating func withScheme(_ value: String, key: String, place: String) -> String {
@@ -192,8 +205,12 @@ struct VenusConfigReader {
 
     // MARK: - Feed sections
 
-    /// A section other than `[Planet]` and `[DEFAULT]`: a feed, a reading list, or ignored.
+    /// A section other than `[Planet]` and `[DEFAULT]`: a feed, a reading list, a template's or a
+    /// filter's options (`readOptionSection`), or ignored.
     private mutating func readSection(_ section: INISections) {
+        if !URLScheme.hasHTTPScheme(section.name), let kind = Self.optionSection(section.name) {
+            return readOptionSection(section, kind)
+        }
         guard URLScheme.hasHTTPScheme(section.name), let url = URL(string: section.name), url.host != nil else {
             for (key, value) in section.pairs {
                 ignore(key == "filters" ? "filters = \(value) (\(section.name))" : "\(key) (\(section.name))")
@@ -254,10 +271,10 @@ struct VenusConfigReader {
                 }
             }
         case "future_dates":
-            if value != "ignore_date" {
-                ignore(
-                    "future_dates = \(value) \(feed.place); planet shows a future-dated entry at its first-seen time")
+            guard let words = Self.futureDates(value) else {
+                return ignore("future_dates = \(value) \(feed.place); " + Self.futureDatesKept)
             }
+            feed.settings.append(.init(key: "future_dates", value: words))
         case "filter", "exclude":
             guard let rule = VenusFilters.expression(key, value) else {
                 return ignore("\(key) = \(value) \(feed.place)")

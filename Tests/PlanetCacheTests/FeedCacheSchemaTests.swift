@@ -11,7 +11,7 @@ struct FeedCacheSchemaTests {
             let cache = try FeedCache(path: ":memory:")
             let version = try await cache.sqliteUserVersion()
             #expect(version == CacheSchema.currentVersion)
-            #expect(CacheSchema.currentVersion == 10)
+            #expect(CacheSchema.currentVersion == 11)
             #expect(
                 try await cache.tableNames() == [
                     "cache_state", "entry", "face", "feed", "fetch_time", "hidden", "reading_list", "site"

@@ -90,7 +90,9 @@ struct FeedListParseTests {
         #expect(
             list.warnings == [
                 "feeds.txt:1: unknown setting 'colour' is ignored (known: activity_threshold, archive_pages, "
+                    + "copy_faces, "
                     + "date_format, days_per_page, description, excerpt_length, exclude, face_height, face_width, "
+                    + "future_dates, "
                     + "include, item_title, items_per_feed, items_per_page, keep_days, keep_entries, keep_tracking, "
                     + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, per_host, time_format, "
                     + "timezone, title)",
@@ -111,7 +113,9 @@ struct FeedListParseTests {
                 "feeds.txt:2: unknown setting 'titel' (did you mean 'title'?); it is ignored",
                 "feeds.txt:3: unknown setting 'owners' (did you mean 'owner'?); it is ignored",
                 "feeds.txt:4: unknown setting 'x-unknown' is ignored (known: activity_threshold, archive_pages, "
+                    + "copy_faces, "
                     + "date_format, days_per_page, description, excerpt_length, exclude, face_height, face_width, "
+                    + "future_dates, "
                     + "include, item_title, items_per_feed, items_per_page, keep_days, keep_entries, keep_tracking, "
                     + "language, link, locale, max_bytes, min_heading, new_feed_items, owner, per_host, time_format, "
                     + "timezone, title)"

@@ -91,9 +91,26 @@ struct VenusConfigTests {
         #expect(settings?["summary_type"] == "text" && settings?["content_type"] == "text")
         // Planet's titles are plain text, read as HTML (tags stripped): title_type = html is what it does.
         #expect(settings?["title_type"] == nil)
-        #expect(
-            config.ignored.count == 1 && config.ignored[0].hasPrefix("future_dates = ignore_entry"), "\(config.ignored)"
-        )
+        #expect(settings?["future_dates"] == "ignore_entry")
+        #expect(config.ignored.isEmpty, "\(config.ignored)")
+    }
+
+    @Test("future_dates: ignore_entry and ignore_date carry over, planet-wide and per feed; Venus's keep is named")
+    func futureDates() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            future_dates = ignore_entry
+            [https://a.example/feed]
+            future_dates = ignore_date
+            [https://b.example/feed]
+            future_dates = keep
+            """)
+        #expect(config.settings.contains { $0.key == "future_dates" && $0.value == "ignore_entry" })
+        #expect(config.subscriptions.map { $0.settings["future_dates"] } == ["ignore_date", nil])
+        #expect(config.ignored.count == 1, "\(config.ignored)")
+        #expect(config.ignored.first?.hasPrefix("future_dates = keep (https://b.example/feed); planet never") == true)
     }
 
     @Test("foaf, csv and config reading lists are named, not made into feeds that fail as 'not a feed'")
@@ -126,5 +143,80 @@ struct VenusConfigTests {
                 "filters = excerpt.py (Planet): use {{excerpt}} in templates (setting excerpt_length)",
                 "filters = mememe.plugin (Planet)"
             ])
+    }
+
+    @Test(
+        "template and filter sections: the index's, excerpt.py's and minhead.py's options carry over, none is a feed"
+    )
+    func templateAndFilterSections() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            output_theme = classic_fancy
+            items_per_page = 40
+            filters = minhead.py mememe.plugin
+            [index.html.tmpl]
+            items_per_page = 20
+            days_per_page = 14
+            activity_threshold = 30
+            encoding = utf-8
+            filters = excerpt.py
+            [atom.xml.xslt]
+            items_per_page = 50
+            [excerpt.py]
+            width = 300
+            omit = img p br
+            [minhead.py]
+            min = 4
+            [mememe.plugin]
+            sidebar = //*[@class='sidebar']
+            [https://a.example/feed]
+            name = A
+            """)
+        #expect(config.subscriptions.map(\.url.absoluteString) == ["https://a.example/feed"])
+        let settings = Dictionary(config.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        #expect(settings["items_per_page"] == "20" && settings["days_per_page"] == "14")
+        #expect(settings["activity_threshold"] == "30" && settings["excerpt_length"] == "300")
+        #expect(settings["min_heading"] == "4")
+        #expect(config.settings.filter { $0.key == "items_per_page" }.count == 1)
+        #expect(
+            config.notes.contains(
+                "items_per_page = 20 (index.html.tmpl): Venus's option for the index page → items_per_page = 20 "
+                    + "planet-wide (planet's feeds and archive pages follow the index page); it replaces [Planet]'s 40")
+        )
+        #expect(
+            config.notes.contains(
+                "filters = minhead.py (Planet): Venus's minhead.py with min = 4 ([minhead.py]) → min_heading = 4"))
+        #expect(config.notes.contains { $0.hasPrefix("width = 300 (excerpt.py): the excerpt's length in characters") })
+        for named in [
+            "filters = mememe.plugin (Planet)", "encoding = utf-8 (index.html.tmpl)",
+            "filters = excerpt.py (index.html.tmpl): use {{excerpt}}",
+            "items_per_page = 50 (atom.xml.xslt): planet's feeds hold the index page's entries",
+            "omit = img p br (excerpt.py): planet's {{excerpt}} is plain text",
+            "sidebar = //*[@class='sidebar'] (mememe.plugin)"
+        ] {
+            #expect(config.ignored.contains { $0.hasPrefix(named) }, "\(named) not in \(config.ignored)")
+        }
+        #expect(
+            !config.ignored.contains { $0.contains("minhead") || $0.contains("days_per_page") }, "\(config.ignored)")
+    }
+
+    @Test("minhead.py's min without the filter in [Planet]'s filters is named; a 2.x template path is the template")
+    func minheadUnusedAndTemplatePaths() {
+        let config = VenusConfig.parse(
+            """
+            [Planet]
+            name = P
+            template_files = examples/fancy/index.html.tmpl
+            [examples/fancy/index.html.tmpl]
+            days_per_page = 7
+            [minhead.py]
+            min = 3
+            """)
+        #expect(config.settings.contains { $0.key == "days_per_page" && $0.value == "7" })
+        #expect(!config.settings.contains { $0.key == "min_heading" })
+        #expect(config.ignored == ["min = 3 (minhead.py): [Planet]'s filters do not name minhead.py"])
+        #expect(config.subscriptions.isEmpty)
     }
 }

@@ -28,6 +28,7 @@ struct AtomReader {
         feed.logo = reader.context.url(root.child("logo", core: reader.core)?.trimmedText, base: base)
         feed.rights = reader.plain(root.first(FieldPrecedence.atomRights, core: reader.core))
         feed.generator = root.child("generator", core: reader.core).flatMap { PlainText.collapse($0.text) }
+        feed.updateInterval = UpdateInterval.read(root, core: reader.core, ttl: false)
         let entries = root.elements.filter {
             $0.name == "entry" && ($0.namespace == reader.core || $0.namespace == nil)
         }

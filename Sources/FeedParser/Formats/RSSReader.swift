@@ -65,6 +65,7 @@ struct RSSReader {
         feed.generator = channel.first(FieldPrecedence.rssChannelGenerator, core: core).flatMap {
             PlainText.collapse($0.text)
         }
+        feed.updateInterval = UpdateInterval.read(channel, core: core, ttl: true)
         return feed
     }
 

@@ -16,6 +16,8 @@ enum Namespace {
     static let dc = "http://purl.org/dc/elements/1.1/"
     /// Dublin Core terms: `dcterms:modified`, `dcterms:issued`.
     static let dcterms = "http://purl.org/dc/terms/"
+    /// RSS 1.0 syndication module: `sy:updatePeriod`, `sy:updateFrequency`.
+    static let syndication = "http://purl.org/rss/1.0/modules/syndication/"
     /// Media RSS: `media:content`, `media:thumbnail`, `media:group`.
     static let media = "http://search.yahoo.com/mrss/"
     /// Apple podcasts: `itunes:author`, `itunes:summary`, `itunes:image`.
@@ -34,6 +36,7 @@ enum Namespace {
         "http://purl.org/rss/1.0/modules/content": content,
         "http://purl.org/dc/elements/1.1": dc,
         "http://purl.org/dc/terms": dcterms,
+        "http://purl.org/rss/1.0/modules/syndication": syndication,
         "http://www.w3.org/2005/Atom/": atom
     ]
 

@@ -158,7 +158,8 @@ struct BuildFingerprint {
             case .failed(let failure)?:
                 length += mixText(
                     "failed \(failure.kind.rawValue) \(failure.status.map(String.init) ?? "-") \(failure.message)")
-            case .notModified?:
+            case .notModified?, .notDue?:
+                // A feed not due is what a 304 is: the same inputs.
                 length += mixText("not-modified")
             case .parsed(let feed, _)?:
                 length += mixText("ok \(feed.entriesDropped)")

@@ -9,7 +9,8 @@ public struct BuildOptions: Sendable, Equatable {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
             && a.now == b.now && a.jobs == b.jobs && a.perHost == b.perHost && a.trustStore == b.trustStore
             && a.timeout == b.timeout && a.cacheURL == b.cacheURL && a.proxies == b.proxies
-            && a.offline == b.offline && a.applyRedirects == b.applyRedirects && a.waitForLock == b.waitForLock
+            && a.offline == b.offline && a.force == b.force && a.applyRedirects == b.applyRedirects
+            && a.waitForLock == b.waitForLock
     }
 
     /// The subscription list, feeds.txt.
@@ -33,6 +34,9 @@ public struct BuildOptions: Sendable, Equatable {
     public var cacheURL: URL?
     /// Render from the cache only, without any network or file fetch (`--offline`).
     public var offline: Bool = false
+    /// Fetch every feed, also those whose server's hints or `poll_interval` say they are not due
+    /// yet (`--force`); `Retry-After` and 410 Gone still hold.
+    public var force: Bool = false
     /// Rewrite feeds.txt (and move the cache's records) for feeds that moved for good with a
     /// 301/308 (`--apply-redirects`).
     public var applyRedirects: Bool = false

@@ -73,7 +73,7 @@ extension BuildRun {
         let shown = URLText.removingUserinfo(url)
         let kept = stored == nil ? "the page links to it instead" : "the last good copy is kept"
         switch result.outcome {
-        case .notModified(_, let fresh):
+        case .notModified(_, let fresh, _):
             guard var copy = stored else { return (nil, nil) }
             if let fresh { copy.validators = fresh }
             return (copy, nil)

@@ -46,18 +46,32 @@ extension BuildRun {
 }
 
 /// What the page leaves out, whatever the river would choose: entries turned away by the
-/// include / exclude rules, and entries hidden by id or link.
+/// include / exclude rules, entries hidden by id or link, and the entries dated after the build
+/// time of feeds with `future_dates = ignore_entry` (`FutureDates`).
 struct LeftOut: Sendable {
     /// Entries turned away by the rules (`BuildRun.filteredOut`).
     var filtered: Set<EntryKey> = []
     /// Hidden ids and links (`BuildRun.hiddenValues`).
     var hidden: Set<String> = []
+    /// Feeds whose entries dated after `now` are left out (`future_dates = ignore_entry`).
+    var future: Set<String> = []
+    /// The build time, for `future`.
+    var now = Date.distantFuture
+
+    /// Whether `cached` of `feedURL` is left out for being dated after the build time: its feed
+    /// has `future_dates = ignore_entry` and its published date is after `now`. When that date
+    /// comes the entry shows (`River.nextChange` names the instant).
+    func isFuture(_ cached: CachedEntry, feedURL: String) -> Bool {
+        guard let published = cached.entry.published, published > now else { return false }
+        return future.contains(feedURL)
+    }
 
     /// Whether the cached entry head `cached` of `feedURL` is left out.
     func contains(_ cached: CachedEntry, feedURL: String) -> Bool {
         if filtered.contains(EntryKey(feedURL: feedURL, id: cached.entry.id)) || hidden.contains(cached.entry.id) {
             return true
         }
+        if isFuture(cached, feedURL: feedURL) { return true }
         if let link = cached.entry.link, hidden.contains(link) { return true }
         return false
     }

@@ -51,6 +51,61 @@ extension BuildRun {
         let (subscriptions, outcomes) = (inputs.subscriptions, fetched.outcomes)
         let snapshot = try await snapshot(states: fetched.states)
         let faces = Self.faces(inputs.faces, subscriptions, outcomes: outcomes, snapshot: snapshot)
+        let (sources, sidebar, shown) = feedsShown(subscriptions, outcomes, snapshot, faces)
+        var statuses = shown
+        var excluded = try await leftOut(subscriptions)
+        excluded.future = Set(
+            subscriptions.filter { FutureDates.leavesOut($0.settings, planetWide: settings.futureDates) }
+                .map(\.key.string))
+        excluded.now = now
+        let urls = subscriptions.map(\.key.string)
+        var lastRead: (heads: [CachedEntry], all: Bool) = ([], false)
+        let heads = try await River.pages(
+            page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), archivePages: archivePages, now: now,
+            heads: { (newest: Int?) async throws(BuildError) -> [CachedEntry] in
+                let read = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+                    try await cache.entryHeads(feedURLs: urls, newest: newest)
+                }
+                lastRead = (read, newest == nil)
+                return read
+            },
+            olderCopies: { (heads: [CachedEntry], notAfter: Date) async throws(BuildError) -> [CachedEntry] in
+                try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+                    try await cache.olderCopies(of: heads, feedURLs: urls, notAfter: notAfter)
+                }
+            },
+            candidates: { heads in
+                Self.candidates(heads, subscriptions: subscriptions, sources: sources, excluded: excluded)
+            })
+        if !excluded.future.isEmpty {
+            // Each status counts the entries `future_dates = ignore_entry` left out (of the heads
+            // read: they sort first, newest first, so every one of them is).
+            var future: [String: Int] = [:]
+            for head in lastRead.heads where excluded.isFuture(head, feedURL: head.feedURL) {
+                future[head.feedURL, default: 0] += 1
+            }
+            for index in statuses.indices {
+                statuses[index].futureEntriesLeftOut = future[statuses[index].subscriptionURL] ?? 0
+            }
+        }
+        // One load for every page (`loadWhole` keeps order and count), cut back into pages.
+        let whole = try await loadWhole(Array(heads.joined()))
+        var pages: [[RiverEntry]] = []
+        var offset = 0
+        for entries in heads {
+            pages.append(Array(whole[offset..<offset + entries.count]))
+            offset += entries.count
+        }
+        return Selection(
+            pages: pages, sidebar: sidebar, statuses: statuses, faces: faces,
+            heads: lastRead.heads, readAllHeads: lastRead.all, newest: snapshot.newest)
+    }
+
+    /// Each subscription's river source (by feed URL), sidebar item and status, in feeds.txt
+    /// order: this run's outcome over the cache's memory (`snapshot`), with its face.
+    func feedsShown(
+        _ subscriptions: [Subscription], _ outcomes: [FeedKey: FeedOutcome], _ snapshot: Snapshot, _ faces: FeedFaces
+    ) -> (sources: [String: RiverSource], sidebar: [SiteSubscription], statuses: [FeedStatus]) {
         let activity = ActivityRule(settings, now: now)
         var sources: [String: RiverSource] = [:]
         var sidebar: [SiteSubscription] = []
@@ -73,37 +128,7 @@ extension BuildRun {
             sidebar.append(item)
             sources[key.string] = source
         }
-        let excluded = try await leftOut(subscriptions)
-        let urls = subscriptions.map(\.key.string)
-        var lastRead: (heads: [CachedEntry], all: Bool) = ([], false)
-        let heads = try await River.pages(
-            page: PlanetBuild.pageRules(settings, subscriptions: subscriptions), archivePages: archivePages, now: now,
-            heads: { (newest: Int?) async throws(BuildError) -> [CachedEntry] in
-                let read = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
-                    try await cache.entryHeads(feedURLs: urls, newest: newest)
-                }
-                lastRead = (read, newest == nil)
-                return read
-            },
-            olderCopies: { (heads: [CachedEntry], notAfter: Date) async throws(BuildError) -> [CachedEntry] in
-                try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
-                    try await cache.olderCopies(of: heads, feedURLs: urls, notAfter: notAfter)
-                }
-            },
-            candidates: { heads in
-                Self.candidates(heads, subscriptions: subscriptions, sources: sources, excluded: excluded)
-            })
-        // One load for every page (`loadWhole` keeps order and count), cut back into pages.
-        let whole = try await loadWhole(Array(heads.joined()))
-        var pages: [[RiverEntry]] = []
-        var offset = 0
-        for entries in heads {
-            pages.append(Array(whole[offset..<offset + entries.count]))
-            offset += entries.count
-        }
-        return Selection(
-            pages: pages, sidebar: sidebar, statuses: statuses, faces: faces,
-            heads: lastRead.heads, readAllHeads: lastRead.all, newest: snapshot.newest)
+        return (sources, sidebar, statuses)
     }
 
     /// The river's candidates of `heads`, feed by feed in feeds.txt order, each with its feed's

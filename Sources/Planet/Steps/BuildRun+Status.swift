@@ -16,6 +16,7 @@ extension BuildRun {
         switch outcome {
         case .parsed?: result = .ok
         case .notModified?: result = .notModified
+        case .notDue?: result = .notDue
         case .failed?: result = .failed
         case nil: result = .skipped
         }
@@ -32,6 +33,7 @@ extension BuildRun {
             retryAfter: state?.retryAfter)
         status.entriesDropped = outcome?.feed?.entriesDropped ?? 0
         status.failingSince = failing ? (state?.failingSince ?? state?.lastAttempt) : nil
+        status.nextFetch = failing ? nil : state?.nextFetch
         return status
     }
 

@@ -17,6 +17,8 @@ struct BuildRun: Sendable {
     var configURL: URL
     /// `--offline`: nothing is fetched, the cache's entries are used.
     var offline: Bool
+    /// `--force`: every feed is asked, whatever its polling hints and `poll_interval` say.
+    var force: Bool = false
     /// The fetcher's settings for this build (`PlanetBuild.fetcherConfiguration`).
     var fetcherConfiguration: FetcherConfiguration
     /// How long the cache keeps entries (`PlanetBuild.retention`).
@@ -47,8 +49,9 @@ struct BuildRun: Sendable {
         var states: [FeedKey: FeedState]
     }
 
-    /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`; none when
-    /// offline) with the cache's validators, `jobs` at a time and at most `perHost` to one host
+    /// Fetches every subscription that is due (not gone, not waiting for `Retry-After`, not before
+    /// the next fetch its server's hints or its `poll_interval` give unless `--force`, `FeedState.isWaiting`;
+    /// none when offline) with the cache's validators, `jobs` at a time and at most `perHost` to one host
     /// (`Fetcher.fetchAll`), in `FetchOrder` (least slack first); parses each in its fetch's task
     /// and records the result as it arrives (`FeedRecorder`).
     /// - Returns: this run's outcomes and the states after it (`Fetched`).
@@ -60,6 +63,7 @@ struct BuildRun: Sendable {
         let byURL = Dictionary(states.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         if offline { return Fetched(outcomes: [:], states: byURL) }
         var seen = Set<FeedKey>(minimumCapacity: subscriptions.count)
+        var notDue: [FeedKey] = []
         let lastSeconds = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
             try await cache.fetchTimes()
         }
@@ -67,7 +71,14 @@ struct BuildRun: Sendable {
             subscriptions.filter { subscription in
                 let key = subscription.key
                 guard seen.insert(key).inserted else { return false }
-                return byURL[key]?.isDue(now: now, configFingerprint: fingerprint) ?? true
+                guard let state = byURL[key] else { return true }
+                guard state.isDue(now: now, configFingerprint: fingerprint) else { return false }
+                // The server's hints and `poll_interval` (issue 25); `--force` asks every feed.
+                if !force, state.isWaiting(now: now, pollInterval: subscription.settings.pollInterval) {
+                    notDue.append(key)
+                    return false
+                }
+                return true
             }, lastSeconds: lastSeconds, perHost: fetcher.configuration.perHost)
         var validators = [URL: FetchValidators](minimumCapacity: due.count)
         for subscription in due {
@@ -83,7 +94,9 @@ struct BuildRun: Sendable {
             } deliver: { (index: Int, timed: (outcome: FeedOutcome, seconds: Double)) async throws(CacheError) in
                 try await recorder.take(timed.outcome, seconds: timed.seconds, of: due[index])
             }
-            return try await recorder.close()
+            var fetched = try await recorder.close()
+            for key in notDue { fetched.outcomes[key] = .notDue }
+            return fetched
         }
     }
 

@@ -14,8 +14,13 @@ enum FeedOutcome: Sendable {
     /// HTTP 304 (RFC 9110 §15.4.5) and the cache holds a copy: it is current. `permanentRedirect`
     /// is the URL the 304 came from after permanent redirects only, nil without (the feed's
     /// recorded redirect follows it: a move the server made temporary, or permanent, since).
-    /// `validators` are those the 304 carried (RFC 9111 §4.3.4), nil when it carried none.
-    case notModified(permanentRedirect: String?, validators: FetchValidators? = nil)
+    /// `validators` are those the 304 carried (RFC 9111 §4.3.4), nil when it carried none;
+    /// `freshness`, what it said of how long the copy stays fresh, nil when nothing.
+    case notModified(permanentRedirect: String?, validators: FetchValidators? = nil, freshness: HTTPFreshness? = nil)
+    /// Not requested: the feed's schedule says it is not due yet (`FeedState.isWaiting`: its
+    /// server's hints, its `poll_interval`). It is treated as a 304 would be: its cached entries
+    /// stay, its status is the last one (issue 25).
+    case notDue
     /// The fetch or the parse failed, or a 304 came for a feed the cache has no copy of.
     case failed(FetchFailure)
 
@@ -47,8 +52,9 @@ enum FeedOutcome: Sendable {
         switch result.outcome {
         case .failed(let failure):
             return .failed(failure)
-        case .notModified(let permanentRedirect, let validators):
-            return .notModified(permanentRedirect: permanentRedirect?.absoluteString, validators: validators)
+        case .notModified(let permanentRedirect, let validators, let freshness):
+            return .notModified(
+                permanentRedirect: permanentRedirect?.absoluteString, validators: validators, freshness: freshness)
         case .fetched(let document):
             do {
                 // Deferred: the cache keeps summary and content raw, and only the entries the

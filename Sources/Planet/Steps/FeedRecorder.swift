@@ -38,6 +38,8 @@ struct FeedRecorder {
     private var documents: [(subscription: Subscription, outcome: FeedOutcome)] = []
     /// How long each fetch took, for the next build's order (`FetchOrder`).
     private var seconds: [FeedKey: Double] = [:]
+    /// Each fetched feed's `poll_interval` setting, for its next fetch (`schedules()`).
+    private var pollIntervals: [FeedKey: TimeInterval] = [:]
 
     init(run: BuildRun, known: [FeedKey: FeedState], total: Int) {
         self.run = run
@@ -53,9 +55,11 @@ struct FeedRecorder {
     mutating func take(_ outcome: FeedOutcome, seconds: Double, of subscription: Subscription) async throws(CacheError)
     {
         let key = subscription.key
+        if case .notDue = outcome { return }
         self.seconds[key] = seconds
+        pollIntervals[key] = subscription.settings.pollInterval
         switch outcome {
-        case .notModified(let redirect, let validators) where known[key]?.lastSuccess != nil:
+        case .notModified(let redirect, let validators, _) where known[key]?.lastSuccess != nil:
             notModified.append(key)
             if known[key]?.redirectTarget != redirect { redirected[key] = redirect }
             // Only a value the 304 carried replaces one: a 304 with an ETag alone keeps the
@@ -78,6 +82,8 @@ struct FeedRecorder {
             if documents.count >= Self.documentsPerTransaction { try await recordDocuments() }
         case .failed(let failure):
             try await recordFailure(failure, of: subscription)
+        case .notDue:
+            break  // never requested, so never delivered: `BuildRun.fetchAndRecord` adds these
         }
     }
 
@@ -96,7 +102,36 @@ struct FeedRecorder {
             after[key]?.etag = validators.etag
             after[key]?.lastModified = validators.lastModified
         }
+        try await run.cache.recordSchedules(schedules().byURLText())
         return BuildRun.Fetched(outcomes: outcomes, states: after)
+    }
+
+    /// Each fetched feed's schedule after this run, where it changed (`after` updated to match):
+    /// a document's stated interval and its response's freshness replace the stored ones; a 304
+    /// replaces the freshness only when it gave one (RFC 9111 §4.3.4); a failure keeps the
+    /// hints and is due on every build (`FeedState.scheduledFetch(pollInterval:)`).
+    private mutating func schedules() -> [FeedKey: FeedCache.FetchSchedule] {
+        var changed: [FeedKey: FeedCache.FetchSchedule] = [:]
+        for (key, outcome) in outcomes {
+            guard var state = after[key] else { continue }
+            let before = FeedCache.FetchSchedule(
+                statedInterval: state.statedInterval, freshFor: state.freshFor, nextFetch: state.nextFetch)
+            switch outcome {
+            case .parsed(let feed, let info):
+                state.statedInterval = feed.updateInterval
+                state.freshFor = info.freshness?.freshFor(receivedAt: run.now)
+            case .notModified(_, _, let freshness?):
+                state.freshFor = freshness.freshFor(receivedAt: run.now)
+            case .notModified, .failed, .notDue:
+                break
+            }
+            state.nextFetch = state.scheduledFetch(pollInterval: pollIntervals[key])
+            let schedule = FeedCache.FetchSchedule(
+                statedInterval: state.statedInterval, freshFor: state.freshFor, nextFetch: state.nextFetch)
+            if schedule != before { changed[key] = schedule }
+            after[key] = state
+        }
+        return changed
     }
 
     private mutating func recordDocuments() async throws(CacheError) {

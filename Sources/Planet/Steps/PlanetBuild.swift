@@ -108,6 +108,7 @@ public enum PlanetBuild {
         let userAgent = PlanetVersion.userAgent(site: site.link)
         let run = BuildRun(
             cache: cache, now: now, settings: settings, configURL: options.configURL, offline: options.offline,
+            force: options.force,
             fetcherConfiguration: fetcherConfiguration(options, settings, userAgent: userAgent),
             retention: retention(settings), progress: options.progress,
             siteConfiguration: site, userAgent: userAgent, fingerprint: fingerprint(of: list))

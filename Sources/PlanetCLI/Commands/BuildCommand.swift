@@ -33,6 +33,8 @@ enum BuildCommand: Subcommand {
         name: "cache", value: "FILE", help: "The SQLite cache.",
         defaultText: ".planet/cache.sqlite beside feeds.txt")
     static let offline = CommandSpec.Option(name: "offline", help: "Render from the cache only; fetch nothing.")
+    static let force = CommandSpec.Option(
+        name: "force", help: "Fetch every feed, also those whose server or poll_interval says not yet.")
     static let strict = CommandSpec.Option(name: "strict", help: "Exit with status 1 when a feed failed.")
     static let applyRedirects = CommandSpec.Option(
         name: "apply-redirects",
@@ -48,7 +50,8 @@ enum BuildCommand: Subcommand {
         name: "build",
         summary: "fetch every feed of feeds.txt and write the site",
         options: [
-            config, output, templates, now, jobs, perHost, timeout, cache, offline, strict, applyRedirects, wait,
+            config, output, templates, now, jobs, perHost, timeout, cache, offline, force, strict, applyRedirects,
+            wait,
             verbose,
             quiet
         ],
@@ -109,6 +112,7 @@ enum BuildCommand: Subcommand {
         if let trusted = io.environment["SSL_CERT_FILE"], !trusted.isEmpty { options.trustStore = trusted }
         options.proxies = ProxySettings(environment: io.environment)
         options.offline = arguments.flag(offline)
+        options.force = arguments.flag(force)
         options.applyRedirects = arguments.flag(applyRedirects)
         options.waitForLock = arguments.flag(wait)
         return options

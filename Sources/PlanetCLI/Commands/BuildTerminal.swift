@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 import Planet
 import PlanetFetcher
@@ -112,6 +113,9 @@ final class BuildTerminal: Sendable {
         case .ok: return "planet: ok           \(location)"
         case .notModified: return "planet: not modified \(location)"
         case .skipped: return "planet: skipped      \(location)"
+        case .notDue:
+            let next = feed.nextFetch.map { " (next fetch \(FeedDateParser.rfc3339($0)))" } ?? ""
+            return "planet: not due      \(location)\(next)"
         case .failed:
             return "planet: " + red("failed") + "       " + Self.naming(failure?.message ?? feed.lastError, feed)
         }

@@ -9,21 +9,26 @@ import Glibc
 final class CurlTransfer {
     /// The fields the fetcher reads, lower-cased (all others are skipped unread), as bytes.
     private static let wanted: [[UInt8]] = [
-        "content-type", "etag", "last-modified", "retry-after", "location", "www-authenticate"
+        "content-type", "etag", "last-modified", "retry-after", "location", "www-authenticate",
+        // Freshness (RFC 9111 §5.2, §5.3, §5.1, RFC 9110 §6.6.1): `HTTPFreshness`.
+        "cache-control", "expires", "date", "age"
     ].map { Array($0.utf8) }
+    /// Fields whose repeated lines are one comma-separated list (RFC 9110 §5.3); every other
+    /// wanted field keeps its first line.
+    private static let lists: Set<String> = ["cache-control"]
     /// `wanted` as the header dictionary's keys.
     private static let wantedNames = wanted.map { String(decoding: $0, as: UTF8.self) }
     /// `content-length`, read for its values only (RFC 9112 §6.3).
     private static let contentLength = Array("content-length".utf8)
     /// Every name a field is matched against: `wanted`, then Content-Length (index `wanted.count`).
     private static let matched = wanted + [contentLength]
-    /// Name length (below 32) → index in `matched`, -1 for none: no two of these names have the
-    /// same length.
-    private static let byLength: [Int8] = {
-        var table = [Int8](repeating: -1, count: 32)
+    /// Name length (below 32) → the indexes in `matched` of the names of that length (at most
+    /// two: `etag`/`date`, `last-modified`/`cache-control`), empty for none.
+    private static let byLength: [[Int]] = {
+        var table = [[Int]](repeating: [], count: 32)
         for (index, name) in matched.enumerated() {
-            precondition(table[name.count] == -1, "two header names of one length")
-            table[name.count] = Int8(index)
+            precondition(table[name.count].count < 2, "three header names of one length")
+            table[name.count].append(index)
         }
         return table
     }()
@@ -171,15 +176,17 @@ final class CurlTransfer {
             return bytes.count
         }
         guard let colon = line.firstIndex(of: 0x3A), colon > 0, colon < 32 else { return bytes.count }
-        // The wanted names (and Content-Length) differ in length: the length picks the one name
-        // the field can be, compared once, ASCII letters lower-cased.
-        let candidate = Int(Self.byLength[colon])
-        guard candidate >= 0 else { return bytes.count }
-        let expected = Self.matched[candidate]
-        for offset in 0..<colon {
-            let byte = line[offset]
-            guard expected[offset] == byte | ((byte >= 0x41 && byte <= 0x5A) ? 0x20 : 0) else { return bytes.count }
-        }
+        // The length picks the one or two names the field can be, each compared once, ASCII
+        // letters lower-cased.
+        guard
+            let candidate = Self.byLength[colon].first(where: { index in
+                let expected = Self.matched[index]
+                return (0..<colon).allSatisfy { offset in
+                    let byte = line[offset]
+                    return expected[offset] == byte | ((byte >= 0x41 && byte <= 0x5A) ? 0x20 : 0)
+                }
+            })
+        else { return bytes.count }
         if candidate == Self.wanted.count {
             // Every value of every Content-Length field of this head ("5", "5, 5"): more than one
             // distinct value is an unrecoverable framing error (RFC 9112 §6.3, item 5).
@@ -190,16 +197,18 @@ final class CurlTransfer {
             return bytes.count
         }
         let name = Self.wantedNames[candidate]
-        guard headers[name] == nil else { return bytes.count }
+        let earlier = headers[name]
+        guard earlier == nil || Self.lists.contains(name) else { return bytes.count }
         var value = line[(colon + 1)...]
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
         while let last = value.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A {
             value = value.dropLast()
         }
         // ISO-8859-1: each byte is the scalar of its value (for ASCII, the UTF-8 reading is the same).
-        headers[name] =
+        let text =
             value.allSatisfy { $0 < 0x80 }
             ? String(decoding: value, as: UTF8.self) : String(value.map { Character(Unicode.Scalar($0)) })
+        headers[name] = earlier.map { $0 + ", " + text } ?? text
         return bytes.count
     }
 

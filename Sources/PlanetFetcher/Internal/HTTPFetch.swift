@@ -136,7 +136,10 @@ struct HTTPFetch: Sendable {
         switch response.status {
         case 304:
             let fresh = FetchValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
-            return .done(.notModified(permanentRedirect: permanentRedirect, validators: fresh.isEmpty ? nil : fresh))
+            return .done(
+                .notModified(
+                    permanentRedirect: permanentRedirect, validators: fresh.isEmpty ? nil : fresh,
+                    freshness: HTTPFreshness(headers: response.headers)))
         case 200..<300:
             return .done(
                 .fetched(
@@ -145,7 +148,7 @@ struct HTTPFetch: Sendable {
                         finalURL: URL(string: URLText.removingUserinfo(current)) ?? url,
                         contentType: response.headers["content-type"], status: response.status,
                         etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                        permanentRedirect: permanentRedirect)))
+                        permanentRedirect: permanentRedirect, freshness: HTTPFreshness(headers: response.headers))))
         case 301, 302, 303, 307, 308:
             return follow(response)
         case 400...:

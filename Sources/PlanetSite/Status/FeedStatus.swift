@@ -16,6 +16,9 @@ public struct FeedStatus: Sendable, Equatable {
         case failed
         /// Not fetched: gone (410), waiting for `Retry-After`, or `--offline`.
         case skipped
+        /// Not requested: its server's hints or its `poll_interval` say it is not due before
+        /// `nextFetch`; the cached copy counts as current, as after a 304.
+        case notDue = "not-due"
     }
 
     /// The subscription URL as in feeds.txt (the cache key; may be a file path; never published).
@@ -41,6 +44,9 @@ public struct FeedStatus: Sendable, Equatable {
     /// Entries of the document fetched this run that were left out: only the newest
     /// `Feed.defaultMaxEntries` of one document are read. 0 when none was, or nothing was parsed.
     public var entriesDropped: Int = 0
+    /// Entries of the feed dated after the build time and left out of the page
+    /// (`future_dates = ignore_entry`); 0 when none was, or the setting is not on.
+    public var futureEntriesLeftOut: Int = 0
     /// Failed attempts in a row.
     public var failureStreak: Int
     /// Where the feed moved for good (301/308), to apply with `planet build --apply-redirects`.
@@ -57,13 +63,17 @@ public struct FeedStatus: Sendable, Equatable {
     public var newestEntry: Date?
     /// The first failed attempt of the current run of failures, UTC; nil when not failing.
     public var failingSince: Date?
+    /// When the feed is next fetched (its server's hints, its `poll_interval`), UTC; nil when it
+    /// is fetched on every build ("due").
+    public var nextFetch: Date?
 
-    /// `outcome` as status.json and status.html publish it: a 304 is "ok", like a document. The
+    /// `outcome` as status.json and status.html publish it: a 304 is "ok", like a document, and so
+    /// is a feed not due (its copy is as current as the server said). The
     /// published pages do not tell a 304 from a 200: the two alternate after every change of a
     /// feed, and a status page that said so would rewrite the site on the build after each one
     /// (README, "Nothing changed, nothing written"). `--verbose` still says "not modified".
     public var publishedOutcome: String {
-        outcome == .notModified ? Outcome.ok.rawValue : outcome.rawValue
+        outcome == .notModified || outcome == .notDue ? Outcome.ok.rawValue : outcome.rawValue
     }
 
     /// `httpStatus` as the status pages publish it: a 304 confirms the document last fetched

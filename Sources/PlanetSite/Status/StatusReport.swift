@@ -11,7 +11,9 @@ import PlanetBase
 /// ("ok"|"failed"|"skipped": a 304 is "ok", `FeedStatus.publishedOutcome`), "newest_entry",
 /// "failing_since", "last_error", "error_kind", "http_status" (a 304 is 200), "entries_kept",
 /// "entries_dropped" (left out of this run's document: only its newest 1,000 entries are read),
-/// "redirect_to", "gone", "retry_after", "inactive"}], "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
+/// "future_entries_left_out" (dated after the build time, `future_dates = ignore_entry`),
+/// "redirect_to", "gone", "retry_after", "next_fetch" (null: every build), "inactive"}],
+/// "summary": {"feeds", "ok", "failing", "redirects_to_apply"}}`.
 ///
 /// Nothing in it changes from one build to the next unless something did (README.md, "Running
 /// from cron"): no time of the last attempt, no count of failures in a row (`planet list` shows
@@ -82,9 +84,11 @@ package struct StatusReport: Sendable, Equatable {
             "http_status": feed.publishedHTTPStatus.map(JSONValue.int) ?? .null,
             "entries_kept": .int(feed.entriesKept),
             "entries_dropped": .int(feed.entriesDropped),
+            "future_entries_left_out": .int(feed.futureEntriesLeftOut),
             "redirect_to": text(feed.redirectTo),
             "gone": .bool(feed.gone),
             "retry_after": date(feed.retryAfter),
+            "next_fetch": date(feed.nextFetch),
             "inactive": .bool(feed.inactive)
         ])
     }
@@ -99,7 +103,8 @@ package struct StatusReport: Sendable, Equatable {
 
     /// The `feeds_status` value of status.html.mustache: one object per feed with the keys of
     /// status.json plus `failing` (bool) and `everyBuildKeys`; dates RFC 3339 UTC strings or
-    /// null; `entries_dropped` null when 0 (so `{{#entries_dropped}}` shows only when some were).
+    /// null; `entries_dropped` and `future_entries_left_out` null when 0 (so `{{#entries_dropped}}`
+    /// shows only when some were).
     package var mustacheValue: MustacheValue {
         .array(
             feeds.map { feed in
@@ -116,9 +121,11 @@ package struct StatusReport: Sendable, Equatable {
                     "http_status": feed.publishedHTTPStatus.map { .int($0) } ?? .null,
                     "entries_kept": .int(feed.entriesKept),
                     "entries_dropped": feed.entriesDropped > 0 ? .int(feed.entriesDropped) : .null,
+                    "future_entries_left_out": feed.futureEntriesLeftOut > 0 ? .int(feed.futureEntriesLeftOut) : .null,
                     "redirect_to": text(feed.redirectTo),
                     "gone": .bool(feed.gone),
                     "retry_after": text(feed.retryAfter.map(FeedDateParser.rfc3339)),
+                    "next_fetch": text(feed.nextFetch.map(FeedDateParser.rfc3339)),
                     "inactive": .bool(feed.inactive),
                     // `everyBuildKeys`, for status templates written before schema v8.
                     "last_success": text(feed.lastSuccess.map(FeedDateParser.rfc3339)),

@@ -54,11 +54,16 @@ struct VenusImportTests {
             for item in [
                 "cache_directory (Planet)",
                 "feed_timeout (Planet): use 'planet build --timeout SECONDS'",
-                "filters = mememe.plugin (Planet)", "days_per_page (index.html.tmpl)",
-                "filters = excerpt.py (index.html.tmpl)"
+                "filters = mememe.plugin (Planet)", "filters = excerpt.py (index.html.tmpl)"
             ] {
                 #expect(line.contains(item), "\(item) missing from \(line)")
             }
+            // The index template's own days_per_page is the planet's (issue 25: it was named ignored).
+            #expect(!line.contains("days_per_page"), "\(line)")
+            #expect(
+                imported.err.contains(
+                    "planet import: note: days_per_page = 60 (index.html.tmpl): Venus's option for the index page → "
+                        + "days_per_page = 60 planet-wide"), "\(imported.err)")
             // The theme is named where it is not found (ThemeImportBuildTests converts one that is).
             #expect(
                 imported.err.contains("planet import: theme: output_theme = classic_fancy: no folder classic_fancy"))
@@ -73,6 +78,7 @@ struct VenusImportTests {
             }
             // A Venus config (output_theme, filters): new_feed_items is its per-feed cap on the page.
             #expect(text.contains("items_per_feed = 2\n") && text.contains("face_width = 64\n"))
+            #expect(text.contains("\ndays_per_page = 60\n") && !text.contains("days_per_page = 0"), "\(text)")
             #expect(!text.contains("new_feed_items"), "\(text)")
             #expect(imported.err.contains("planet import: note: new_feed_items = 2 (Planet): read as Planet Venus's"))
             #expect(text.contains("\n    face = jane.png\n") && text.contains("\n    include = category:python\n"))

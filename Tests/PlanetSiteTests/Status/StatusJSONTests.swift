@@ -20,8 +20,10 @@ struct StatusJSONTests {
                 "last_error": text(feed.lastError), "error_kind": text(feed.errorKind),
                 "http_status": feed.publishedHTTPStatus.map(JSONValue.int) ?? .null,
                 "entries_kept": .int(feed.entriesKept), "entries_dropped": .int(feed.entriesDropped),
+                "future_entries_left_out": .int(feed.futureEntriesLeftOut),
                 "redirect_to": text(feed.redirectTo), "gone": .bool(feed.gone),
-                "retry_after": date(feed.retryAfter), "inactive": .bool(feed.inactive)
+                "retry_after": date(feed.retryAfter), "next_fetch": date(feed.nextFetch),
+                "inactive": .bool(feed.inactive)
             ])
         }
         let object: JSONValue = .object([
@@ -46,16 +48,21 @@ struct StatusJSONTests {
         failing.newestEntry = Date(timeIntervalSince1970: -12_000_000_000)
         failing.entriesDropped = 2
         failing.inactive = true
+        var notDue = FeedStatus(
+            subscriptionURL: "https://e.example/feed", url: "https://e.example/feed", name: "E", outcome: .notDue,
+            httpStatus: 304)
+        notDue.nextFetch = Date(timeIntervalSince1970: 1_704_168_245)
         return [
             failing,
             FeedStatus(subscriptionURL: "https://c.example/feed", url: nil, name: "C", outcome: .skipped),
+            notDue,
             FeedStatus(
                 subscriptionURL: "https://d.example/feed", url: "https://d.example/feed", name: "D", outcome: .ok,
                 httpStatus: 304)
         ]
     }()
 
-    @Test("no feed, one, several: the bytes of the report as one value", arguments: [0, 1, 3])
+    @Test("no feed, one, several: the bytes of the report as one value", arguments: [0, 1, 4])
     func sameBytes(count: Int) {
         let report = StatusReport(
             title: "Planet </script>", generated: Date(timeIntervalSince1970: 1_704_164_645),

@@ -7,9 +7,9 @@ import PlanetSubscriptions
 
 extension BuildRun {
     /// Fetches into the site the faces the pages would otherwise link to on the feeds' hosts (a
-    /// `face` URL; with `copy_faces = all` a feed's logo, icon or avatar too: an `http:` image on
-    /// an `https:` planet is mixed content, and every reader's browser would ask a third party;
-    /// issue 27; `copy_faces = no`: none). Each URL once per
+    /// `face` URL and, with `copy_faces = all`, the default, a feed's logo, icon or avatar too: an
+    /// `http:` image on an `https:` planet is mixed content, and every reader's browser would ask a
+    /// third party; issue 27; `settings`: the `face` URLs only; `no`: none). Each URL once per
     /// build, however many feeds and pages show it, through `fetcher`'s settings with a size cap
     /// (`FaceImage.maxBytes`) and the private-address rule from the first request on (a feed
     /// chose the URL); conditionally, with the validators of the copy in the cache (`FeedCache.faceCopies`).

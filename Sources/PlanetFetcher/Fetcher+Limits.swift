@@ -4,8 +4,8 @@ extension Fetcher {
     /// This fetcher with limits of its own for the fetches made through it, on the same engine:
     /// one engine thread, one pool of connections and the same `jobs` and `perHost` for the
     /// build's feeds and the fetches that need another size cap or the private-address rule from
-    /// the first request (the faces copied into the site, `BuildRun.copyFaces`). Every other
-    /// setting is this fetcher's.
+    /// the first request (the faces copied into the site, `BuildRun.copyFaces`; the reading lists,
+    /// `ReadingListLimits.fetcher`). Every other setting is this fetcher's.
     /// - Parameters:
     ///   - maxBytes: the largest body accepted, bytes (``FetcherConfiguration/maxBytes``).
     ///   - refusesPrivateFromStart: ``FetcherConfiguration/refusesPrivateFromStart``; nil: this

@@ -33,10 +33,12 @@ public final class LoopbackGuard: Sendable {
         return false
     }
 
-    /// The message of a refused request to `url`.
-    package static func message(_ url: URL) -> String {
-        "'\(url.displayString)': this build may reach loopback addresses only (PLANET_LOOPBACK_ONLY=1, or a test), "
-            + "and the request named another host; nothing was sent"
+    /// The message of the fetch of `url` refused at the hop to `hop` (the URL itself, or a
+    /// redirect's target).
+    package static func message(_ url: URL, hop: String) -> String {
+        "'\(url.displayString)': this build may reach loopback IP addresses only (PLANET_LOOPBACK_ONLY=1, or a "
+            + "test), and '\(host(of: hop))' is not one (or its proxy is not); nothing was sent to it, no name "
+            + "looked up"
     }
 
     /// True for an IP literal in 127.0.0.0/8, `::1`, or IPv4-mapped 127 (brackets allowed).

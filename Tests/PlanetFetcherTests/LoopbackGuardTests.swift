@@ -51,7 +51,10 @@ struct LoopbackGuardTests {
                     Issue.record("\(result.subscription.url): \(result.outcome)")
                     continue
                 }
-                #expect(failure.kind == .other && failure.message.contains("loopback addresses only"))
+                #expect(failure.kind == .other && failure.message.contains("loopback IP addresses only"))
+            }
+            if case .failed(let failure) = results[1].outcome {
+                #expect(failure.message.contains("'feeds.example.net' is not one"), "the hop refused is named")
             }
             #expect(server.requests(to: "/away.xml").count == 1)
             #expect(server.requests(to: "/feed.xml").count == 1, "localhost is not resolved, so not asked")

@@ -101,7 +101,8 @@ struct HTTPFetch: Sendable {
         }
         let proxy = configuration.proxies.proxy(for: current)
         if let loopback = configuration.loopbackOnly, !loopback.admits(current, proxy: proxy) {
-            return .done(.failed(FetchFailure(kind: .other, url: url, message: LoopbackGuard.message(url))))
+            let message = LoopbackGuard.message(url, hop: current)
+            return .done(.failed(FetchFailure(kind: .other, url: url, message: message)))
         }
         currentProxied = proxy != nil
         return .transfer(

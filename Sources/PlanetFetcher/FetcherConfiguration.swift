@@ -39,6 +39,9 @@ public struct FetcherConfiguration: Sendable {
     /// a public address: for URLs a feed gave (the faces planet fetches into the site), which a
     /// feed's author chose as freely as a redirect's target. Default false.
     public var refusesPrivateFromStart = false
+    /// Refuse every request but those to loopback IP literals, before any lookup (``LoopbackGuard``,
+    /// which records each refusal); nil (the default): any address, under the rules above.
+    public var loopbackOnly: LoopbackGuard?
 
     /// Creates a configuration; defaults 64 jobs, 4 per host, 30 s timeout, 10 000 000-byte cap,
     /// 5 redirects, the standard address policy, the system's trust store, the proxies of the

@@ -78,9 +78,9 @@ extension FeedList {
         /// nil when absent.
         package var itemTitle: String? { text("item_title").map(SettingKind.choiceWord) }
         /// `copy_faces`: which faces are fetched into the site instead of linked on their hosts
-        /// (issue 27): `settings` (the default), the `face` URLs feeds.txt gives; `all`, those
-        /// and every feed's own image (logo, icon, author's avatar); `no`, none.
-        package var copyFaces: String { text("copy_faces").map(SettingKind.choiceWord) ?? "settings" }
+        /// (issue 27): `all` (the default), the `face` URLs feeds.txt gives and every feed's own
+        /// image (logo, icon, author's avatar); `settings`, only the `face` URLs; `no`, none.
+        package var copyFaces: String { text("copy_faces").map(SettingKind.choiceWord) ?? "all" }
         /// `timezone`: IANA zone in which dates are shown on the page; default UTC.
         package var timezone: TimeZone {
             text("timezone").flatMap(TimeZone.init(identifier:)) ?? .gmt

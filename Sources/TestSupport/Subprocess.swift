@@ -16,12 +16,14 @@ public enum Subprocess {
         public var output: Data
     }
 
-    /// Runs `executable` with `arguments`; standard error is inherited.
+    /// Runs `executable` with `arguments`; standard error is inherited, the environment is the test
+    /// process's with `PLANET_LOOPBACK_ONLY=1` (``LoopbackOnly``).
     /// - Throws: when the process cannot be started.
     public static func run(_ executable: String, _ arguments: [String]) async throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = LoopbackOnly.processEnvironment
         let pipe = Pipe()
         process.standardOutput = pipe
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
@@ -44,9 +46,9 @@ public enum Subprocess {
     }
 
     /// Runs `executable` with `arguments` to its end, standard error discarded and standard
-    /// output written to `standardOutput` (default: discarded), and returns its exit status (the
-    /// signal number when it was killed). It is killed with SIGKILL after `killAfter` (nil: never)
-    /// or as soon as the calling task is cancelled.
+    /// output written to `standardOutput` (default: discarded), the environment as for `run`, and
+    /// returns its exit status (the signal number when it was killed). It is killed with SIGKILL
+    /// after `killAfter` (nil: never) or as soon as the calling task is cancelled.
     /// - Throws: when the process cannot be started.
     public static func exitStatus(
         _ executable: URL, _ arguments: [String], killAfter: Duration? = nil,
@@ -55,6 +57,7 @@ public enum Subprocess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = LoopbackOnly.processEnvironment
         process.standardError = FileHandle.nullDevice
         process.standardOutput = standardOutput
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self)

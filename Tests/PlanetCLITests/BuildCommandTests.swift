@@ -32,6 +32,13 @@ struct BuildCommandTests {
         #expect(throws: UsageError.self) { try options(["--per-host", "0"]) }
     }
 
+    @Test("PLANET_LOOPBACK_ONLY=1 keeps the build's fetches on loopback; unset or any other value: no guard")
+    func loopbackOnly() throws {
+        #expect(try options([], environment: ["PLANET_LOOPBACK_ONLY": "1"]).loopbackOnly != nil)
+        #expect(try options([]).loopbackOnly == nil)
+        #expect(try options([], environment: ["PLANET_LOOPBACK_ONLY": "0"]).loopbackOnly == nil)
+    }
+
     @Test func templatesDefaultToTheFolderOfFeedsTxt() throws {
         let built = try options([
             "--config", "site/feeds.txt", "--output=/tmp/out", "--jobs", "3",

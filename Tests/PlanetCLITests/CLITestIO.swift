@@ -22,7 +22,8 @@ final class Capture: Sendable {
 /// Runs `planet ARGUMENTS` in `folder` with captured streams, within a deadline (a run that
 /// does not finish comes back with status -1 and the deadline named on `err`). Standard error is
 /// not a terminal unless `stderrIsTerminal` says so (`CommandIO.stderrIsTerminal`; nil asks the
-/// test process's own stderr).
+/// test process's own stderr). `environment` gets `PLANET_LOOPBACK_ONLY=1` unless it says otherwise
+/// (`LoopbackOnly`): a build never leaves loopback.
 func runPlanet(
     _ arguments: [String], in folder: URL = FileManager.default.temporaryDirectory,
     environment: [String: String] = [:], stderrIsTerminal: Bool? = nil, deadline: Double = Deadline.standard
@@ -31,7 +32,7 @@ func runPlanet(
     let err = Capture()
     var io = CommandIO(
         out: { out.append($0) }, err: { err.append($0) },
-        environment: environment, currentDirectory: folder)
+        environment: LoopbackOnly.environment(environment), currentDirectory: folder)
     io.stderrIsTerminal = stderrIsTerminal
     let run = io
     do {

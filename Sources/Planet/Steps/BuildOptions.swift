@@ -4,7 +4,8 @@ import PlanetSite
 
 /// What `planet build` was asked to do. Paths are absolute file URLs (the CLI resolves them).
 public struct BuildOptions: Sendable, Equatable {
-    /// Equal when every option is; `progress`, `addressPolicy` and `resolver` (closures) are ignored.
+    /// Equal when every option is; `progress`, `addressPolicy`, `resolver` (closures) and
+    /// `loopbackOnly` are ignored.
     public static func == (a: BuildOptions, b: BuildOptions) -> Bool {
         a.configURL == b.configURL && a.outputURL == b.outputURL && a.templates == b.templates
             && a.now == b.now && a.jobs == b.jobs && a.perHost == b.perHost && a.trustStore == b.trustStore
@@ -57,6 +58,10 @@ public struct BuildOptions: Sendable, Equatable {
     /// How the private-address rule resolves the name of a request through a proxy
     /// (`FetcherConfiguration.resolver`); `.system` except in tests.
     public var resolver: HostResolver = .system
+    /// Keep every fetch of the build on loopback (`FetcherConfiguration.loopbackOnly`): set by the
+    /// test suite's builds, and by the CLI under `PLANET_LOOPBACK_ONLY=1` (`scripts/check-site.sh`);
+    /// nil (the default): any address.
+    public var loopbackOnly: LoopbackGuard?
 
     /// Creates options with the given fields; defaults 64 jobs, 30 s timeout, the clock and the default cache.
     public init(

@@ -7,15 +7,16 @@ import PlanetSubscriptions
 
 extension BuildRun {
     /// Fetches into the site the faces the pages would otherwise link to on the feeds' hosts (a
-    /// `face` URL; with `copy_faces = all` a feed's logo, icon or avatar too: an `http:` image on
-    /// an `https:` planet is mixed content, and every reader's browser would ask a third party;
-    /// issue 27; `copy_faces = no`: none). Each URL once per
-    /// build, however many feeds and pages show it, through `fetcher`'s settings with a size cap
-    /// (`FaceImage.maxBytes`) and the private-address rule from the first request on (a feed
-    /// chose the URL); conditionally, with the validators of the copy in the cache (`FeedCache.faceCopies`).
-    /// A copy is taken only when its magic bytes are a PNG, JPEG, GIF, WebP or AVIF image
-    /// (`FaceImage.type(of:)`). A face whose fetch fails keeps its last good copy; with none, the
-    /// page links to the URL as before. Offline, the stored copies alone are used.
+    /// `face` URL and, with `copy_faces = all`, the default, a feed's logo, icon or avatar too: an
+    /// `http:` image on an `https:` planet is mixed content, and every reader's browser would ask a
+    /// third party; issue 27; `settings`: the `face` URLs only; `no`: none). Each URL once per
+    /// build, however many feeds and pages show it, through `fetcher`'s engine and settings with a
+    /// size cap (`FaceImage.maxBytes`) and the private-address rule from the first request on (a
+    /// feed chose the URL; `Fetcher.withLimits`); conditionally, with the validators of the copy
+    /// in the cache (`FeedCache.faceCopies`). A copy is taken only when its magic bytes are a PNG,
+    /// JPEG, GIF, WebP or AVIF image (`FaceImage.type(of:)`). A face whose fetch fails keeps its
+    /// last good copy; with none, the page links to the URL as before. Offline, the stored copies
+    /// alone are used.
     /// - Returns: `faces` with the copies added (`Faces.addCopy`), and warnings about faces that
     ///   were too large or not an image.
     /// - Throws: `BuildError.cache`.
@@ -42,15 +43,13 @@ extension BuildRun {
         }
         var warnings: [String] = []
         if !offline {
-            var configuration = fetcher.configuration
-            configuration.maxBytes = FaceImage.maxBytes
-            configuration.refusesPrivateFromStart = true
+            let faceFetcher = fetcher.withLimits(maxBytes: FaceImage.maxBytes, refusesPrivateFromStart: true)
             let requests = urls.compactMap { URL(string: $0) }.map { Subscription(url: $0) }
             let validators = Dictionary(
                 uniqueKeysWithValues: requests.compactMap { request in
                     copies[request.url.absoluteString].map { (request.url, $0.validators) }
                 })
-            for result in await Fetcher(configuration).fetchAll(requests, validators: validators) {
+            for result in await faceFetcher.fetchAll(requests, validators: validators) {
                 let url = result.subscription.url.absoluteString
                 let (copy, warning) = Self.faceCopy(result, url: url, stored: copies[url])
                 if let warning { warnings.append(warning) }

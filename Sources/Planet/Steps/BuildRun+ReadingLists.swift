@@ -20,7 +20,7 @@ extension BuildRun {
         guard !lists.isEmpty else { return ([], []) }
         var read: [(url: URL, feeds: [ListedFeed])] = []
         var warnings: [String] = []
-        let listFetcher = Fetcher(ReadingListLimits.configuration(fetcher.configuration))
+        let listFetcher = ReadingListLimits.fetcher(fetcher)
         for list in lists {
             let key = list.absoluteString
             let stored = try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in

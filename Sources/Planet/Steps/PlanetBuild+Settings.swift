@@ -41,8 +41,8 @@ extension PlanetBuild {
     }
 
     /// The fetcher's settings for this build: `--jobs`, `--per-host` (else `per_host`),
-    /// `--timeout`, the address policy, trust store, proxies and resolver of the options,
-    /// `userAgent`, `max_bytes`.
+    /// `--timeout`, the address policy, trust store, proxies, resolver and loopback guard of the
+    /// options, `userAgent`, `max_bytes`.
     static func fetcherConfiguration(
         _ options: BuildOptions, _ settings: FeedList.Settings, userAgent: String
     ) -> FetcherConfiguration {
@@ -55,6 +55,7 @@ extension PlanetBuild {
         configuration.trustStore = options.trustStore
         configuration.proxies = options.proxies
         configuration.resolver = options.resolver
+        configuration.loopbackOnly = options.loopbackOnly
         if let maxBytes = settings.maxBytes { configuration.maxBytes = maxBytes }
         return configuration
     }

@@ -11,11 +11,10 @@ enum ReadingListLimits {
     /// keeps its last good set.
     static let maxBytes = 2_000_000
 
-    /// The configuration lists are fetched with: `configuration` with at most `maxBytes`.
-    static func configuration(_ configuration: FetcherConfiguration) -> FetcherConfiguration {
-        var bounded = configuration
-        bounded.maxBytes = min(configuration.maxBytes, maxBytes)
-        return bounded
+    /// The fetcher lists are fetched with: `fetcher` with at most `maxBytes`, on its engine
+    /// (`Fetcher.withLimits`).
+    static func fetcher(_ fetcher: Fetcher) -> Fetcher {
+        fetcher.withLimits(maxBytes: min(fetcher.configuration.maxBytes, maxBytes))
     }
 
     /// The first `maxFeeds` of `feeds`, and a warning naming `list` when some were left out.

@@ -111,6 +111,7 @@ enum BuildCommand: Subcommand {
         if arguments.value(perHost) != nil { options.perHost = try arguments.int(perHost, default: 1, in: 1...1024) }
         if let trusted = io.environment["SSL_CERT_FILE"], !trusted.isEmpty { options.trustStore = trusted }
         options.proxies = ProxySettings(environment: io.environment)
+        if io.environment["PLANET_LOOPBACK_ONLY"] == "1" { options.loopbackOnly = LoopbackGuard() }
         options.offline = arguments.flag(offline)
         options.force = arguments.flag(force)
         options.applyRedirects = arguments.flag(applyRedirects)

@@ -100,6 +100,10 @@ struct HTTPFetch: Sendable {
             return next(after: .notRun(code: 28, errorText: "the timeout ran out between redirects"))
         }
         let proxy = configuration.proxies.proxy(for: current)
+        if let loopback = configuration.loopbackOnly, !loopback.admits(current, proxy: proxy) {
+            let message = LoopbackGuard.message(url, hop: current)
+            return .done(.failed(FetchFailure(kind: .other, url: url, message: message)))
+        }
         currentProxied = proxy != nil
         return .transfer(
             HTTPRequest(

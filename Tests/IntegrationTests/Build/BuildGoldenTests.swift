@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetFetcher
 import TestSupport
 import Testing
 
@@ -14,10 +15,12 @@ struct BuildGoldenTests {
 
     /// Options with a fresh cache beside the output (never `.planet/` in the fixture folder).
     func options(config: URL, output: URL) -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             configURL: config, outputURL: output,
             templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
             cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
+        options.loopbackOnly = LoopbackGuard()
+        return options
     }
 
     @Test("three fixture feeds render index.html, rss.xml, atom.xml, opml.xml and feed.json byte for byte")

@@ -2,6 +2,7 @@ import FeedParser
 import Foundation
 import Planet
 import PlanetCache
+import PlanetFetcher
 import Synchronization
 import TestSupport
 import Testing
@@ -87,10 +88,11 @@ struct UnchangedBuildTests {
         /// `planet build` at `start + offset`.
         @discardableResult
         func build(at offset: TimeInterval) async throws -> BuildReport {
-            let options = BuildOptions(
+            var options = BuildOptions(
                 configURL: config, outputURL: output, templatesURL: templates,
                 now: UnchangedBuildTests.start.addingTimeInterval(offset),
                 cacheURL: folder.appendingPathComponent(".planet/cache.sqlite"))
+            options.loopbackOnly = LoopbackGuard()
             return try await PlanetBuild.run(options)
         }
 

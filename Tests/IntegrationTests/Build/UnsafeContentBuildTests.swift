@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetFetcher
 import TestSupport
 import Testing
 
@@ -41,11 +42,13 @@ struct UnsafeContentBuildTests {
         link = https://planet.example.org/
         \(feedFile.path) Unsafe
         """.write(to: config, atomically: true, encoding: .utf8)
-        let options = BuildOptions(
+        var built = BuildOptions(
             configURL: config, outputURL: folder.appendingPathComponent("output"),
             templatesURL: Self.repository.appendingPathComponent("templates"),
             now: Date(timeIntervalSince1970: 1_796_400_000),
             cacheURL: folder.appendingPathComponent("cache.sqlite"))
+        built.loopbackOnly = LoopbackGuard()
+        let options = built
         for run in ["cold", "warm"] {
             let report = try await withDeadline { try await PlanetBuild.run(options) }
             #expect(report.feedsOK == 1, "\(run)")

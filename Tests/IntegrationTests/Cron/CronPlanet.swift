@@ -34,12 +34,13 @@ struct CronPlanet: Sendable {
     }
 
     /// `planet build --now START+offset` with this folder's paths and `extra` arguments, the
-    /// command's environment `environment` (the test process's own is never changed).
+    /// command's environment `environment` with `PLANET_LOOPBACK_ONLY=1` unless it says otherwise
+    /// (`LoopbackOnly`; the test process's own is never changed).
     func build(at offset: TimeInterval = 0, _ extra: [String] = [], environment: [String: String] = [:]) async -> Run {
         let err = Mutex("")
         let io = CommandIO(
             out: { _ in }, err: { text in err.withLock { $0 += text } },
-            environment: environment, currentDirectory: folder)
+            environment: LoopbackOnly.environment(environment), currentDirectory: folder)
         let now = ISO8601DateFormatter().string(from: Self.start.addingTimeInterval(offset))
         let status = await PlanetCommand.run(
             [

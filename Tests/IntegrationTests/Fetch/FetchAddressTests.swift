@@ -150,6 +150,7 @@ struct FetchAddressTests {
                 templates: .folder(CronPlanet.repository.appendingPathComponent("templates")),
                 now: Date(timeIntervalSince1970: 1_796_400_000), jobs: 1)
             options.addressPolicy = Self.policy
+            options.loopbackOnly = LoopbackGuard()
             let built = options
             let report = try await PlanetBuild.run(built)
             await outside.stop()

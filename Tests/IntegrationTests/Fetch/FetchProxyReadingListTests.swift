@@ -37,6 +37,8 @@ struct FetchProxyReadingListTests {
                 configURL: config, outputURL: folder.appendingPathComponent("output"),
                 templates: .folder(CronPlanet.repository.appendingPathComponent("templates")),
                 now: Date(timeIntervalSince1970: 1_796_400_000), jobs: 2)
+            // No loopback guard (it refuses host names): the names go to the proxy on loopback, and the
+            // rule resolves them from the table `resolver`.
             options.proxies = ProxySettings(proxy: "http://127.0.0.1:\(proxy.port)")
             options.resolver = FetchProxyTests.resolver
             _ = try await PlanetBuild.run(options)

@@ -70,11 +70,13 @@ struct HostileFeedBuildTests {
         \(folder.appendingPathComponent("good.xml").path) Good
         \(server.url(for: "/hostile.xml").absoluteString) Hostile
         """.write(to: config, atomically: true, encoding: .utf8)
-        let options = BuildOptions(
+        var built = BuildOptions(
             configURL: config, outputURL: folder.appendingPathComponent("output"),
             templatesURL: Self.repository.appendingPathComponent("templates"),
             now: Date(timeIntervalSince1970: 1_796_400_000),
             cacheURL: folder.appendingPathComponent("cache.sqlite"))
+        built.loopbackOnly = LoopbackGuard()
+        let options = built
         let report = try await withDeadline { try await PlanetBuild.run(options) }
         await server.stop()
 

@@ -86,7 +86,7 @@ func runPlanet(_ arguments: [String]) async -> (status: Int32, out: String, err:
     let err = Mutex("")
     let io = CommandIO(
         out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-        environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+        environment: LoopbackOnly.environment(), currentDirectory: FileManager.default.temporaryDirectory)
     let status = await PlanetCommand.run(arguments, io: io)
     return (status, out.withLock { $0 }, err.withLock { $0 })
 }

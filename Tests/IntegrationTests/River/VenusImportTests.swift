@@ -119,7 +119,7 @@ struct VenusImportTests {
         let err = Mutex("")
         let io = CommandIO(
             out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-            environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+            environment: LoopbackOnly.environment(), currentDirectory: FileManager.default.temporaryDirectory)
         let status = await PlanetCommand.run(arguments, io: io)
         return (status, out.withLock { $0 }, err.withLock { $0 })
     }

@@ -2,6 +2,7 @@ import FeedParser
 import Foundation
 import Planet
 import PlanetCLI
+import PlanetFetcher
 import Synchronization
 import TestSupport
 import Testing
@@ -17,10 +18,12 @@ struct ArchiveBuildTests {
 
     /// Options with the repository's templates (or `templates`) and a cache beside the output.
     static func options(config: URL, output: URL, templates: URL? = nil) -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             configURL: config, outputURL: output,
             templatesURL: templates ?? repository.appendingPathComponent("templates"), now: now,
             cacheURL: output.deletingLastPathComponent().appendingPathComponent("cache.sqlite"))
+        options.loopbackOnly = LoopbackGuard()
+        return options
     }
 
     /// An RSS 2.0 feed of `count` items `PREFIX post N` (link `https://PREFIX.example.com/N`),
@@ -227,7 +230,7 @@ struct ArchiveBuildTests {
         let err = Mutex("")
         let io = CommandIO(
             out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-            environment: [:], currentDirectory: FileManager.default.temporaryDirectory)
+            environment: LoopbackOnly.environment(), currentDirectory: FileManager.default.temporaryDirectory)
         let status = await PlanetCommand.run(arguments, io: io)
         return (status, out.withLock { $0 }, err.withLock { $0 })
     }

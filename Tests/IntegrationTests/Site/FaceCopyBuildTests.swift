@@ -25,9 +25,10 @@ struct FaceCopyBuildTests {
     }
 
     /// A planet folder whose feeds.txt lists `feeds` (URL, name).
-    /// `copyFaces`: the `copy_faces` line, none for the default.
+    /// `copyFaces`: the `copy_faces` line, none for the default (`all`). Its fetches are kept on
+    /// loopback (`loopbackOnly`, whose `refused` the tests read).
     static func options(
-        _ folder: URL, _ feeds: [(String, String)], at offset: TimeInterval = 0, copyFaces: String? = "all"
+        _ folder: URL, _ feeds: [(String, String)], at offset: TimeInterval = 0, copyFaces: String? = nil
     ) throws -> BuildOptions {
         let config = folder.appendingPathComponent("feeds.txt")
         let lines =
@@ -40,11 +41,38 @@ struct FaceCopyBuildTests {
             now: Date(timeIntervalSince1970: 1_796_400_000 + offset), jobs: 2)
         options.addressPolicy = FetchAddressTests.policy
         options.proxies = .none
+        options.loopbackOnly = LoopbackGuard()
         return options
     }
 
-    @Test("by default (copy_faces = settings) and with copy_faces = no a feed's own image stays a link")
-    func feedImagesStayLinksByDefault() async throws {
+    @Test("by default a feed's own logo is copied into faces/fetched and the page links the copy")
+    func feedImageCopiedByDefault() async throws {
+        try await withDeadline {
+            let server = try await LoopbackServer.start([
+                "/face.png": .ok(Self.png, contentType: "image/png"),
+                "/a.xml": LoopbackRoute { request in
+                    okResponse(Self.feed("alpha", image: "http://127.0.0.1:\(request.port)/face.png"))
+                }
+            ])
+            let folder = try TemporaryFolder().url
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let options = try Self.options(folder, [(server.url(for: "/a.xml").absoluteString, "Alpha")])
+            _ = try await PlanetBuild.run(options)
+            await server.stop()
+            #expect(server.requests(to: "/face.png").count == 1)
+            let output = folder.appendingPathComponent("output")
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: output.appendingPathComponent("faces/fetched").path)
+            #expect(files.count == 1 && files[0].hasSuffix(".png"), "\(files)")
+            let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(index.contains("src=\"faces/fetched/\(files.first ?? "?")\""))
+            #expect(!index.contains(server.url(for: "/face.png").absoluteString), "the face is not hot-linked")
+            #expect(options.loopbackOnly?.refused == [])
+        }
+    }
+
+    @Test("with copy_faces = settings or no a feed's own image stays a link and is not asked for")
+    func feedImagesStayLinksWhenTurnedOff() async throws {
         try await withDeadline {
             let server = try await LoopbackServer.start([
                 "/face.png": LoopbackRoute { _ in
@@ -54,17 +82,44 @@ struct FaceCopyBuildTests {
                     okResponse(Self.feed("alpha", image: "http://127.0.0.1:\(request.port)/face.png"))
                 }
             ])
-            for mode in [nil, "no"] {
+            for mode in ["settings", "no"] {
                 let folder = try TemporaryFolder().url
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let feeds = [(server.url(for: "/a.xml").absoluteString, "Alpha")]
                 _ = try await PlanetBuild.run(try Self.options(folder, feeds, copyFaces: mode))
                 let index = try String(
                     contentsOf: folder.appendingPathComponent("output/index.html"), encoding: .utf8)
-                #expect(
-                    index.contains("src=\"\(server.url(for: "/face.png").absoluteString)\""), "\(mode ?? "default")")
+                #expect(index.contains("src=\"\(server.url(for: "/face.png").absoluteString)\""), "\(mode)")
             }
             #expect(server.requests(to: "/face.png").isEmpty)
+        }
+    }
+
+    @Test("under the loopback guard a logo on a real host, or a redirect there, is refused unasked: a link")
+    func remoteLogoRefusedByTheGuard() async throws {
+        try await withDeadline {
+            let remote = "https://faces.example.com/logo.png"
+            let server = try await LoopbackServer.start([
+                "/away.png": .redirect(to: "http://faces.example.net/x.png"),
+                "/remote.xml": .ok(Self.feed("remote", image: remote)),
+                "/away.xml": LoopbackRoute { request in
+                    okResponse(Self.feed("away", image: "http://127.0.0.1:\(request.port)/away.png"))
+                }
+            ])
+            let folder = try TemporaryFolder().url
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let feeds = ["remote", "away"].map { (server.url(for: "/\($0).xml").absoluteString, $0) }
+            let options = try Self.options(folder, feeds)
+            let report = try await PlanetBuild.run(options)
+            await server.stop()
+            #expect(report.feedsOK == 2)
+            #expect(server.requests(to: "/away.png").count == 1)
+            #expect(Set(options.loopbackOnly?.refused ?? []) == [remote, "http://faces.example.net/x.png"])
+            let output = folder.appendingPathComponent("output")
+            #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("faces/fetched").path))
+            let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(index.contains("src=\"\(remote)\""), "the refused face falls back to the link")
+            #expect(index.contains("src=\"\(server.url(for: "/away.png").absoluteString)\""))
         }
     }
 
@@ -126,7 +181,7 @@ struct FaceCopyBuildTests {
         }
     }
 
-    @Test("a face too large, not an image (SVG), or at a private address is not copied: the page links to it")
+    @Test("a face too large, not an image (SVG), missing (404) or at a private address is not copied: a link")
     func refused() async throws {
         try await withDeadline {
             let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"
@@ -141,11 +196,14 @@ struct FaceCopyBuildTests {
                 "/big.xml": LoopbackRoute { request in
                     okResponse(Self.feed("big", image: "http://127.0.0.1:\(request.port)/big.png"))
                 },
-                "/inside.xml": .ok(Self.feed("inside", image: inside.url(for: "/face.png").absoluteString))
+                "/inside.xml": .ok(Self.feed("inside", image: inside.url(for: "/face.png").absoluteString)),
+                "/gone.xml": LoopbackRoute { request in
+                    okResponse(Self.feed("gone", image: "http://127.0.0.1:\(request.port)/gone.png"))
+                }
             ])
             let folder = try TemporaryFolder().url
             defer { try? FileManager.default.removeItem(at: folder) }
-            let feeds = ["svg", "big", "inside"].map { (server.url(for: "/\($0).xml").absoluteString, $0) }
+            let feeds = ["svg", "big", "inside", "gone"].map { (server.url(for: "/\($0).xml").absoluteString, $0) }
             let report = try await PlanetBuild.run(try Self.options(folder, feeds))
             await server.stop()
             await inside.stop()
@@ -157,7 +215,8 @@ struct FaceCopyBuildTests {
             #expect(warnings.contains { $0.contains("/big.png") && $0.contains("larger than 512 KB") })
             #expect(inside.requests.isEmpty, "a private address is not fetched")
             let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-            for path in ["/face.svg", "/big.png"] {
+            #expect(server.requests(to: "/gone.png").count == 1, "asked, answered 404")
+            for path in ["/face.svg", "/big.png", "/gone.png"] {
                 #expect(index.contains(server.url(for: path).absoluteString), "\(path) falls back to the link")
             }
         }

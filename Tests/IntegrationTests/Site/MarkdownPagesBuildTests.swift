@@ -1,5 +1,6 @@
 import Foundation
 import Planet
+import PlanetFetcher
 import TestSupport
 import Testing
 
@@ -24,10 +25,12 @@ struct MarkdownPagesBuildTests {
         try "title = Planet Fixture\nlink = https://planet.example.org/\n\(feed) Alpha Blog\n"
             .write(to: config, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("output")
-        let options = BuildOptions(
+        var built = BuildOptions(
             configURL: config, outputURL: output,
             templatesURL: Self.repository.appendingPathComponent("templates"), now: Self.now,
             cacheURL: folder.appendingPathComponent("cache.sqlite"))
+        built.loopbackOnly = LoopbackGuard()
+        let options = built
         _ = try await withDeadline { try await PlanetBuild.run(options) }
         for name in ["about.html", "code-of-conduct.html"] {
             let page = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)

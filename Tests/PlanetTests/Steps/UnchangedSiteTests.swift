@@ -121,9 +121,11 @@ struct StepsPlanet: Sendable {
     }
 
     func options(at now: Date) -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             configURL: config, outputURL: output,
             templatesURL: Self.repository.appendingPathComponent("templates"), now: now)
+        options.loopbackOnly = LoopbackGuard()
+        return options
     }
 
     /// The steps of `PlanetBuild.run` up to the unchanged check, and the check (no lock: one test,

@@ -87,9 +87,23 @@ struct ReaderBugReportTests {
     @Test("UTF-8 read as windows-1252 in a title is repaired only when the whole title decodes")
     func mojibake() throws {
         let mojibake = "<title>Caf\u{C3}\u{A9}\u{C2}\u{A0}Noir \u{E2}\u{20AC}\u{201C} Menu</title>"
-        #expect(try Self.entry(Self.rss(mojibake)).title == "Café Noir – Menu")
+        // "Â" + NBSP is the no-break space (C2 A0) read as windows-1252: repaired, and kept as one.
+        #expect(try Self.entry(Self.rss(mojibake)).title == "Café\u{A0}Noir – Menu")
         #expect(try Self.entry(Self.rss("<title>Ã la carte, Â£5</title>")).title == "Ã la carte, Â£5")
-        #expect(try Self.entry(Self.rss("<title>Zürich Â\u{A0}東京</title>")).title == "Zürich Â 東京")
+        #expect(try Self.entry(Self.rss("<title>Zürich Â\u{A0}東京</title>")).title == "Zürich Â\u{A0}東京")
+    }
+
+    @Test("a no-break space in plain text is kept, not folded into a space; trimmed at the ends (issue 28)")
+    func noBreakSpace() throws {
+        let entry = try Self.entry(
+            Self.rss(
+                "<title>&#160;10&#160;km \u{A0} à\u{202F}pied&amp;nbsp;!\u{A0}</title>"
+                    + "<author>x@example.org (Jean\u{A0}Dupont)</author><category>Mont\u{A0}Blanc</category>"))
+        #expect(entry.title == "10\u{A0}km \u{A0} à\u{202F}pied\u{A0}!")
+        #expect(entry.author?.name == "Jean\u{A0}Dupont")
+        #expect(entry.categories == ["Mont\u{A0}Blanc"])
+        // Other white space still collapses to one space.
+        #expect(try Self.entry(Self.rss("<title>a\u{2003}\u{3000} b\n\tc</title>")).title == "a b c")
     }
 
     @Test("a media:group thumbnail shows, linked to the post; a player page is no enclosure")

@@ -84,6 +84,40 @@ struct ReaderBugReportTests {
         #expect(image.warnings.contains { $0.contains("entry 1: title of type image/png is not shown") })
     }
 
+    @Test("text/plain (or another text/* type) on a title or content is read as plain text, with a warning")
+    func plainTextTypes() throws {
+        let atom = try Feed.parse(
+            Data(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+                <entry><id>tag:example.org,2024:1</id><title type="text/plain">a &lt;b&gt; c</title>
+                <content type="text/markdown">*x* &lt;i&gt;y&lt;/i&gt;</content></entry>
+                <entry><id>tag:example.org,2024:2</id><title type="html">&lt;b&gt;ok&lt;/b&gt;</title>
+                <content type="html">&lt;p&gt;fine&lt;/p&gt;</content></entry></feed>
+                """.utf8), url: Self.feedURL)
+        #expect(atom.entries.first?.title == "a <b> c")
+        #expect(atom.entries.first?.content == "*x* &lt;i&gt;y&lt;/i&gt;")
+        #expect(
+            atom.warnings == [
+                "entry 1: title of type text/plain read as plain text (Atom 1.0 text is type text, html or xhtml)",
+                "entry 1: content of type text/markdown shown as plain text, its markup as written"
+            ])
+        let rss = try Feed.parse(
+            Data(
+                Self.rss(
+                    "<title type=\"text/plain\">1 &lt; 2 &lt;b&gt;</title>"
+                        + "<description type=\"text/plain\">&lt;script&gt;x&lt;/script&gt; &amp;amp;</description>"
+                ).utf8), url: Self.feedURL)
+        #expect(rss.entries.first?.title == "1 < 2 <b>")
+        #expect(rss.entries.first?.summary == "&lt;script&gt;x&lt;/script&gt; &amp;amp;")
+        #expect(
+            rss.warnings == [
+                "item 1: title of type text/plain read as plain text (RSS has no type attribute)",
+                "item 1: description of type text/plain shown as plain text, its markup as written"
+            ])
+    }
+
     @Test("UTF-8 read as windows-1252 in a title is repaired only when the whole title decodes")
     func mojibake() throws {
         let mojibake = "<title>Caf\u{C3}\u{A9}\u{C2}\u{A0}Noir \u{E2}\u{20AC}\u{201C} Menu</title>"

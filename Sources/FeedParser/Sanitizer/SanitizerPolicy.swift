@@ -11,7 +11,9 @@ enum SanitizerPolicy {
         /// Any text but the empty string (or only white space): where HTML requires a value (a date,
         /// a MIME type, a size list, a track label), so an empty one is invalid and dropped.
         case nonEmptyText
-        /// A link target: `URLPolicy`, no `data:`.
+        /// A link target: `URLPolicy`, no `data:`. An empty value (`href=""`, `cite=""`) is
+        /// dropped: HTML reads it as the document itself, which on the planet's page is the
+        /// planet, not the post.
         case url
         /// An image source: `URLPolicy` with base64 raster `data:` images allowed.
         case imageURL

@@ -22,14 +22,19 @@ package struct FetchedDocument: Sendable, Equatable {
     /// What the response says of how long it stays fresh (`Cache-Control`, `Expires`), nil when
     /// it says nothing (and for files).
     package var freshness: HTTPFreshness?
+    /// HTTP `Content-Language` as sent (RFC 9110 §8.5: a list of language tags, "de, en"), nil
+    /// when absent (and for files); the build reads its first tag as the feed's language when
+    /// the document states none (`ContentLanguage` in the Planet module).
+    package var contentLanguage: String?
 
     /// Creates a document with the given fields; status 200 and no headers or redirect by default.
     package init(
         data: Data, finalURL: URL, contentType: String? = nil, status: Int = 200,
         etag: String? = nil, lastModified: String? = nil, permanentRedirect: URL? = nil,
-        freshness: HTTPFreshness? = nil
+        freshness: HTTPFreshness? = nil, contentLanguage: String? = nil
     ) {
         self.freshness = freshness
+        self.contentLanguage = contentLanguage
         self.data = data
         self.finalURL = finalURL
         self.contentType = contentType

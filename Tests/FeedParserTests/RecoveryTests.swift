@@ -16,7 +16,7 @@ struct RecoveryTests {
 
     static let cases: [Case] = [
         Case(
-            file: "undeclared-entities.xml", titles: ["Café au lait & more", "Second …"],
+            file: "undeclared-entities.xml", titles: ["Café\u{A0}au lait & more", "Second …"],
             links: ["https://example.org/1", "https://example.org/2"], feedTitle: "Café news"),
         Case(
             file: "unescaped-ampersand.xml", titles: ["AT&T buys Q&A site", "R & D"],

@@ -10,6 +10,13 @@ enum Conversion {
         var warnings = choice.warnings
         var charset = choice.charset
         var output: [UInt8]?
+        // A label that names no encoding iconv knows (`encoding="bogus"`, `charset=x-user-defined`)
+        // is no label: the bytes are read as UTF-8 or detected, and a warning names it.
+        var unknown: String?
+        if !charset.isWide, !charset.iconvNames.isEmpty, !charset.iconvNames.contains(where: Iconv.knows) {
+            unknown = charset.name
+            charset = .utf8
+        }
 
         if !charset.isWide {
             let check = UTF8Check(body)
@@ -20,6 +27,7 @@ enum Conversion {
                     warnings.append("labelled '\(charset.name)' but the bytes are UTF-8; read as UTF-8")
                 }
                 charset = check.multibyteSequences > 0 ? .utf8 : charset
+                if let unknown { warnings.append("unknown encoding '\(unknown)'; read as UTF-8") }
                 output = check.isClean ? nil : repaired(body, check, warnings: &warnings)
                 return result(
                     data, output, choice: choice, charset: charset, label: label, warnings: warnings, xml: xml)
@@ -27,14 +35,16 @@ enum Conversion {
                 if charset != .utf8 {
                     warnings.append("labelled '\(charset.name)' but the bytes are mostly UTF-8; read as UTF-8")
                 }
+                if let unknown { warnings.append("unknown encoding '\(unknown)'; read as UTF-8") }
                 charset = .utf8
                 output = repaired(body, check, warnings: &warnings)
             } else if charset == .utf8 {
                 let guess = choice.runnerUp ?? EncodingDetector.detect(body)
                 warnings.append(
-                    choice.labelled
-                        ? "the bytes are not UTF-8 as labelled; read as '\(guess.name)'"
-                        : "no encoding declared and the bytes are not UTF-8; read as '\(guess.name)'")
+                    unknown.map { "unknown encoding '\($0)' and the bytes are not UTF-8; read as '\(guess.name)'" }
+                        ?? (choice.labelled
+                            ? "the bytes are not UTF-8 as labelled; read as '\(guess.name)'"
+                            : "no encoding declared and the bytes are not UTF-8; read as '\(guess.name)'"))
                 charset = guess
             }
         }

@@ -14,6 +14,15 @@ enum Iconv {
         var replaced: Int
     }
 
+    /// Whether iconv can convert from `encoding` (an iconv name) to UTF-8.
+    static func knows(_ encoding: String) -> Bool {
+        guard let descriptor = iconv_open("UTF-8", encoding), descriptor != iconv_t(bitPattern: -1) else {
+            return false
+        }
+        iconv_close(descriptor)
+        return true
+    }
+
     /// Converts `input` from `encoding` (an iconv name such as "CP1251") to UTF-8.
     ///
     /// - Parameters:

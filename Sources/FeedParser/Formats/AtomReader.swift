@@ -42,16 +42,8 @@ struct AtomReader {
 
     private mutating func entry(_ element: XML.Element, position: Int, feedAuthor: Person?) -> Entry {
         var entry = Entry(id: "")
-        // An untitled entry of a media feed names itself in `media:title` (Media RSS 1.5.1).
         let field = "entry \(position)"
-        let title = element.child("title", core: core).map(TextConstruct.init)
-        if let title, title.plain == nil, let type = title.unshownType {
-            context.warnings.append(
-                "\(field): title of type \(type) is not shown (only text, HTML and base64 text are)")
-        }
-        entry.title =
-            title?.plain
-            ?? element.first([XML.Name(Namespace.media, "title")]).flatMap { PlainText.collapse($0.text) }
+        entry.title = title(of: element, field: field)
         entry.link = link(in: element, rel: "alternate")
         entry.published = context.date(element.first(FieldPrecedence.atomPublished, core: core)?.text, field: field)
         entry.updated = context.date(element.first(FieldPrecedence.atomUpdated, core: core)?.text, field: field)
@@ -68,6 +60,10 @@ struct AtomReader {
         var content: EntryHTML?
         if let element = element.first(FieldPrecedence.atomSummary, core: core) {
             let text = TextConstruct(element)
+            if let type = text.mimeTextType {
+                context.warnings.append(
+                    PlainTextType.warning(field: field, name: "summary", type: type, isTitle: true, atom: true))
+            }
             summary = context.html(text.html, base: element.base, mayBeEscapedTwice: text.isEscapedHTML)
         }
         if let element = element.child("content", core: core), element.attribute("src") == nil {
@@ -75,6 +71,10 @@ struct AtomReader {
             content = context.html(text.html, base: element.base, mayBeEscapedTwice: text.isEscapedHTML)
             if text.html == nil, let type = text.unshownType {
                 context.warnings.append("\(field): content of type \(type) is not shown (only text and HTML are)")
+            }
+            if let type = text.mimeTextType {
+                context.warnings.append(
+                    PlainTextType.warning(field: field, name: "content", type: type, isTitle: false, atom: true))
             }
         }
         if let media = MediaEnclosures.description(element), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
@@ -88,6 +88,22 @@ struct AtomReader {
         entry.id = context.entryID(id?.text, entry: entry, base: id?.base)
         entry.language = element.child("content", core: core)?.language ?? element.language
         return entry
+    }
+
+    /// An entry's title as plain text, warning about a type that is not shown or not standard.
+    /// An untitled entry of a media feed names itself in `media:title` (Media RSS 1.5.1).
+    private mutating func title(of element: XML.Element, field: String) -> String? {
+        let title = element.child("title", core: core).map(TextConstruct.init)
+        if let title, title.plain == nil, let type = title.unshownType {
+            context.warnings.append(
+                "\(field): title of type \(type) is not shown (only text, HTML and base64 text are)")
+        }
+        if let title, let type = title.mimeTextType {
+            context.warnings.append(
+                PlainTextType.warning(field: field, name: "title", type: type, isTitle: true, atom: true))
+        }
+        return title?.plain
+            ?? element.first([XML.Name(Namespace.media, "title")]).flatMap { PlainText.collapse($0.text) }
     }
 
     private func plain(_ element: XML.Element?) -> String? {

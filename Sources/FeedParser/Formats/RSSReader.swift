@@ -72,13 +72,20 @@ struct RSSReader {
     private mutating func entry(_ item: XML.Element, position: Int) -> Entry {
         let base = item.base
         var entry = Entry(id: "")
-        entry.title = item.first(FieldPrecedence.rssItemTitle, core: core).flatMap { PlainText.fromAmbiguous($0.text) }
+        let field = "item \(position)"
+        let titleElement = item.first(FieldPrecedence.rssItemTitle, core: core)
+        if let titleElement, let type = PlainTextType.declared(titleElement) {
+            context.warnings.append(
+                PlainTextType.warning(field: field, name: titleElement.name, type: type, isTitle: true, atom: false))
+            entry.title = PlainText.collapse(titleElement.text)
+        } else {
+            entry.title = titleElement.flatMap { PlainText.fromAmbiguous($0.text) }
+        }
         let guid = item.first(FieldPrecedence.rssItemID, core: core)
         entry.link =
             context.url(item.child("link", core: core)?.trimmedText, base: base)
             ?? atomLink(in: item, rel: "alternate")
             ?? permalink(guid, base: base)
-        let field = "item \(position)"
         entry.published = context.date(item.first(FieldPrecedence.rssItemPublished, core: core)?.text, field: field)
         entry.updated = context.date(item.first(FieldPrecedence.rssItemUpdated, core: core)?.text, field: field)
         entry.author = item.first(FieldPrecedence.rssItemAuthor, core: core).flatMap(person)
@@ -91,12 +98,8 @@ struct RSSReader {
         {
             (summaryElement, contentElement) = (element, description)
         }
-        var summary = context.html(
-            summaryElement.map(markup), base: htmlBase(summaryElement, link: entry.link),
-            mayBeEscapedTwice: summaryElement.map(isEscaped) ?? false)
-        var content = context.html(
-            contentElement.map(markup), base: htmlBase(contentElement, link: entry.link),
-            mayBeEscapedTwice: contentElement.map(isEscaped) ?? false)
+        var summary = html(summaryElement, field: field, link: entry.link)
+        var content = html(contentElement, field: field, link: entry.link)
         if let media = MediaEnclosures.description(item), EntryHTML.isEmpty(&summary), EntryHTML.isEmpty(&content) {
             summary = context.html(media.html, base: media.base, mayBeEscapedTwice: media.isHTML)
         }
@@ -130,6 +133,20 @@ struct RSSReader {
 
     /// The HTML of an RSS text element: its text (escaped HTML, CDATA) or, for inline XHTML
     /// (`xhtml:body`, markup written unescaped), the serialized children.
+    /// The HTML of an item's description or content: its markup, or its text escaped when its
+    /// `type` says plain text (`PlainTextType`, with a warning).
+    private mutating func html(_ element: XML.Element?, field: String, link: String?) -> EntryHTML? {
+        guard let element else { return nil }
+        let base = htmlBase(element, link: link)
+        guard let type = PlainTextType.declared(element) else {
+            return context.html(markup(element), base: base, mayBeEscapedTwice: isEscaped(element))
+        }
+        context.warnings.append(
+            PlainTextType.warning(field: field, name: element.name, type: type, isTitle: false, atom: false))
+        return context.html(
+            PlainText.escapedHTML(PlainText.decodingEntities(element.text)), base: base, mayBeEscapedTwice: false)
+    }
+
     private func markup(_ element: XML.Element) -> String {
         element.elements.isEmpty ? element.text : element.innerXML
     }

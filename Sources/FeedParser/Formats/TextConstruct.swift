@@ -55,6 +55,13 @@ struct TextConstruct {
     /// a PDF, an XML vocabulary): nil for the kinds planet shows.
     var unshownType: String? { kind == .other ? type : nil }
 
+    /// The MIME text type (`text/plain`, `text/markdown`) of an Atom 1.0 construct read as plain
+    /// text because of it, where `text` is the standard type (`PlainTextType`); nil otherwise, and
+    /// for Atom 0.3, whose types are MIME types.
+    var mimeTextType: String? {
+        kind == .text && element.namespace == Namespace.atom && type.hasPrefix("text/") ? type : nil
+    }
+
     /// The raw character data, base64-decoded when `isBase64` (and then kept as written when it
     /// is not base64 of UTF-8 text).
     private var characters: String {

@@ -8,20 +8,24 @@ import PlanetBase
 /// Turns what feeds put in titles and other text fields into plain text (docs/ARCHITECTURE.md, rule 12: "tags
 /// stripped, entities decoded").
 enum PlainText {
-    /// Whitespace runs (Unicode `White_Space` scalars: newlines, NBSP, ideographic space…)
-    /// collapsed to one space, trimmed; nil when empty. Works on Unicode scalars, not grapheme
-    /// clusters: a zero-width non-joiner or a combining mark after a space (Persian "می \u{200C}خواهم")
-    /// is not white space and is kept. DEL and the C1 controls follow `TextControls`: DEL is
-    /// dropped, a C1 control becomes its windows-1252 character ("Don\u{92}t" is "Don’t",
-    /// U+0085 is "…") or is dropped; bidi controls (`TextControls.isBidiControl`) are dropped. UTF-8
-    /// read as windows-1252 ("Â " for a no-break space) is read again as UTF-8 when the whole text
-    /// allows it (`Mojibake`).
+    /// Whitespace runs (Unicode `White_Space` scalars: newlines, em space, ideographic space…)
+    /// collapsed to one space, trimmed; nil when empty. A no-break space (U+00A0, U+202F, U+2007:
+    /// `&nbsp;`) is kept as it is: it says "do not break or collapse here" ("10\u{A0}km", French
+    /// "à\u{202F}!"), as HTML keeps it; at the ends of the text it is trimmed like other white
+    /// space. Works on Unicode scalars, not grapheme clusters: a zero-width non-joiner or a
+    /// combining mark after a space (Persian "می \u{200C}خواهم") is not white space and is kept.
+    /// DEL and the C1 controls follow `TextControls`: DEL is dropped, a C1 control becomes its
+    /// windows-1252 character ("Don\u{92}t" is "Don’t", U+0085 is "…") or is dropped; bidi
+    /// controls (`TextControls.isBidiControl`) are dropped. UTF-8 read as windows-1252 ("Â " for a
+    /// no-break space) is read again as UTF-8 when the whole text allows it (`Mojibake`).
     static func collapse(_ text: String) -> String? {
         if let ascii = collapseASCII(text) { return ascii.isEmpty ? nil : ascii }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for var scalar in Mojibake.repaired(text).unicodeScalars {
-            if scalar.properties.isWhitespace, scalar.value != 0x85 {
+            if isNoBreakSpace(scalar) {
+                if out.isEmpty { continue }
+            } else if scalar.properties.isWhitespace, scalar.value != 0x85 {
                 pendingSpace = !out.isEmpty
                 continue
             }
@@ -34,7 +38,14 @@ enum PlainText {
             pendingSpace = false
             out.append(scalar)
         }
+        while let last = out.last, isNoBreakSpace(last) || last == " " { out.removeLast() }
         return out.isEmpty ? nil : String(out)
+    }
+
+    /// The no-break spaces (Unicode line-breaking class GL among the `White_Space` scalars):
+    /// no-break space, narrow no-break space, figure space.
+    private static func isNoBreakSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xA0 || scalar.value == 0x202F || scalar.value == 0x2007
     }
 
     /// `collapse` for ASCII text on bytes (ASCII white space is tab, LF, VT, FF, CR and space,

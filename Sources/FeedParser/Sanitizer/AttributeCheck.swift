@@ -8,6 +8,8 @@ enum AttributeCheck {
         switch rule {
         case .text:
             return .some(value)
+        case .nonEmptyText:
+            return value.trimmingSpacesAndNewlines().isEmpty ? nil : .some(value)
         case .url:
             return URLPolicy.sanitize(value, base: base).map { .some($0) }
         case .imageURL:
@@ -20,7 +22,9 @@ enum AttributeCheck {
         case .length:
             let trimmed = value.trimmingSpaces()
             return isDigits(trimmed) && trimmed.count <= 9 ? .some(trimmed) : nil
-        case .language:
+        case .languageOrEmpty where value.isEmpty:
+            return .some(value)
+        case .language, .languageOrEmpty:
             let ok =
                 !value.isEmpty && value.count <= 35
                 && value.unicodeScalars.allSatisfy { $0.isASCII && (isAlphanumeric($0) || $0 == "-") }

@@ -16,13 +16,15 @@ enum ContentModel {
         case definitionList
         /// A `figure`: a `figcaption` is its first or last child (HTML LS §4.4.12).
         case figure
+        /// A `fieldset`: a `legend` is its first child (HTML LS §4.10.15).
+        case fieldset
     }
 
     /// Elements whose content model is phrasing content (HTML LS §3.2.5.2.5): a flow element
     /// inside one of them is invalid, and inside `p` or a heading an HTML5 parser closes them.
     static let phrasing: Set<String> = [
         "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "h1", "h2", "h3", "h4", "h5", "h6",
-        "i", "kbd", "mark", "p", "pre", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strong",
+        "i", "kbd", "legend", "mark", "p", "pre", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strong",
         "sub", "sup", "time", "u", "var"
     ]
 
@@ -35,12 +37,13 @@ enum ContentModel {
     ]
 
     /// Elements that are flow content but not phrasing content, as the writer writes them: what
-    /// a `phrasing` element cannot hold. List items, terms and captions count (outside their
+    /// a `phrasing` element cannot hold. List items, terms, captions and legends count (outside their
     /// parent they are written as `div`).
     static let flowOnly: Set<String> = [
         "address", "article", "aside", "blockquote", "caption", "col", "colgroup", "dd", "details", "div", "dl",
-        "dt", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "ol",
-        "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"
+        "dt", "fieldset", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
+        "legend", "li", "menu", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th",
+        "thead", "tr", "ul"
     ]
 
     /// Elements whose content model is their parent's (HTML LS §3.2.5.3, transparent content).
@@ -101,6 +104,18 @@ enum ContentModel {
     /// Whether `node` is the first or the last element among its siblings (white space,
     /// comments and dropped elements aside): where a `figcaption` may stand in a `figure`.
     static func isFirstOrLastChild(_ node: HTMLFragmentNode, siblings first: HTMLFragmentNode?) -> Bool {
+        let written = writtenSiblings(first)
+        return written.first == node || written.last == node
+    }
+
+    /// Whether `node` is the first element among its siblings (white space, comments and dropped
+    /// elements aside): where a `legend` may stand in a `fieldset`.
+    static func isFirstChild(_ node: HTMLFragmentNode, siblings first: HTMLFragmentNode?) -> Bool {
+        writtenSiblings(first).first == node
+    }
+
+    /// The sibling list `first` without white space, comments and dropped elements.
+    private static func writtenSiblings(_ first: HTMLFragmentNode?) -> [HTMLFragmentNode] {
         var written: [HTMLFragmentNode] = []
         var cursor = first
         while let sibling = cursor {
@@ -114,7 +129,7 @@ enum ContentModel {
                 if sibling.element?.rule?.action != .drop { written.append(sibling) }
             }
         }
-        return written.first == node || written.last == node
+        return written
     }
 
     /// HTML's ASCII white space (HTML LS §2.3.1 "ASCII whitespace").

@@ -15,7 +15,8 @@ final class ElementRule: Sendable {
     let attributes: [HTMLNameKey: (name: String, value: SanitizerPolicy.Value)]
     /// Written without end tag (`SanitizerPolicy.void`).
     let isVoid: Bool
-    /// Dropped unless one of these attributes survived (`SanitizerPolicy.required`).
+    /// Written only when one of these attributes survived (`SanitizerPolicy.required`): void elements
+    /// dropped, others unwrapped.
     let required: [String]?
     /// Attributes the sanitizer sets itself (`SanitizerPolicy.forced`).
     let forced: [(name: String, value: String?)]
@@ -90,7 +91,9 @@ final class ElementEntry: Sendable {
     /// (`html`, `body` and `head` at the document level; `iframe` and `object`).
     static let table: [HTMLNameKey: ElementEntry] = {
         var names = Set(ElementRule.table.keys)
-        names.formUnion(["strike", "tt", "big", "font", "center", "iframe", "object", "html", "body", "head"])
+        names.formUnion([
+            "strike", "tt", "big", "font", "center", "acronym", "dir", "iframe", "object", "html", "body", "head"
+        ])
         var table: [HTMLNameKey: ElementEntry] = [:]
         for name in names {
             let written = PresentationalHTML.elementName(for: name)

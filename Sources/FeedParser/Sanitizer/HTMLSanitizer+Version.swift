@@ -11,5 +11,8 @@ extension HTMLSanitizer {
     /// 5: `font-family` (and `<font face>`), `float` on figures, tables and framing blocks
     /// (`<table align=left>`), `width` as a bounded length and on `div`, `aside`, `section`,
     /// `fieldset`, `details` (`InlineStyle`).
-    public static let version = 5
+    /// 6: `fieldset` with its first `legend`, `menu` as a list, `dir` as `ul`, `acronym` as
+    /// `abbr` with its `title`; `lang=""` kept, empty `datetime`, `sizes`, `type`, `media`,
+    /// `label`, `headers` dropped (`SanitizerPolicy.Value.nonEmptyText`).
+    public static let version = 6
 }

@@ -5,7 +5,8 @@ import PlanetBase
 /// following the HTML Living Standard's rendering section (§15.3, "non-replaced elements";
 /// §15.4.3, attributes for embedded content and images).
 ///
-/// Elements: `strike` → `s`, `tt` → `code`, `big` → `span` with `font-size: larger`, `center` →
+/// Elements: `strike` → `s`, `tt` → `code`, `acronym` → `abbr` (its `title`, the expansion, kept),
+/// `dir` → `ul`, `big` → `span` with `font-size: larger`, `center` →
 /// `div` with `text-align: center`, `font` → `span` with its `color`, `size` and `face`
 /// (`font-family`).
 /// Attributes: `align` (text-align on blocks and cells; float or vertical-align on images; centring
@@ -21,6 +22,8 @@ enum PresentationalHTML {
         case "tt": return "code"
         case "big", "font": return "span"
         case "center": return "div"
+        case "acronym": return "abbr"  // HTML LS §16.2: "Use abbr instead."
+        case "dir": return "ul"  // HTML LS §16.2: "Use ul instead."
         default: return name
         }
     }

@@ -4,9 +4,16 @@
 enum SanitizerPolicy {
     /// How an allowed attribute's value is checked and rewritten.
     enum Value: Sendable {
-        /// Any text (escaped on output).
+        /// Any text, the empty string too (escaped on output): where HTML gives an empty value a
+        /// meaning (`alt=""`, a decorative image; `title=""`, no advisory text; HTML LS §4.8.4.4.4,
+        /// §3.2.6.1).
         case text
-        /// A link target: `URLPolicy`, no `data:`.
+        /// Any text but the empty string (or only white space): where HTML requires a value (a date,
+        /// a MIME type, a size list, a track label), so an empty one is invalid and dropped.
+        case nonEmptyText
+        /// A link target: `URLPolicy`, no `data:`. An empty value (`href=""`, `cite=""`) is
+        /// dropped: HTML reads it as the document itself, which on the planet's page is the
+        /// planet, not the post.
         case url
         /// An image source: `URLPolicy` with base64 raster `data:` images allowed.
         case imageURL
@@ -19,6 +26,9 @@ enum SanitizerPolicy {
         case length
         /// A BCP 47-looking tag: ASCII letters, digits and `-`, at most 35 characters.
         case language
+        /// `language`, or the empty string: `lang=""` says the language is unknown (HTML LS
+        /// §3.2.6.2), which `hreflang` and `srclang` cannot say.
+        case languageOrEmpty
         /// One of a fixed set of keywords, compared case-insensitively, printed in lowercase.
         case keyword(Set<String>)
         /// A boolean attribute: printed bare, its value ignored.
@@ -27,7 +37,7 @@ enum SanitizerPolicy {
 
     /// Attributes every allowed element may carry.
     static let global: [String: Value] = [
-        "title": .text, "lang": .language, "dir": .keyword(["ltr", "rtl", "auto"])
+        "title": .text, "lang": .languageOrEmpty, "dir": .keyword(["ltr", "rtl", "auto"])
     ]
 
     /// Allowed elements and their own attributes (HTML Living Standard content attributes).
@@ -35,8 +45,8 @@ enum SanitizerPolicy {
         var table: [String: [String: Value]] = [:]
         let plain = [
             "abbr", "address", "article", "aside", "b", "bdi", "bdo", "br", "caption", "cite", "code",
-            "dd", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "footer",
-            "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "kbd", "mark", "p",
+            "dd", "dfn", "div", "dl", "dt", "em", "fieldset", "figcaption", "figure", "footer",
+            "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "kbd", "legend", "mark", "menu", "p",
             "picture", "pre", "rp", "rt", "ruby", "s", "samp", "section", "small", "span",
             "strong", "sub", "summary", "sup", "tbody", "tfoot", "thead", "tr", "u", "ul",
             "var", "wbr"
@@ -46,35 +56,35 @@ enum SanitizerPolicy {
             "src": .url, "loop": .boolean, "muted": .boolean,
             "preload": .keyword(["none", "metadata", "auto"])
         ]
-        let cell: [String: Value] = ["colspan": .integer, "rowspan": .integer, "headers": .text]
+        let cell: [String: Value] = ["colspan": .integer, "rowspan": .integer, "headers": .nonEmptyText]
         table["a"] = ["href": .url, "hreflang": .language]
         table["audio"] = media
         table["blockquote"] = ["cite": .url]
         table["col"] = ["span": .integer]
         table["colgroup"] = ["span": .integer]
         table["data"] = ["value": .text]
-        table["del"] = ["cite": .url, "datetime": .text]
+        table["del"] = ["cite": .url, "datetime": .nonEmptyText]
         table["details"] = ["open": .boolean]
         table["img"] = [
-            "src": .imageURL, "srcset": .srcset, "sizes": .text, "alt": .text,
+            "src": .imageURL, "srcset": .srcset, "sizes": .nonEmptyText, "alt": .text,
             "width": .length, "height": .length
         ]
-        table["ins"] = ["cite": .url, "datetime": .text]
+        table["ins"] = ["cite": .url, "datetime": .nonEmptyText]
         table["li"] = ["value": .integer]
         table["ol"] = ["start": .integer, "reversed": .boolean, "type": .keyword(["1", "a", "A", "i", "I"])]
         table["q"] = ["cite": .url]
         table["source"] = [
-            "src": .url, "srcset": .srcset, "sizes": .text, "type": .text,
-            "media": .text, "width": .length, "height": .length
+            "src": .url, "srcset": .srcset, "sizes": .nonEmptyText, "type": .nonEmptyText,
+            "media": .nonEmptyText, "width": .length, "height": .length
         ]
         table["table"] = [:]
         table["td"] = cell
         table["th"] = cell.merging(
             ["abbr": .text, "scope": .keyword(["row", "col", "rowgroup", "colgroup"])],
             uniquingKeysWith: { first, _ in first })
-        table["time"] = ["datetime": .text]
+        table["time"] = ["datetime": .nonEmptyText]
         table["track"] = [
-            "src": .url, "srclang": .language, "label": .text, "default": .boolean,
+            "src": .url, "srclang": .language, "label": .nonEmptyText, "default": .boolean,
             "kind": .keyword(["subtitles", "captions", "descriptions", "chapters"])
         ]
         table["video"] = media.merging(
@@ -117,8 +127,11 @@ enum SanitizerPolicy {
         "video": [("controls", nil)]
     ]
 
-    /// Elements dropped when this attribute did not survive (an image without a source is noise).
+    /// Elements written only when one of these attributes survived: the void ones are dropped
+    /// (an image without a source is noise), the others unwrapped, their content kept (a `time`
+    /// without `datetime` must hold a valid date or time as its text, HTML LS §4.5.14, which a
+    /// feed's text rarely is).
     static let required: [String: [String]] = [
-        "img": ["src"], "source": ["src", "srcset"], "track": ["src"]
+        "img": ["src"], "source": ["src", "srcset"], "track": ["src"], "time": ["datetime"]
     ]
 }

@@ -3,8 +3,9 @@ extension SanitizingWriter {
     /// models (`ContentModel`); nil to unwrap it (its children written in its place):
     /// - a phrasing element (`span`, `p`, `b`, a heading) outside phrasing content that holds
     ///   flow content becomes its block equivalent (`div`) or is unwrapped;
-    /// - `li` outside a list, `dt`/`dd` outside a valid `dl` and `figcaption` that is not the first
-    ///   or last child of a `figure` become `div`;
+    /// - `li` outside a list, `dt`/`dd` outside a valid `dl`, `figcaption` that is not the first
+    ///   or last child of a `figure` and `legend` that is not the first child of a `fieldset` become
+    ///   `div` (a `legend` holding flow content is unwrapped, as a phrasing element);
     /// - a `dl` whose children are not groups of terms and descriptions is unwrapped (its terms
     ///   and descriptions then are `div`s).
     func fittingName(
@@ -14,6 +15,8 @@ extension SanitizingWriter {
         switch name {
         case "figcaption":
             return within == .figure && ContentModel.isFirstOrLastChild(node, siblings: siblings) ? name : "div"
+        case "legend" where within != .fieldset || !ContentModel.isFirstChild(node, siblings: siblings):
+            return "div"
         case "dl":
             return ContentModel.isDefinitionList(node.firstChild) ? name : nil
         default:
@@ -31,6 +34,7 @@ extension SanitizingWriter {
         case "ul", "ol", "menu": return .list
         case "dl": return .definitionList
         case "figure": return .figure
+        case "fieldset": return .fieldset
         default: return .flow
         }
     }

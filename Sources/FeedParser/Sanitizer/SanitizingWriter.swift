@@ -94,8 +94,8 @@ struct SanitizingWriter {
         if entry.kind == .image { LazyImage.adopt(node, into: &kept, base: base) }
         if let required = rule.required, !kept.contains(where: { required.contains($0.name) }) {
             if entry.kind == .image { writeAlternativeText(kept) }
-            // See SanitizerPolicy.droppedVoid.
-            if rule.isVoid { write(node.firstChild, transparent: false, depth: depth + 1) }
+            // See SanitizerPolicy.droppedVoid; a non-void element is unwrapped (SanitizerPolicy.required).
+            write(node.firstChild, transparent: false, depth: depth + 1, within: rule.isVoid ? .flow : within)
             return
         }
         guard let rewritten = rewrite.writtenName(entry, node: node, kept: kept) else {

@@ -66,6 +66,10 @@ enum FeedOutcome: Sendable {
                     contentType: overrides.contentType(document.contentType), maxBytes: maxBytes,
                     sanitizing: .deferred)
                 overrides.apply(to: &feed)
+                if !overrides.ignoreLanguage {
+                    ContentLanguage.apply(
+                        document.contentLanguage, to: &feed, setting: result.subscription.settings.language)
+                }
                 // A document cut short is not recorded at all (`Feed.isCutShort`): its entries
                 // would stand for the whole feed, the ones after the cut marked as gone and its
                 // head fields possibly cut too. The fetch fails as a body cut short in its HTTP

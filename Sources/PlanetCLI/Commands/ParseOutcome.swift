@@ -43,16 +43,14 @@ enum ParseOutcome: Sendable {
             return .failed(message: "'\(source)': \(error.message)", status: status)
         }
         do {
-            if sanitizing == .deferred {
-                return .parsed(
-                    try Feed.parse(
-                        document.data, url: document.finalURL, contentType: document.contentType,
-                        sanitizing: .deferred))
-            }
-            return .parsed(
-                try await Feed.parseConcurrently(
-                    document.data, url: document.finalURL,
-                    contentType: document.contentType))
+            var feed =
+                sanitizing == .deferred
+                ? try Feed.parse(
+                    document.data, url: document.finalURL, contentType: document.contentType, sanitizing: .deferred)
+                : try await Feed.parseConcurrently(
+                    document.data, url: document.finalURL, contentType: document.contentType)
+            ContentLanguage.apply(document.contentLanguage, to: &feed, setting: nil)
+            return .parsed(feed)
         } catch {
             let links = FeedDiscovery.alternateLinks(html: document.data, base: document.finalURL)
             let hint =

@@ -10,6 +10,8 @@ final class CurlTransfer {
     /// The fields the fetcher reads, lower-cased (all others are skipped unread), as bytes.
     private static let wanted: [[UInt8]] = [
         "content-type", "etag", "last-modified", "retry-after", "location", "www-authenticate",
+        // The feed's language when the document states none (RFC 9110 §8.5): `FetchedDocument`.
+        "content-language",
         // Freshness (RFC 9111 §5.2, §5.3, §5.1, RFC 9110 §6.6.1): `HTTPFreshness`.
         "cache-control", "expires", "date", "age"
     ].map { Array($0.utf8) }
@@ -23,7 +25,8 @@ final class CurlTransfer {
     /// Every name a field is matched against: `wanted`, then Content-Length (index `wanted.count`).
     private static let matched = wanted + [contentLength]
     /// Name length (below 32) → the indexes in `matched` of the names of that length (at most
-    /// two: `etag`/`date`, `last-modified`/`cache-control`), empty for none.
+    /// two: `etag`/`date`, `last-modified`/`cache-control`, `www-authenticate`/`content-language`),
+    /// empty for none.
     private static let byLength: [[Int]] = {
         var table = [[Int]](repeating: [], count: 32)
         for (index, name) in matched.enumerated() {

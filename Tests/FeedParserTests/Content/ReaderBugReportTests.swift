@@ -84,12 +84,60 @@ struct ReaderBugReportTests {
         #expect(image.warnings.contains { $0.contains("entry 1: title of type image/png is not shown") })
     }
 
+    @Test("text/plain (or another text/* type) on a title or content is read as plain text, with a warning")
+    func plainTextTypes() throws {
+        let atom = try Feed.parse(
+            Data(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+                <entry><id>tag:example.org,2024:1</id><title type="text/plain">a &lt;b&gt; c</title>
+                <content type="text/markdown">*x* &lt;i&gt;y&lt;/i&gt;</content></entry>
+                <entry><id>tag:example.org,2024:2</id><title type="html">&lt;b&gt;ok&lt;/b&gt;</title>
+                <content type="html">&lt;p&gt;fine&lt;/p&gt;</content></entry></feed>
+                """.utf8), url: Self.feedURL)
+        #expect(atom.entries.first?.title == "a <b> c")
+        #expect(atom.entries.first?.content == "*x* &lt;i&gt;y&lt;/i&gt;")
+        #expect(
+            atom.warnings == [
+                "entry 1: title of type text/plain read as plain text (Atom 1.0 text is type text, html or xhtml)",
+                "entry 1: content of type text/markdown shown as plain text, its markup as written"
+            ])
+        let rss = try Feed.parse(
+            Data(
+                Self.rss(
+                    "<title type=\"text/plain\">1 &lt; 2 &lt;b&gt;</title>"
+                        + "<description type=\"text/plain\">&lt;script&gt;x&lt;/script&gt; &amp;amp;</description>"
+                ).utf8), url: Self.feedURL)
+        #expect(rss.entries.first?.title == "1 < 2 <b>")
+        #expect(rss.entries.first?.summary == "&lt;script&gt;x&lt;/script&gt; &amp;amp;")
+        #expect(
+            rss.warnings == [
+                "item 1: title of type text/plain read as plain text (RSS has no type attribute)",
+                "item 1: description of type text/plain shown as plain text, its markup as written"
+            ])
+    }
+
     @Test("UTF-8 read as windows-1252 in a title is repaired only when the whole title decodes")
     func mojibake() throws {
         let mojibake = "<title>Caf\u{C3}\u{A9}\u{C2}\u{A0}Noir \u{E2}\u{20AC}\u{201C} Menu</title>"
-        #expect(try Self.entry(Self.rss(mojibake)).title == "Café Noir – Menu")
+        // "Â" + NBSP is the no-break space (C2 A0) read as windows-1252: repaired, and kept as one.
+        #expect(try Self.entry(Self.rss(mojibake)).title == "Café\u{A0}Noir – Menu")
         #expect(try Self.entry(Self.rss("<title>Ã la carte, Â£5</title>")).title == "Ã la carte, Â£5")
-        #expect(try Self.entry(Self.rss("<title>Zürich Â\u{A0}東京</title>")).title == "Zürich Â 東京")
+        #expect(try Self.entry(Self.rss("<title>Zürich Â\u{A0}東京</title>")).title == "Zürich Â\u{A0}東京")
+    }
+
+    @Test("a no-break space in plain text is kept, not folded into a space; trimmed at the ends (issue 28)")
+    func noBreakSpace() throws {
+        let entry = try Self.entry(
+            Self.rss(
+                "<title>&#160;10&#160;km \u{A0} à\u{202F}pied&amp;nbsp;!\u{A0}</title>"
+                    + "<author>x@example.org (Jean\u{A0}Dupont)</author><category>Mont\u{A0}Blanc</category>"))
+        #expect(entry.title == "10\u{A0}km \u{A0} à\u{202F}pied\u{A0}!")
+        #expect(entry.author?.name == "Jean\u{A0}Dupont")
+        #expect(entry.categories == ["Mont\u{A0}Blanc"])
+        // Other white space still collapses to one space.
+        #expect(try Self.entry(Self.rss("<title>a\u{2003}\u{3000} b\n\tc</title>")).title == "a b c")
     }
 
     @Test("a media:group thumbnail shows, linked to the post; a player page is no enclosure")

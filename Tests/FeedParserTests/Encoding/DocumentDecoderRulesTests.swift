@@ -123,8 +123,24 @@ struct DocumentDecoderRulesTests {
     func unknownEncoding() {
         let decoded = DocumentDecoder.decodeXML(Self.xml("x-no-such-charset", [0x41, 0xE9]), contentType: nil)
         #expect(Self.title(decoded) == "Aé")
-        #expect(decoded.sourceEncoding == "utf-8")
-        #expect(!decoded.warnings.isEmpty)
+        #expect(decoded.sourceEncoding == "windows-1252")
+        #expect(
+            decoded.warnings == [
+                "unknown encoding 'x-no-such-charset' and the bytes are not UTF-8; read as 'windows-1252'"
+            ])
+    }
+
+    @Test("an unknown encoding name on ASCII or UTF-8 bytes is warned about too (issue 28)")
+    func unknownEncodingOnUTF8() {
+        for body in [Array("Plain".utf8), Array("Grüße".utf8)] {
+            let decoded = DocumentDecoder.decodeXML(Self.xml("bogus-8", body), contentType: nil)
+            #expect(Self.title(decoded) == String(decoding: body, as: UTF8.self))
+            #expect(decoded.sourceEncoding == "utf-8")
+            #expect(decoded.warnings == ["unknown encoding 'bogus-8'; read as UTF-8"])
+        }
+        let http = DocumentDecoder.decodeXML(
+            Self.xml(nil, Array("Plain".utf8)), contentType: "application/xml; charset=nonesuch")
+        #expect(http.warnings == ["unknown encoding 'nonesuch'; read as UTF-8"])
     }
 
     @Test("a single-quoted declaration is rewritten in place")

@@ -74,7 +74,39 @@ struct ContentModelTests {
             id: "a figcaption in the middle of a figure is a div",
             html: "<figure><img src=\"https://example.org/a.png\"><figcaption>c</figcaption><p>more</p></figure>",
             expected: "<figure><img src=\"https://example.org/a.png\" alt=\"\" loading=\"lazy\"><div>c</div>"
-                + "<p>more</p></figure>")
+                + "<p>more</p></figure>"),
+        Case(
+            id: "acronym is written as abbr with its expansion",
+            html: "<p><acronym title=\"National Aeronautics and Space Administration\">NASA</acronym></p>",
+            expected: "<p><abbr title=\"National Aeronautics and Space Administration\">NASA</abbr></p>"),
+        Case(
+            id: "a fieldset with its legend first stays a box",
+            html: "<fieldset>\n<legend>Specs</legend><p>body</p></fieldset>",
+            expected: "<fieldset>\n<legend>Specs</legend><p>body</p></fieldset>"),
+        Case(
+            id: "a legend after other content of its fieldset is a div",
+            html: "<fieldset><p>a</p><legend>late</legend></fieldset>",
+            expected: "<fieldset><p>a</p><div>late</div></fieldset>"),
+        Case(
+            id: "a legend outside a fieldset is a div",
+            html: "<div><legend>alone</legend></div>",
+            expected: "<div><div>alone</div></div>"),
+        Case(
+            id: "a legend holding a block is unwrapped",
+            html: "<fieldset><legend><div>x</div></legend>y</fieldset>",
+            expected: "<fieldset><div>x</div>y</fieldset>"),
+        Case(
+            id: "a fieldset inside a span: the span is a div",
+            html: "<span><fieldset>box</fieldset></span>",
+            expected: "<div><fieldset>box</fieldset></div>"),
+        Case(
+            id: "menu keeps its items as a list",
+            html: "<menu><li>a</li>b</menu>",
+            expected: "<menu><li>a</li><li>b</li></menu>"),
+        Case(
+            id: "dir is written as ul",
+            html: "<dir><li>a</li><li>b</li></dir>",
+            expected: "<ul><li>a</li><li>b</li></ul>")
     ]
 
     @Test("written to fit", arguments: cases)

@@ -121,4 +121,30 @@ struct HTMLSanitizerTests {
             HTMLSanitizer.sanitize("<table align=right><tr><td>x</td></tr></table>", base: nil)
                 == "<table style=\"float: right\"><tr><td>x</td></tr></table>")
     }
+
+    @Test("empty values stay where HTML gives them a meaning, go where HTML refuses them (issue 28)")
+    func emptyAttributeValues() {
+        func clean(_ html: String) -> String { HTMLSanitizer.sanitize(html, base: Self.base) }
+        // alt="": a decorative image; title="": no advisory text (overriding an ancestor's);
+        // lang="": the language is unknown (HTML LS §3.2.6.1, §3.2.6.2, §4.8.4.4.4).
+        #expect(
+            clean("<img src=a.png alt=\"\" title=\"\">")
+                == "<img src=\"https://example.org/blog/a.png\" alt=\"\" title=\"\" loading=\"lazy\">")
+        #expect(clean("<p lang=\"\" title=\"\">x</p>") == "<p lang=\"\" title=\"\">x</p>")
+        #expect(clean("<abbr title=\"\">X</abbr>") == "<abbr title=\"\">X</abbr>")
+        // Empty where HTML requires a value: a date, a source size list, a MIME type, a track
+        // label, cell headers, a language tag of a link; an empty link would point at the planet.
+        // A time without datetime must hold a valid date as text (HTML LS §4.5.14): unwrapped.
+        #expect(clean("<time datetime=\"\">x</time><del datetime=\"\">y</del>") == "x<del>y</del>")
+        #expect(clean("<time datetime=\"2024-01-02\">x</time>") == "<time datetime=\"2024-01-02\">x</time>")
+        #expect(
+            clean("<img src=a.png sizes=\"\" alt=x>")
+                == "<img src=\"https://example.org/blog/a.png\" alt=\"x\" loading=\"lazy\">")
+        #expect(clean("<table><tr><td headers=\"\">c</td></tr></table>") == "<table><tr><td>c</td></tr></table>")
+        #expect(clean("<a href=\"\" hreflang=\"\">x</a>") == "<a>x</a>")
+        #expect(
+            clean("<video src=v.mp4><track src=t.vtt label=\"\" srclang=\"\"></video>")
+                == "<video src=\"https://example.org/blog/v.mp4\" controls><track "
+                + "src=\"https://example.org/blog/t.vtt\"></video>")
+    }
 }

@@ -152,7 +152,8 @@ struct HTTPFetch: Sendable {
                         finalURL: URL(string: URLText.removingUserinfo(current)) ?? url,
                         contentType: response.headers["content-type"], status: response.status,
                         etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                        permanentRedirect: permanentRedirect, freshness: HTTPFreshness(headers: response.headers))))
+                        permanentRedirect: permanentRedirect, freshness: HTTPFreshness(headers: response.headers),
+                        contentLanguage: response.headers["content-language"])))
         case 301, 302, 303, 307, 308:
             return follow(response)
         case 400...:

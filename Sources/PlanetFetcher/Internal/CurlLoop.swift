@@ -36,6 +36,8 @@ final class CurlLoop {
     private var cancelledBatches = Set<Int>()
     /// Responses for sinks, handed over together at the end of the loop's turn (``flush()``).
     private var arrived: [(sink: any ResponseSink, token: Int, response: HTTPResponse)] = []
+    /// When ``poll()`` lets events gather before it waits (against a slow upstream).
+    private var moderation = WakeModeration()
     /// libcurl's sockets and the wake-up pipe, watched for ``poll()``.
     private let epoll: Int32
     /// The read end of the engine's wake-up pipe (``CurlEngine``), in `epoll` from the start.
@@ -169,8 +171,11 @@ final class CurlLoop {
     /// responses is due (at most a second), or `wake` becomes readable; hands each ready socket to
     /// libcurl. True when `wake` was readable.
     func poll() -> Bool {
+        if let rest = moderation.sleepBeforeWaiting(at: .now) {
+            usleep(UInt32(rest.inSeconds * 1_000_000))
+        }
         var timeout: Int32 = 1000
-        let flushDue = oldestArrival.map { $0 + Self.coalescing }
+        let flushDue = oldestArrival.map { $0 + coalescing }
         if let due = [timerDue, flushDue].compactMap({ $0 }).min() {
             let milliseconds = ContinuousClock.now.duration(to: due).inMilliseconds(roundingUp: true)
             timeout = Int32(clamping: max(0, min(1000, milliseconds)))
@@ -180,6 +185,7 @@ final class CurlLoop {
                 planet_epoll_wait(epoll, fds.baseAddress, events.baseAddress, Int32(fds.count), timeout)
             }
         }
+        moderation.woke(at: .now)
         var woken = false
         var running: Int32 = 0
         for index in 0..<Int(count) {
@@ -202,7 +208,10 @@ final class CurlLoop {
     /// batch then wakes once for several responses instead of once for each (against a slow
     /// upstream, where responses come one by one, a wake-up per response was most of the CPU
     /// beyond a fast upstream's: Benchmarks/PERF.md, session 11). A cron build does not notice 10 ms.
-    static let coalescing = Duration.milliseconds(10)
+    /// Against a slow upstream, twice the loop's pause (``WakeModeration``) when that is longer:
+    /// the engine starts its waiting requests itself, so a later hand-over delays no transfer.
+    var coalescing: Duration { max(Self.leastCoalescing, .seconds(2 * moderation.pause)) }
+    static let leastCoalescing = Duration.milliseconds(10)
     /// When the oldest response not yet handed over arrived; nil when none waits.
     private var oldestArrival: ContinuousClock.Instant?
 
@@ -211,7 +220,7 @@ final class CurlLoop {
     /// engine has nothing left to start (the driving task must hand it more, or learn the end).
     func flushIfDue() {
         guard let oldest = oldestArrival else { return }
-        guard !hasWaiting || arrived.count >= max(1, maxConcurrent / 4) || oldest + Self.coalescing <= .now
+        guard !hasWaiting || arrived.count >= max(1, maxConcurrent / 4) || oldest + coalescing <= .now
         else { return }
         flush()
     }
@@ -243,6 +252,9 @@ final class CurlLoop {
         guard let transfer = live.removeValue(forKey: id) else { return }
         idOfEasy[transfer.easy] = nil
         waiting.ended(host: transfer.request.host)
+        if let started = transfer.request.started {
+            moderation.transferEnded(after: started.duration(to: .now).inSeconds)
+        }
         curl_multi_remove_handle(multi, transfer.easy)
         if idle.count < mostAtOnce { idle.append(transfer.detachHandle()) }
         complete(transfer.completion, response)

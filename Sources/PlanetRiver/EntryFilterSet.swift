@@ -65,7 +65,32 @@ package struct EntryFilterSet {
         return true
     }
 
+    /// Whether `compiled` matches the fields as stored or with their no-break spaces read as
+    /// spaces: titles, names and categories keep U+00A0, U+202F and U+2007 (docs/ARCHITECTURE.md
+    /// rule 12), which look like the space a rule in feeds.txt is typed with ("author:Jane Doe"
+    /// for "Jane&nbsp;Doe"); a rule that names a no-break space itself still matches.
     private static func matches(_ compiled: Compiled, _ fields: FilterFields) -> Bool {
+        if matchesAsStored(compiled, fields) { return true }
+        let spaced = FilterFields(
+            title: fields.title.map(spacingNoBreakSpaces), categories: fields.categories.map(spacingNoBreakSpaces),
+            authorName: fields.authorName.map(spacingNoBreakSpaces), authorEmail: fields.authorEmail,
+            text: fields.text.map(spacingNoBreakSpaces))
+        return spaced != fields && matchesAsStored(compiled, spaced)
+    }
+
+    /// `text` with each no-break space (U+00A0, U+202F, U+2007) an ordinary space.
+    private static func spacingNoBreakSpaces(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value == 0xA0 || $0.value == 0x202F || $0.value == 0x2007 })
+        else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let isNoBreak = scalar.value == 0xA0 || scalar.value == 0x202F || scalar.value == 0x2007
+            scalars.append(isNoBreak ? " " : scalar)
+        }
+        return String(scalars)
+    }
+
+    private static func matchesAsStored(_ compiled: Compiled, _ fields: FilterFields) -> Bool {
         let rule = compiled.rule
         switch rule.field {
         case .category:

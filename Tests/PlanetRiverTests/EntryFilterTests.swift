@@ -39,6 +39,19 @@ struct EntryFilterTests {
         #expect(try rules().needsText == false && (try rules(["text:/x/"])).needsText)
     }
 
+    /// Titles, names and categories keep their no-break spaces (issue 28): a rule typed in feeds.txt
+    /// with an ordinary space still matches "Sponsored&nbsp;post", "Jane&nbsp;Doe", "open\u{202F}source".
+    @Test func noBreakSpacesMatchAnOrdinarySpace() throws {
+        let fields = FilterFields(
+            title: "Sponsored\u{A0}post", categories: ["open\u{202F}source"], authorName: "Jane\u{A0}Doe",
+            authorEmail: nil, text: "<p>10\u{2007}km</p>")
+        #expect(!(try rules([], ["title:/Sponsored post/"])).shows(fields, feedURL: "f"))
+        #expect(!(try rules([], ["category:open source"])).shows(fields, feedURL: "f"))
+        #expect(!(try rules([], ["author:Jane Doe"])).shows(fields, feedURL: "f"))
+        #expect(!(try rules([], ["text:/10 km/"])).shows(fields, feedURL: "f"))
+        #expect(try rules([], ["title:/Sponsored\\u00A0post/"]).shows(fields, feedURL: "f") == false)
+    }
+
     @Test func globalAndFeedIncludeMustBothPassAndAnyExcludeWins() throws {
         let set = try rules(["category:python", "category:swift"], feed: (["title:/concurrency/"], []))
         #expect(!set.shows(python, feedURL: "f"))  // passes the planet's include, not the feed's

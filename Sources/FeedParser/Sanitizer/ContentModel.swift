@@ -18,6 +18,13 @@ enum ContentModel {
         case figure
         /// A `fieldset`: a `legend` is its first child (HTML LS §4.10.15).
         case fieldset
+
+        /// What the children of an element the writer unwraps (unknown, or not valid where it
+        /// stands) hold: a list's own stray content still goes into items, but inside a `figure`
+        /// or `fieldset` they are flow content: the sibling checks of `figcaption` and `legend`
+        /// see only the unwrapped element's children, so `<fieldset>text<b><legend>` would put a
+        /// legend after text, `<figure><figcaption/><x-card><figcaption/>` two captions.
+        var unwrapped: Parent { self == .figure || self == .fieldset ? .flow : self }
     }
 
     /// Elements whose content model is phrasing content (HTML LS §3.2.5.2.5): a flow element
@@ -102,10 +109,11 @@ enum ContentModel {
     }
 
     /// Whether `node` is the first or the last element among its siblings (white space,
-    /// comments and dropped elements aside): where a `figcaption` may stand in a `figure`.
+    /// comments and dropped elements aside), and the last only when the first is no
+    /// `figcaption`: where a `figcaption` may stand in a `figure`, which holds one (HTML LS §4.4.12).
     static func isFirstOrLastChild(_ node: HTMLFragmentNode, siblings first: HTMLFragmentNode?) -> Bool {
         let written = writtenSiblings(first)
-        return written.first == node || written.last == node
+        return written.first == node || written.last == node && written.first?.element?.written != "figcaption"
     }
 
     /// Whether `node` is the first element among its siblings (white space, comments and dropped

@@ -67,7 +67,8 @@ struct SanitizingWriter {
             } else if let entry {
                 writeElement(node, entry: entry, depth: depth, within: within, siblings: siblings)
             } else {
-                write(node.firstChild, transparent: false, depth: depth + 1, within: within)  // unknown: unwrapped
+                // Unknown: unwrapped.
+                write(node.firstChild, transparent: false, depth: depth + 1, within: within.unwrapped)
             }
         case .text:
             node.withContent { HTMLEscaping.appendText($0, to: &output) }
@@ -87,7 +88,7 @@ struct SanitizingWriter {
         let rule = entry.rule
         if rule?.action == .drop || entry.kind == .lineBreak && endsWithTwoBreaks { return }
         guard let rule, !(entry.kind == .link && linkDepth > 0) else {
-            write(node.firstChild, transparent: false, depth: depth + 1, within: within)
+            write(node.firstChild, transparent: false, depth: depth + 1, within: within.unwrapped)
             return
         }
         var kept = Self.filter(node, allowed: rule.attributes, base: base)
@@ -95,7 +96,7 @@ struct SanitizingWriter {
         if let required = rule.required, !kept.contains(where: { required.contains($0.name) }) {
             if entry.kind == .image { writeAlternativeText(kept) }
             // See SanitizerPolicy.droppedVoid; a non-void element is unwrapped (SanitizerPolicy.required).
-            write(node.firstChild, transparent: false, depth: depth + 1, within: rule.isVoid ? .flow : within)
+            write(node.firstChild, transparent: false, depth: depth + 1, within: rule.isVoid ? .flow : within.unwrapped)
             return
         }
         guard let rewritten = rewrite.writtenName(entry, node: node, kept: kept) else {
@@ -105,7 +106,7 @@ struct SanitizingWriter {
         // Where HTML's content models do not allow the element as it stands, its valid equivalent
         // (`ContentModel`); nil: unwrapped.
         guard let name = fittingName(rewritten, node: node, depth: depth, within: within, siblings: siblings) else {
-            write(node.firstChild, transparent: false, depth: depth + 1, within: within)
+            write(node.firstChild, transparent: false, depth: depth + 1, within: within.unwrapped)
             return
         }
         writeStartTag(name, node: node, entry: entry, rule: rule, kept: kept)

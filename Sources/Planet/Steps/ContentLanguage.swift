@@ -11,12 +11,14 @@ import PlanetSite
 package enum ContentLanguage {
     /// The first language tag of a `Content-Language` value ("de, en" → "de"), when it is a
     /// well-formed tag (`LanguageTag.normalized`); nil for an absent, empty or malformed value
-    /// ("*", "English").
+    /// ("*", "English", a tag longer than 35 characters, the length RFC 5646 §4.4.1 asks every
+    /// implementation to take: a server's header of kilobytes would be the `lang` of every entry).
     package static func first(_ header: String?) -> String? {
         guard let header, let first = header.split(separator: ",", omittingEmptySubsequences: false).first else {
             return nil
         }
-        return LanguageTag.normalized(first.trimmingCharacters(in: .whitespaces))
+        let tag = first.trimmingCharacters(in: .whitespaces)
+        return tag.utf8.count <= 35 ? LanguageTag.normalized(tag) : nil
     }
 
     /// Gives `feed` the first tag of `header` as its language when the document states no

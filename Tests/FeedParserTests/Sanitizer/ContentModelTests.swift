@@ -106,7 +106,33 @@ struct ContentModelTests {
         Case(
             id: "dir is written as ul",
             html: "<dir><li>a</li><li>b</li></dir>",
-            expected: "<ul><li>a</li><li>b</li></ul>")
+            expected: "<ul><li>a</li><li>b</li></ul>"),
+        // A figure holds one figcaption, a fieldset one legend, and an element the writer unwraps
+        // is no figure or fieldset of its own: what it holds is not first or last in the parent.
+        Case(
+            id: "two figcaptions alone in a figure: the second is a div",
+            html: "<figure><figcaption>A</figcaption><figcaption>B</figcaption></figure>",
+            expected: "<figure><figcaption>A</figcaption><div>B</div></figure>"),
+        Case(
+            id: "a figcaption inside an unknown element of a figure is a div",
+            html: "<figure><figcaption>A</figcaption><x-card><figcaption>B</figcaption></x-card></figure>",
+            expected: "<figure><figcaption>A</figcaption><div>B</div></figure>"),
+        Case(
+            id: "a second legend inside an unknown element of a fieldset is a div",
+            html: "<fieldset><legend>A</legend><x-box><legend>B</legend></x-box></fieldset>",
+            expected: "<fieldset><legend>A</legend><div>B</div></fieldset>"),
+        Case(
+            id: "a legend inside an unwrapped time after text is a div",
+            html: "<fieldset>text<time><legend>B</legend></time></fieldset>",
+            expected: "<fieldset>text<div>B</div></fieldset>"),
+        Case(
+            id: "a legend inside an unwrapped b after text is a div",
+            html: "<fieldset>hello<b><legend>L</legend><div>x</div></b></fieldset>",
+            expected: "<fieldset>hello<div>L</div><div>x</div></fieldset>"),
+        Case(
+            id: "a legend inside an unwrapped dl after text is a div",
+            html: "<fieldset>hello<dl><legend>L</legend></dl></fieldset>",
+            expected: "<fieldset>hello<div>L</div></fieldset>")
     ]
 
     @Test("written to fit", arguments: cases)

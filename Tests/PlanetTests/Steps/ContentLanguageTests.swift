@@ -22,6 +22,12 @@ import Testing
         #expect(ContentLanguage.first("") == nil)
         #expect(ContentLanguage.first("*") == nil)
         #expect(ContentLanguage.first("English, de") == nil)
+        // A server's header is not bounded by the feed: a tag of BCP 47's shape but kilobytes
+        // long would be the `lang` of every entry of the feed (RFC 5646 §4.4.1: 35 characters).
+        let long = "de" + String(repeating: "-abcdefgh", count: 1_100)
+        #expect(ContentLanguage.first(long) == nil)
+        #expect(ContentLanguage.first("x-klingon") == nil && ContentLanguage.first("i-default") == nil)
+        #expect(ContentLanguage.first("de\u{202E}, en") == nil)
     }
 
     static func parsed(

@@ -62,4 +62,18 @@ extension FeedCache {
             ]).run()
         }
     }
+
+    /// Deletes the copies of every face but those of `urls` (the faces this build's pages show),
+    /// so that a feed whose image URL changes from build to build (`logo.png?v=N`), or a feed
+    /// removed, leaves no copies behind: the table holds one copy per face shown, not one per URL
+    /// ever seen. Nothing is written when there is nothing to delete.
+    /// - Throws: `CacheError.Reason.sqlite`.
+    package func forgetFaces(except urls: Set<String>) throws(CacheError) {
+        try sql { () throws(SQLiteError) in
+            let stale = try db.statement("SELECT url FROM face").rows { $0.text(0) ?? "" }.filter { !urls.contains($0) }
+            guard !stale.isEmpty else { return }
+            let delete = try db.statement("DELETE FROM face WHERE url = ?1")
+            for url in stale { try delete.bind([.text(url)]).run() }
+        }
+    }
 }

@@ -52,18 +52,26 @@ package struct Faces {
         defaultHeight = settings.faceHeight
     }
 
-    /// The face of `subscription`, whose feed's own image is `image` (nil when none).
+    /// The face of `subscription`, whose feed's own image is `image` (nil when none). A face
+    /// given as a URL shows its copy fetched into the site (``addCopy(of:type:data:)``), else the
+    /// URL without its userinfo: credentials are fetched with, never published.
     package mutating func face(for subscription: Subscription, image: String?) -> SiteFace? {
         let width = subscription.settings.faceWidth ?? defaultWidth
         let height = subscription.settings.faceHeight ?? defaultHeight
+        guard let source = source(for: subscription, image: image) else { return nil }
+        let src = source.hasPrefix("faces/") ? source : copies[source] ?? URLText.removingUserinfo(source)
+        return SiteFace(src: src, width: width, height: height)
+    }
+
+    /// Where the face of `subscription` comes from: `faces/NAME`, or a safe http(s) URL as given
+    /// (userinfo included); nil when none.
+    private mutating func source(for subscription: Subscription, image: String?) -> String? {
         if let value = subscription.settings.face, let reference = FaceReference(value) {
             switch reference {
             case .url(let url):
-                if let safe = PublicLink.check(url) {
-                    return SiteFace(src: copies[safe] ?? safe, width: width, height: height)
-                }
+                if let safe = PublicLink.check(url) { return safe }
             case .file(let path):
-                if let src = copy(path) { return SiteFace(src: src, width: width, height: height) }
+                if let src = copy(path) { return src }
                 let warning =
                     "\(place):\(subscription.line): face '\(path)' is not a file in the faces/ "
                     + "folder beside feeds.txt; the feed's own image is used, if any"
@@ -73,21 +81,22 @@ package struct Faces {
         guard let image, let safe = PublicLink.check(image),
             URL(string: safe)?.hasHTTPScheme == true
         else { return nil }
-        return SiteFace(src: copies[safe] ?? safe, width: width, height: height)
+        return safe
     }
 
     /// The URL the face of `subscription` links to when no copy of it was fetched (its `face`
-    /// URL, else the feed's own image `image`); nil when its face is a file of `faces/`, or none.
-    /// The build fetches these into the site (`BuildRun.copyFaces`).
+    /// URL, else the feed's own image `image`; userinfo included, for the fetch); nil when its
+    /// face is a file of `faces/`, or none. The build fetches these into the site (`BuildRun.copyFaces`).
     package mutating func remoteURL(for subscription: Subscription, image: String?) -> String? {
-        guard let face = face(for: subscription, image: image), !face.src.hasPrefix("faces/") else { return nil }
-        return face.src
+        guard let source = source(for: subscription, image: image), !source.hasPrefix("faces/") else { return nil }
+        return source
     }
 
     /// Publishes `data`, a face of type `type` (``FaceImage/type(of:)``) fetched from `url`, under
     /// its stable name (``FaceImage/path(for:type:)``): every face linking to `url` shows it.
     package mutating func addCopy(of url: String, type: String, data: Data) {
-        let path = FaceImage.path(for: url, type: type)
+        // Named by the URL without its userinfo: a file name must not carry a hash of a password.
+        let path = FaceImage.path(for: URLText.removingUserinfo(url), type: type)
         copies[url] = path
         files[path] = data
     }

@@ -16,7 +16,7 @@ extension BuildRun {
     /// in the cache (`FeedCache.faceCopies`). A copy is taken only when its magic bytes are a PNG,
     /// JPEG, GIF, WebP or AVIF image (`FaceImage.type(of:)`). A face whose fetch fails keeps its
     /// last good copy; with none, the page links to the URL as before. Offline, the stored copies
-    /// alone are used.
+    /// alone are used. The cache keeps the copies of `urls` only (`FeedCache.forgetFaces`).
     /// - Returns: `faces` with the copies added (`Faces.addCopy`), and warnings about faces that
     ///   were too large or not an image.
     /// - Throws: `BuildError.cache`.
@@ -59,6 +59,9 @@ extension BuildRun {
                     try await cache.recordFace(copy, now: now)
                 }
             }
+        }
+        try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
+            try await cache.forgetFaces(except: Set(urls))
         }
         for url in urls {
             if let copy = copies[url] { faces.addCopy(of: url, type: copy.imageType, data: copy.data) }

@@ -18,6 +18,24 @@ enum ContentModel {
         case figure
         /// A `fieldset`: a `legend` is its first child (HTML LS §4.10.15).
         case fieldset
+        /// A `table`, `thead`, `tbody` or `tfoot`: rows and the table's own parts only (HTML LS
+        /// §4.9.1, §4.9.5–4.9.7); other content is put in a row and cell of its own (an HTML5
+        /// parser would move it before the table, and the Nu checker stops at it).
+        case table
+        /// A `tr`: `td` and `th` children only (HTML LS §4.9.8); other content is put in a cell.
+        case row
+
+        /// The children written as they are, the wrapper other content is put in, and what the
+        /// children hold; nil for the parents whose children are not wrapped.
+        var container: (accepts: Set<String>, open: String, close: String, holds: Parent)? {
+            switch self {
+            case .list: return (["li"], "<li>", "</li>", .list)
+            case .table:
+                return (["caption", "colgroup", "thead", "tbody", "tfoot", "tr"], "<tr><td>", "</td></tr>", .table)
+            case .row: return (["td", "th"], "<td>", "</td>", .row)
+            default: return nil
+            }
+        }
 
         /// What the children of an element the writer unwraps (unknown, or not valid where it
         /// stands) hold: a list's own stray content still goes into items, but inside a `figure`

@@ -14,5 +14,7 @@ extension HTMLSanitizer {
     /// 6: `fieldset` with its first `legend`, `menu` as a list, `dir` as `ul`, `acronym` as
     /// `abbr` with its `title`; `lang=""` kept, empty `datetime`, `sizes`, `type`, `media`,
     /// `label`, `headers` dropped (`SanitizerPolicy.Value.nonEmptyText`).
-    public static let version = 6
+    /// 7: content directly inside a `table`, `thead`, `tbody`, `tfoot` or `tr` (text, a `div`,
+    /// an image) is put in a row and cell of its own (`ContentModel.Parent.table`, `.row`).
+    public static let version = 7
 }

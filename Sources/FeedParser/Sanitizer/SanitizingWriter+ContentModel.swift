@@ -35,16 +35,23 @@ extension SanitizingWriter {
         case "dl": return .definitionList
         case "figure": return .figure
         case "fieldset": return .fieldset
+        case "table", "thead", "tbody", "tfoot": return .table
+        case "tr": return .row
         default: return .flow
         }
     }
 
-    /// Writes the children of a list (`ul`, `ol`): `li` children as they are; any other content
-    /// that is not white space (text, a nested list, a `br`) inside an `li` the writer opens for
-    /// it and closes before the next `li` or at the end (HTML LS §4.4.5: a list holds `li`s only).
-    /// An unknown element's children are written as the list's own.
-    mutating func writeListChildren(_ first: HTMLFragmentNode?, depth: Int) {
-        var openItem: Int?  // output offset just after the `<li>` the writer opened
+    /// Writes the children of a list (`ul`, `ol`, `menu`), a table or a row (`container`, from
+    /// ``ContentModel/Parent/container``): the children it accepts (`li`; rows; cells) as they
+    /// are; any other content that is not white space (text, a nested list, a `br`, a `div`)
+    /// inside a wrapper the writer opens for it (`<li>`, `<tr><td>`, `<td>`) and closes before the
+    /// next accepted child or at the end (HTML LS §4.4.5, §4.9). An unknown element's children are
+    /// written as the container's own.
+    mutating func writeContainerChildren(
+        _ first: HTMLFragmentNode?, depth: Int,
+        container: (accepts: Set<String>, open: String, close: String, holds: ContentModel.Parent)
+    ) {
+        var opened: Int?  // output offset just after the wrapper the writer opened
         var cursor = first
         while let node = cursor {
             cursor = node.next
@@ -52,42 +59,44 @@ extension SanitizingWriter {
             case .other:
                 continue
             case .text:
-                if openItem == nil, node.withContent({ $0.allSatisfy(ContentModel.isWhiteSpace) }) {
+                if opened == nil, node.withContent({ $0.allSatisfy(ContentModel.isWhiteSpace) }) {
                     writeNode(node, transparent: false, depth: depth, within: .flow, siblings: first)
                     continue
                 }
             case .element:
                 guard let entry = node.element, entry.rule?.action != .drop else {
-                    if node.element == nil {  // unknown: unwrapped, its children the list's own
-                        closeItem(&openItem)
-                        writeNode(node, transparent: false, depth: depth, within: .list, siblings: first)
+                    if node.element == nil {  // unknown: unwrapped, its children the container's own
+                        close(&opened, container.open, container.close)
+                        writeNode(node, transparent: false, depth: depth, within: container.holds, siblings: first)
                     }
                     continue
                 }
-                if entry.written == "li" || entry.rule == nil && entry.kind != .iframe && entry.kind != .object {
-                    closeItem(&openItem)
-                    writeNode(node, transparent: false, depth: depth, within: .list, siblings: first)
+                if container.accepts.contains(entry.written)
+                    || entry.rule == nil && entry.kind != .iframe && entry.kind != .object
+                {
+                    close(&opened, container.open, container.close)
+                    writeNode(node, transparent: false, depth: depth, within: container.holds, siblings: first)
                     continue
                 }
             }
-            if openItem == nil {
-                output.append(contentsOf: "<li>".utf8)
-                openItem = output.count
+            if opened == nil {
+                output.append(contentsOf: container.open.utf8)
+                opened = output.count
             }
             writeNode(node, transparent: false, depth: depth, within: .flow, siblings: first)
         }
-        closeItem(&openItem)
+        close(&opened, container.open, container.close)
     }
 
-    /// Closes the `li` the writer opened at `item` (see `writeListChildren`), or takes it back
-    /// when nothing was written into it.
-    private mutating func closeItem(_ item: inout Int?) {
-        guard let start = item else { return }
-        item = nil
-        if output.count == start {
-            output.removeLast(4)
+    /// Closes the wrapper the writer opened at `start` (see `writeContainerChildren`), or takes
+    /// it back when nothing was written into it.
+    private mutating func close(_ start: inout Int?, _ opening: String, _ closing: String) {
+        guard let offset = start else { return }
+        start = nil
+        if output.count == offset {
+            output.removeLast(opening.utf8.count)
         } else {
-            output.append(contentsOf: "</li>".utf8)
+            output.append(contentsOf: closing.utf8)
         }
     }
 }

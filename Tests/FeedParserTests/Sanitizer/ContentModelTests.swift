@@ -132,7 +132,15 @@ struct ContentModelTests {
         Case(
             id: "a legend inside an unwrapped dl after text is a div",
             html: "<fieldset>hello<dl><legend>L</legend></dl></fieldset>",
-            expected: "<fieldset>hello<div>L</div></fieldset>")
+            expected: "<fieldset>hello<div>L</div></fieldset>"),
+        Case(
+            id: "a div directly inside a table goes in a row and cell of its own",
+            html: "<table><tr><td>a</td></tr><div>x</div></table>",
+            expected: "<table><tr><td>a</td></tr><tr><td><div>x</div></td></tr></table>"),
+        Case(
+            id: "text and a list item inside a row go in a cell",
+            html: "<table><tr><td>a</td><li>b</li></tr></table>",
+            expected: "<table><tr><td>a</td><td><div>b</div></td></tr></table>")
     ]
 
     @Test("written to fit", arguments: cases)

@@ -34,7 +34,8 @@ struct SanitizingWriter {
     /// scaffolding `html` and `body` is unwrapped and `head` skipped, wherever libxml2 put fragment
     /// content. Elements at `HTMLFragmentParser.maximumDepth` and deeper are flattened to their
     /// text, so hostile nesting cannot exhaust the stack. `within` is what the element being
-    /// written holds (`ContentModel.Parent`): a list's or a table's stray content goes into items, rows or cells of its own.
+    /// written holds (`ContentModel.Parent`): a list's or a table's stray content goes into items,
+    /// rows or cells of its own.
     mutating func write(
         _ first: HTMLFragmentNode?, transparent: Bool = true, depth: Int = 0, within: ContentModel.Parent = .flow
     ) {

@@ -41,6 +41,8 @@ package struct Faces {
     /// Face URL → the output path of its copy fetched into the site (``addCopy(of:type:data:)``):
     /// shown instead of the URL, so no reader's browser asks the feed's host.
     private var copies: [String: String] = [:]
+    /// Face URLs the private-address rule refused (``refuse(_:)``): shown as no face at all.
+    private var refused: Set<String> = []
 
     /// feeds.txt as messages name it.
     let place: String
@@ -59,6 +61,7 @@ package struct Faces {
         let width = subscription.settings.faceWidth ?? defaultWidth
         let height = subscription.settings.faceHeight ?? defaultHeight
         guard let source = source(for: subscription, image: image) else { return nil }
+        if copies[source] == nil, refused.contains(source) { return nil }
         let src = source.hasPrefix("faces/") ? source : copies[source] ?? URLText.removingUserinfo(source)
         return SiteFace(src: src, width: width, height: height)
     }
@@ -90,6 +93,13 @@ package struct Faces {
     package mutating func remoteURL(for subscription: Subscription, image: String?) -> String? {
         guard let source = source(for: subscription, image: image), !source.hasPrefix("faces/") else { return nil }
         return source
+    }
+
+    /// Says that the face at `url` is at a private address (the fetch refused it, `AddressPolicy`):
+    /// with no copy of it, no page shows it, since a link would make every reader's browser ask
+    /// an internal address, and a public page must not name one (docs/ARCHITECTURE.md, Rules 7).
+    package mutating func refuse(_ url: String) {
+        refused.insert(url)
     }
 
     /// Publishes `data`, a face of type `type` (``FaceImage/type(of:)``) fetched from `url`, under

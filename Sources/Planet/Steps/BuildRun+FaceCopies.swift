@@ -15,7 +15,8 @@ extension BuildRun {
     /// feed chose the URL; `Fetcher.withLimits`); conditionally, with the validators of the copy
     /// in the cache (`FeedCache.faceCopies`). A copy is taken only when its magic bytes are a PNG,
     /// JPEG, GIF, WebP or AVIF image (`FaceImage.type(of:)`). A face whose fetch fails keeps its
-    /// last good copy; with none, the page links to the URL as before. Offline, the stored copies
+    /// last good copy; with none, the page links to the URL as before, except a face at a private
+    /// address, which no page then shows (`Faces.refuse`). Offline, the stored copies
     /// alone are used. The cache keeps the copies of `urls` only (`FeedCache.forgetFaces`).
     /// - Returns: `faces` with the copies added (`Faces.addCopy`), and warnings about faces that
     ///   were too large or not an image.
@@ -53,6 +54,7 @@ extension BuildRun {
                 let url = result.subscription.url.absoluteString
                 let (copy, warning) = Self.faceCopy(result, url: url, stored: copies[url])
                 if let warning { warnings.append(warning) }
+                if case .failed(let failure) = result.outcome, failure.kind == .privateAddress { faces.refuse(url) }
                 guard let copy, copy != copies[url] else { continue }
                 copies[url] = copy
                 try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
@@ -77,7 +79,11 @@ extension BuildRun {
         switch result.outcome {
         case .notModified(_, let fresh, _):
             guard var copy = stored else { return (nil, nil) }
-            if let fresh { copy.validators = fresh }
+            // Only a value the 304 carried replaces one (RFC 9111 §4.3.4), as for feeds (`FeedRecorder`).
+            if let fresh {
+                let lastModified = fresh.lastModified ?? copy.validators.lastModified
+                copy.validators = FetchValidators(etag: fresh.etag ?? copy.validators.etag, lastModified: lastModified)
+            }
             return (copy, nil)
         case .fetched(let document):
             guard let type = FaceImage.type(of: document.data) else {
@@ -89,6 +95,9 @@ extension BuildRun {
             }
             let validators = FetchValidators(etag: document.etag, lastModified: document.lastModified)
             return (FaceCopy(url: url, imageType: type, data: document.data, validators: validators), nil)
+        case .failed(let failure) where failure.kind == .privateAddress:
+            let none = stored == nil ? "no face is shown" : "the last good copy is kept"
+            return (stored, "face '\(shown)' is at a private address, so it is not fetched; \(none)")
         case .failed(let failure):
             guard failure.kind == .tooLarge else { return (stored, nil) }
             return (

@@ -181,7 +181,7 @@ struct FaceCopyBuildTests {
         }
     }
 
-    @Test("a face too large, not an image (SVG), missing (404) or at a private address is not copied: a link")
+    @Test("a face too large, not an image (SVG) or missing (404) is not copied: a link; at a private address: none")
     func refused() async throws {
         try await withDeadline {
             let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>"
@@ -210,12 +210,14 @@ struct FaceCopyBuildTests {
             let output = folder.appendingPathComponent("output")
             #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("faces/fetched").path))
             let warnings = report.configWarnings.filter { $0.contains("face") }
-            #expect(warnings.count == 2, "\(warnings)")
+            #expect(warnings.count == 3, "\(warnings)")
+            #expect(warnings.contains { $0.contains("at a private address") && $0.contains("no face is shown") })
             #expect(warnings.contains { $0.contains("/face.svg") && $0.contains("not a PNG, JPEG, GIF, WebP or AVIF") })
             #expect(warnings.contains { $0.contains("/big.png") && $0.contains("larger than 512 KB") })
             #expect(inside.requests.isEmpty, "a private address is not fetched")
             let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
             #expect(server.requests(to: "/gone.png").count == 1, "asked, answered 404")
+            #expect(!index.contains(inside.url(for: "/face.png").absoluteString), "no link to a private address")
             for path in ["/face.svg", "/big.png", "/gone.png"] {
                 #expect(index.contains(server.url(for: path).absoluteString), "\(path) falls back to the link")
             }

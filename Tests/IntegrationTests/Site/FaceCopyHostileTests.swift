@@ -42,11 +42,15 @@ struct FaceCopyHostileTests {
     @Test("a face URL's password is on no page when the face falls back to the link")
     func credentialsNotPublished() async throws {
         try await withDeadline {
-            // The server speaks plain HTTP: the https face fails its handshake, so the page links to it.
+            // The face's port has no server (one that listened there is stopped): the connection is
+            // refused at once, so the page links to the face.
             let server = try await LoopbackServer.start(["/a.xml": .ok(rssFeed("alpha"))])
+            let gone = try await LoopbackServer.start([:])
+            let closedPort = gone.port
+            await gone.stop()
             let folder = try TemporaryFolder().url
             defer { try? FileManager.default.removeItem(at: folder) }
-            let face = "https://face:s3cret@127.0.0.1:\(server.port)/face.png"
+            let face = "https://face:s3cret@127.0.0.1:\(closedPort)/face.png"
             let feeds = [(server.url(for: "/a.xml").absoluteString, "Alpha\n    face = \(face)")]
             let report = try await PlanetBuild.run(try FaceCopyBuildTests.options(folder, feeds))
             await server.stop()
@@ -57,7 +61,7 @@ struct FaceCopyHostileTests {
                 #expect(!text.contains("s3cret"), "\(page)")
             }
             let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-            #expect(index.contains("src=\"https://127.0.0.1:\(server.port)/face.png\""), "the link, without userinfo")
+            #expect(index.contains("src=\"https://127.0.0.1:\(closedPort)/face.png\""), "the link, without userinfo")
         }
     }
 }

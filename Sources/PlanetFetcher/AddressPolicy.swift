@@ -45,10 +45,22 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// connects to the IPv4 address in the last four bytes).
     var unmappedV4: IPAddress? {
         guard bytes.count == 16 else { return nil }
-        let mapped = bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff
         let nat64 = bytes[0..<4] == [0x00, 0x64, 0xff, 0x9b] && bytes[4..<12].allSatisfy({ $0 == 0 })
-        guard mapped || nat64 else { return nil }
+        guard isV4Mapped || nat64 else { return nil }
         return IPAddress(bytes: Array(bytes[12..<16]))
+    }
+
+    /// True for an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, RFC 4291 §2.5.5.2).
+    private var isV4Mapped: Bool {
+        bytes.count == 16 && bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff
+    }
+
+    /// True for loopback on this machine: 127.0.0.0/8 (RFC 1122 §3.2.1.3), `::1`, or an
+    /// IPv4-mapped 127 address; not a NAT64 one (its gateway is another machine).
+    var isLoopback: Bool {
+        if isV4 { return bytes[0] == 127 }
+        if isV4Mapped { return bytes[12] == 127 }
+        return bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1
     }
 
     /// True when the address is not on the public internet: unspecified (0.0.0.0/8, `::`),

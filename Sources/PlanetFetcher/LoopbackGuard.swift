@@ -44,12 +44,7 @@ public final class LoopbackGuard: Sendable {
     /// True for an IP literal in 127.0.0.0/8, `::1`, or IPv4-mapped 127 (brackets allowed).
     static func isLoopback(host: String) -> Bool {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        guard let address = IPAddress(bare) else { return false }
-        let b = address.bytes
-        if address.isV4 { return b[0] == 127 }
-        // ::1, or ::ffff:127.x.x.x (not the NAT64 prefix: its gateway is another machine).
-        let mapped = b[0..<10].allSatisfy { $0 == 0 } && b[10] == 0xff && b[11] == 0xff
-        return b == [UInt8](repeating: 0, count: 15) + [1] || (mapped && b[12] == 127)
+        return IPAddress(bare)?.isLoopback ?? false
     }
 
     /// The host of an absolute URL's text (an IPv6 literal with its brackets); empty when none.

@@ -20,6 +20,13 @@ package struct FetchValidators: Sendable, Equatable, Hashable {
         self.init(etag: document.etag, lastModified: document.lastModified)
     }
 
+    /// These validators after a 304 that carried `fresh`: only a value the 304 carried replaces
+    /// one (RFC 9111 §4.3.4 updates the stored fields the 304 has), so a 304 with an ETag alone
+    /// keeps the stored Last-Modified, and one with Last-Modified alone the stored ETag.
+    package func revalidated(by fresh: FetchValidators) -> FetchValidators {
+        FetchValidators(etag: fresh.etag ?? etag, lastModified: fresh.lastModified ?? lastModified)
+    }
+
     /// True when there is nothing to send.
     package var isEmpty: Bool { etag == nil && lastModified == nil }
 }

@@ -79,11 +79,7 @@ extension BuildRun {
         switch result.outcome {
         case .notModified(_, let fresh, _):
             guard var copy = stored else { return (nil, nil) }
-            // Only a value the 304 carried replaces one (RFC 9111 §4.3.4), as for feeds (`FeedRecorder`).
-            if let fresh {
-                let lastModified = fresh.lastModified ?? copy.validators.lastModified
-                copy.validators = FetchValidators(etag: fresh.etag ?? copy.validators.etag, lastModified: lastModified)
-            }
+            if let fresh { copy.validators = copy.validators.revalidated(by: fresh) }
             return (copy, nil)
         case .fetched(let document):
             guard let type = FaceImage.type(of: document.data) else {

@@ -62,14 +62,11 @@ struct FeedRecorder {
         case .notModified(let redirect, let validators, _) where known[key]?.lastSuccess != nil:
             notModified.append(key)
             if known[key]?.redirectTarget != redirect { redirected[key] = redirect }
-            // Only a value the 304 carried replaces one: a 304 with an ETag alone keeps the
-            // stored Last-Modified (RFC 9111 §4.3.4 updates the fields the 304 has).
+            // Only a value the 304 carried replaces one (`FetchValidators.revalidated(by:)`).
             if let validators, let stored = known[key] {
-                let etag = validators.etag ?? stored.etag
-                let lastModified = validators.lastModified ?? stored.lastModified
-                if etag != stored.etag || lastModified != stored.lastModified {
-                    revalidated[key] = FetchValidators(etag: etag, lastModified: lastModified)
-                }
+                let before = stored.validators ?? FetchValidators()
+                let after = before.revalidated(by: validators)
+                if after != before { revalidated[key] = after }
             }
             try await finish(outcome, of: subscription)
         case .notModified:

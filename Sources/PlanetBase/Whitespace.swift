@@ -53,3 +53,10 @@ extension Whitespace {
         return String(text[first...last])
     }
 }
+
+extension Unicode.Scalar {
+    /// The no-break spaces (Unicode line-breaking class GL among the `White_Space` scalars):
+    /// no-break space U+00A0, narrow no-break space U+202F, figure space U+2007. Plain-text
+    /// fields keep them (docs/ARCHITECTURE.md, Rules 12); the filters read them as spaces.
+    package var isNoBreakSpace: Bool { value == 0xA0 || value == 0x202F || value == 0x2007 }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PlanetBase
 import PlanetCache
 import PlanetSubscriptions
 
@@ -80,13 +81,9 @@ package struct EntryFilterSet {
 
     /// `text` with each no-break space (U+00A0, U+202F, U+2007) an ordinary space.
     private static func spacingNoBreakSpaces(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value == 0xA0 || $0.value == 0x202F || $0.value == 0x2007 })
-        else { return text }
+        guard text.unicodeScalars.contains(where: \.isNoBreakSpace) else { return text }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let isNoBreak = scalar.value == 0xA0 || scalar.value == 0x202F || scalar.value == 0x2007
-            scalars.append(isNoBreak ? " " : scalar)
-        }
+        for scalar in text.unicodeScalars { scalars.append(scalar.isNoBreakSpace ? " " : scalar) }
         return String(scalars)
     }
 

@@ -23,7 +23,7 @@ enum PlainText {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for var scalar in Mojibake.repaired(text).unicodeScalars {
-            if isNoBreakSpace(scalar) {
+            if scalar.isNoBreakSpace {
                 if out.isEmpty { continue }
             } else if scalar.properties.isWhitespace, scalar.value != 0x85 {
                 pendingSpace = !out.isEmpty
@@ -38,14 +38,8 @@ enum PlainText {
             pendingSpace = false
             out.append(scalar)
         }
-        while let last = out.last, isNoBreakSpace(last) || last == " " { out.removeLast() }
+        while let last = out.last, last.isNoBreakSpace || last == " " { out.removeLast() }
         return out.isEmpty ? nil : String(out)
-    }
-
-    /// The no-break spaces (Unicode line-breaking class GL among the `White_Space` scalars):
-    /// no-break space, narrow no-break space, figure space.
-    private static func isNoBreakSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value == 0xA0 || scalar.value == 0x202F || scalar.value == 0x2007
     }
 
     /// `collapse` for ASCII text on bytes (ASCII white space is tab, LF, VT, FF, CR and space,

@@ -27,7 +27,7 @@ enum Conversion {
                     warnings.append("labelled '\(charset.name)' but the bytes are UTF-8; read as UTF-8")
                 }
                 charset = check.multibyteSequences > 0 ? .utf8 : charset
-                if let unknown { warnings.append("unknown encoding '\(unknown)'; read as UTF-8") }
+                if let unknown { warnings.append(unknownEncoding(unknown)) }
                 output = check.isClean ? nil : repaired(body, check, warnings: &warnings)
                 return result(
                     data, output, choice: choice, charset: charset, label: label, warnings: warnings, xml: xml)
@@ -35,7 +35,7 @@ enum Conversion {
                 if charset != .utf8 {
                     warnings.append("labelled '\(charset.name)' but the bytes are mostly UTF-8; read as UTF-8")
                 }
-                if let unknown { warnings.append("unknown encoding '\(unknown)'; read as UTF-8") }
+                if let unknown { warnings.append(unknownEncoding(unknown)) }
                 charset = .utf8
                 output = repaired(body, check, warnings: &warnings)
             } else if charset == .utf8 {
@@ -53,6 +53,11 @@ enum Conversion {
         }
 
         return result(data, output, choice: choice, charset: charset, label: charset, warnings: warnings, xml: xml)
+    }
+
+    /// The warning for a label `name` that no converter reads: the bytes were read as UTF-8.
+    private static func unknownEncoding(_ name: String) -> String {
+        "unknown encoding '\(name)'; read as UTF-8"
     }
 
     /// Packs the outcome; `nil` output means the body itself is the clean UTF-8 result.
@@ -102,7 +107,7 @@ enum Conversion {
             warnings.append("\(result.replaced) byte sequence(s) invalid in '\(charset.name)' replaced with U+FFFD")
             return cleaned(Array(result.utf8), warnings: &warnings)
         }
-        warnings.append("unknown encoding '\(charset.name)'; read as UTF-8")
+        warnings.append(unknownEncoding(charset.name))
         charset = .utf8
         let check = UTF8Check(body)
         return check.isClean ? Array(body) : UTF8Check.repair(body)

@@ -25,14 +25,16 @@ enum ContentModel {
         /// A `tr`: `td` and `th` children only (HTML LS §4.9.8); other content is put in a cell.
         case row
 
-        /// The children written as they are, the wrapper other content is put in, and what the
-        /// children hold; nil for the parents whose children are not wrapped.
-        var container: (accepts: Set<String>, open: String, close: String, holds: Parent)? {
+        /// How the children of a list, table or row are written (`Container`); nil for the
+        /// parents whose children are not wrapped.
+        var container: Container? {
             switch self {
-            case .list: return (["li"], "<li>", "</li>", .list)
+            case .list: return Container(accepts: ["li"], open: "<li>", close: "</li>", holds: .list)
             case .table:
-                return (["caption", "colgroup", "thead", "tbody", "tfoot", "tr"], "<tr><td>", "</td></tr>", .table)
-            case .row: return (["td", "th"], "<td>", "</td>", .row)
+                return Container(
+                    accepts: ["caption", "colgroup", "thead", "tbody", "tfoot", "tr"], open: "<tr><td>",
+                    close: "</td></tr>", holds: .table)
+            case .row: return Container(accepts: ["td", "th"], open: "<td>", close: "</td>", holds: .row)
             default: return nil
             }
         }
@@ -43,6 +45,16 @@ enum ContentModel {
         /// see only the unwrapped element's children, so `<fieldset>text<b><legend>` would put a
         /// legend after text, `<figure><figcaption/><x-card><figcaption/>` two captions.
         var unwrapped: Parent { self == .figure || self == .fieldset ? .flow : self }
+    }
+
+    /// An element whose children are of a few kinds only (a list's items, a table's rows, a row's
+    /// cells): the children written as they are, the wrapper other content is put in, and what
+    /// the children hold.
+    struct Container {
+        let accepts: Set<String>
+        let open: String
+        let close: String
+        let holds: Parent
     }
 
     /// Elements whose content model is phrasing content (HTML LS §3.2.5.2.5): a flow element

@@ -47,10 +47,7 @@ extension SanitizingWriter {
     /// inside a wrapper the writer opens for it (`<li>`, `<tr><td>`, `<td>`) and closes before the
     /// next accepted child or at the end (HTML LS §4.4.5, §4.9). An unknown element's children are
     /// written as the container's own.
-    mutating func writeContainerChildren(
-        _ first: HTMLFragmentNode?, depth: Int,
-        container: (accepts: Set<String>, open: String, close: String, holds: ContentModel.Parent)
-    ) {
+    mutating func writeContainerChildren(_ first: HTMLFragmentNode?, depth: Int, container: ContentModel.Container) {
         var opened: Int?  // output offset just after the wrapper the writer opened
         var cursor = first
         while let node = cursor {

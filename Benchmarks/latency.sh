@@ -9,6 +9,8 @@
 # that counts the connections open at once per host; then ROUNDS warm builds against the same
 # model with no delay (the fast upstream; its stalls stay), for the CPU comparison. Beside each wall time, the bound it is
 # measured against: max(slowest feed, busiest host's total ÷ its connection cap, sum ÷ lanes).
+# For the cold build also when it asked each stalled feed, and what a first build (no feed's time
+# known, so a stalled feed is on average behind half of its host's others) can expect at best.
 #
 # Usage: Benchmarks/latency.sh            Environment: PLANET (binary; default: make release's),
 #   JOBS / PER_HOST (the lanes and per-host cap the bound assumes; default planet's defaults),
@@ -66,16 +68,18 @@ EOF2
 }
 ROUNDS=${ROUNDS:-3}
 start_server 1; cp "$WORK/model.json" "$WORK/model-slow.json"; run_build cold; cold=$(summary cold)
+cp "$WORK/stats.json" "$WORK/stats-cold.json"
 start_server 1; for _ in $(seq "$ROUNDS"); do run_build warm; done; warm=$(summary warm)
 start_server 0; for _ in $(seq "$ROUNDS"); do run_build fast-warm; done; fast=$(summary fast-warm)
 
 python3 - "$WORK/model-slow.json" "$JOBS" "$PER_HOST" "$cold" "$warm" "$fast" "$EXTRA" "$(git rev-parse --short HEAD)" \
-  > "$WORK/report.md" <<'EOF'
+  "$WORK/stats-cold.json" > "$WORK/report.md" <<'EOF'
 import json, sys
 model = json.load(open(sys.argv[1]))
 jobs, per_host = int(sys.argv[2]), int(sys.argv[3])
 rows = [r.split() for r in sys.argv[4:7]]
 extra, commit = sys.argv[7], sys.argv[8]
+cold_stats = json.load(open(sys.argv[9]))
 delays = [h["delay"] for h in model["hosts"]]
 times = [delays[f["host"]] + (model["stall_seconds"] if f["kind"] == "stall" else 0) for f in model["feeds"]]
 per_host_total = {}
@@ -97,6 +101,22 @@ for label, wall, cpu, most, requests in rows:
     print("| %s | %s | %s | %s | %s | %s |" % (label, wall, "%.2f" % ratio if ratio == ratio else "-", cpu, most, requests))
 print()
 print("warm CPU, slow ÷ fast upstream: %.2f" % (float(rows[1][2]) / max(0.001, float(rows[2][2]))))
+# A first build knows no feed's time: a stalled feed among a host's n feeds is, on average, behind
+# half of the others, which go per_host at a time. What that costs at least, and when this cold
+# build asked its stalled feeds (the server's clock, from the first request).
+sizes = {}
+for f in model["feeds"]:
+    sizes[f["host"]] = sizes.get(f["host"], 0) + 1
+first_build = max(
+    (sizes[f["host"]] - 1) / 2 * delays[f["host"]] / min(per_host, sizes[f["host"]]) + delays[f["host"]]
+    + model["stall_seconds"] for f in model["feeds"] if f["kind"] == "stall")
+starts = cold_stats.get("stall_starts", [])
+if starts:
+    print()
+    print("cold: the stalled feeds were asked at %s s; the last ends no sooner than %.1f s"
+          % (", ".join("%.1f" % s for s in starts), starts[-1] + model["stall_seconds"]))
+print("a first build's expected bound (each stall behind half of its host's other feeds): %.1f s; cold ÷ it: %.2f"
+      % (first_build, float(rows[0][1]) / first_build))
 EOF
 cat "$WORK/report.md"
 mkdir -p Benchmarks/results

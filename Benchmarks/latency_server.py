@@ -11,7 +11,8 @@ matching If-None-Match (one ETag per feed, the body never changes), so the secon
 Writes DIR/feeds.txt (the feeds in a seeded shuffle, as a planet's list is in no useful order) and
 DIR/model.json (each feed's URL, host, delay and kind), prints "ready" on stdout once every socket
 listens, and on SIGTERM or SIGINT writes DIR/stats.json: requests and the most connections open at
-once, per host and overall; requests in flight at once per host. Serves only 127.0.0.0/8.
+once, per host and overall; requests in flight at once per host; when each stalled feed was asked,
+seconds after the first request. Serves only 127.0.0.0/8.
 
 Usage: latency_server.py DIR [--port P] [--delay-scale S] [--seed N]
   --delay-scale 0 makes every host answer at once (the fast upstream of the same model).
@@ -78,7 +79,7 @@ async def serve(args):
     by_path = {}
     for feed_id, host_index, kind in feeds:
         by_path[(host_index, "/f%d.xml" % feed_id)] = (feed_id, kind)
-    overall = {"open": 0, "most_open": 0, "requests": 0}
+    overall = {"open": 0, "most_open": 0, "requests": 0, "first": None, "stall_starts": []}
 
     async def handle(host, reader, writer):
         host.open += 1
@@ -97,11 +98,16 @@ async def serve(args):
                         fields[name.strip().lower()] = value.strip()
                 host.requests += 1
                 overall["requests"] += 1
+                now = asyncio.get_running_loop().time()
+                if overall["first"] is None:
+                    overall["first"] = now
                 host.in_flight += 1
                 host.most_in_flight = max(host.most_in_flight, host.in_flight)
                 try:
                     found = by_path.get((host.index, path))
                     kind = found[1] if found else "404"
+                    if kind == "stall":
+                        overall["stall_starts"].append(now - overall["first"])
                     await asyncio.sleep(host.delay + (STALL_SECONDS if kind == "stall" else 0))
                     if kind == "reset":
                         sock = writer.get_extra_info("socket")
@@ -165,6 +171,7 @@ async def serve(args):
     with open(os.path.join(args.dir, "stats.json"), "w") as out:
         json.dump(
             {"requests": overall["requests"], "most_open": overall["most_open"],
+             "stall_starts": sorted(overall["stall_starts"]),
              "hosts": [{"ip": h.ip, "requests": h.requests, "most_open": h.most_open,
                         "most_in_flight": h.most_in_flight} for h in state]}, out)
     for server in servers:

@@ -23,15 +23,9 @@ package enum FetchOrder {
         _ subscriptions: [Subscription], lastSeconds: [String: Double], perHost: Int
     ) -> [Subscription] {
         let cap = Double(max(1, perHost))
-        let known = subscriptions.compactMap { lastSeconds[$0.url.absoluteString] }
-        let unknown = known.isEmpty ? 1 : known.reduce(0, +) / Double(known.count)
-        let seconds = subscriptions.map { lastSeconds[$0.url.absoluteString] ?? unknown }
-        var hosts: [String: [Int]] = [:]
-        for (index, subscription) in subscriptions.enumerated() {
-            hosts[URLText.origin(of: subscription.url.absoluteString) ?? "", default: []].append(index)
-        }
+        let seconds = times(subscriptions, lastSeconds: lastSeconds) ?? subscriptions.map { _ in 1 }
         var urgency = [Double](repeating: 0, count: subscriptions.count)
-        for (_, members) in hosts {
+        for members in hostMembers(subscriptions) {
             let ranked = members.sorted { seconds[$0] != seconds[$1] ? seconds[$0] > seconds[$1] : $0 < $1 }
             var behind = ranked.reduce(0) { $0 + seconds[$1] }
             for index in ranked {
@@ -41,6 +35,25 @@ package enum FetchOrder {
         }
         return subscriptions.indices.sorted { urgency[$0] != urgency[$1] ? urgency[$0] > urgency[$1] : $0 < $1 }
             .map { subscriptions[$0] }
+    }
+
+    /// Each subscription's time at the last build, seconds, a feed never timed counting the mean
+    /// of those timed; nil when none was timed (a first build).
+    static func times(_ subscriptions: [Subscription], lastSeconds: [String: Double]) -> [Double]? {
+        let known = subscriptions.compactMap { lastSeconds[$0.url.absoluteString] }
+        guard !known.isEmpty else { return nil }
+        let mean = known.reduce(0, +) / Double(known.count)
+        return subscriptions.map { lastSeconds[$0.url.absoluteString] ?? mean }
+    }
+
+    /// The indices of `subscriptions` grouped by host (`scheme://host[:port]`, as the per-host cap
+    /// counts hosts), each group in the order given.
+    static func hostMembers(_ subscriptions: [Subscription]) -> Dictionary<String, [Int]>.Values {
+        var hosts: [String: [Int]] = [:]
+        for (index, subscription) in subscriptions.enumerated() {
+            hosts[URLText.origin(of: subscription.url.absoluteString) ?? "", default: []].append(index)
+        }
+        return hosts.values
     }
 
     /// The host a subscription counts against for the per-host cap: `scheme://host[:port]`

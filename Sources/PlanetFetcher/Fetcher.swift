@@ -43,6 +43,8 @@ package struct Fetcher: Sendable {
     ///   - subscriptions: the feeds, in the order they are started.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
     ///     feed found here is fetched conditionally (RFC 9110 §13.1) and may come back `.notModified`.
+    ///   - slack: how long each transfer may wait beyond its own time without lengthening the
+    ///     call, seconds (``FetchSlack``): the engine lets its wake-ups gather longer by that much.
     ///   - transform: what is made of a result before it is delivered.
     ///   - deliver: called on the caller's task, one result at a time, with the subscription's
     ///     index in `subscriptions`; the next fetches start before it is called. When it throws,
@@ -50,7 +52,7 @@ package struct Fetcher: Sendable {
     ///     once they have ended.
     /// - Throws: what `deliver` throws.
     package func fetchAll<Output: Sendable, Failure: Error>(
-        _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:],
+        _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:], slack: Double = 0,
         transform: @escaping @Sendable (FetchResult) -> Output,
         deliver: (_ index: Int, _ output: Output) async throws(Failure) -> Void
     ) async throws(Failure) {
@@ -60,7 +62,7 @@ package struct Fetcher: Sendable {
             await withTaskGroup(of: Void.self) { group -> Failure? in
                 var window = FetchWindow<Output, Failure>(
                     fetcher: self, subscriptions: subscriptions, validators: validators, batch: batch,
-                    transform: transform)
+                    slack: slack, transform: transform)
                 window.startMore(in: &group)
                 while window.underWay > 0 {
                     await window.takeArrivals(in: &group)

@@ -84,12 +84,14 @@ struct BuildRun: Sendable {
         for subscription in due {
             if let known = byURL[subscription.key]?.validators { validators[subscription.url] = known }
         }
-        let maxBytes = fetcher.configuration.maxBytes
+        let (maxBytes, configuration) = (fetcher.configuration.maxBytes, fetcher.configuration)
+        let slack = FetchSlack.seconds(
+            due, lastSeconds: lastSeconds, perHost: configuration.perHost, jobs: configuration.jobs)
         var recorder = FeedRecorder(run: self, known: byURL, total: due.count)
         // Each feed is parsed in its fetch's task; the next feed starts before this one is
         // recorded, so fetching and parsing go on while the cache (one writer) records.
         return try await BuildError.wrapping(BuildError.Reason.cache) { () async throws(CacheError) in
-            try await fetcher.fetchAll(due, validators: validators) { result in
+            try await fetcher.fetchAll(due, validators: validators, slack: slack) { result in
                 (FeedOutcome.parse(result, maxBytes: maxBytes), result.duration)
             } deliver: { (index: Int, timed: (outcome: FeedOutcome, seconds: Double)) async throws(CacheError) in
                 try await recorder.take(timed.outcome, seconds: timed.seconds, of: due[index])

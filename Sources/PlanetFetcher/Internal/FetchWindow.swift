@@ -23,6 +23,8 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     let validators: [URL: FetchValidators]
     let transform: @Sendable (FetchResult) -> Output
     let batch: Int
+    /// How long each transfer may wait beyond its own time, seconds (``FetchSlack``).
+    let slack: Double
     let mailbox = FetchMailbox()
     let made = FetchMailbox.Outputs<Output>()
     let clock = ContinuousClock()
@@ -52,7 +54,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
 
     init(
         fetcher: Fetcher, subscriptions: [Subscription], validators: [URL: FetchValidators], batch: Int,
-        transform: @escaping @Sendable (FetchResult) -> Output
+        slack: Double, transform: @escaping @Sendable (FetchResult) -> Output
     ) {
         width = 2 * max(1, fetcher.configuration.jobs)
         hostWidth = 2 * max(1, fetcher.configuration.perHost)
@@ -62,6 +64,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
         self.subscriptions = subscriptions
         self.validators = validators
         self.batch = batch
+        self.slack = slack
         self.transform = transform
         inEngine = [HTTPFetch?](repeating: nil, count: subscriptions.count)
         started = [ContinuousClock.Instant](repeating: clock.now, count: subscriptions.count)
@@ -168,7 +171,9 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     /// Moves fetch `index` to `step`: a request queued for the engine, or a result.
     private mutating func advance(_ index: Int, to step: HTTPFetch.Step, in group: inout TaskGroup<Void>) {
         switch step {
-        case .transfer(let request): requests.append((index, request))
+        case .transfer(var request):
+            request.slack = slack
+            requests.append((index, request))
         case .done(let outcome): finished(index, outcome, in: &group)
         }
     }

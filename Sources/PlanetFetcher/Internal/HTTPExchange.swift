@@ -47,6 +47,9 @@ struct HTTPRequest: Sendable {
     var redirectedFromPublic: Bool?
     /// When the engine started the transfer (its `timeoutMilliseconds` count from then), set by the engine.
     var started: ContinuousClock.Instant?
+    /// How long the transfer may wait beyond its own time without lengthening its build, seconds
+    /// (``FetchSlack``): the engine may let its events gather that much longer (``WakeModeration``).
+    var slack = 0.0
 }
 
 extension HTTPRequest {

@@ -12,6 +12,10 @@
 /// one that waits for its slowest feed (the default's aim) no longer; on loopback or a LAN
 /// (transfers of a few milliseconds) the loop never pauses. Sparse events
 /// (a wake-up more than twice ``pause`` after the one before) are taken at once, never delayed.
+///
+/// When the build has slack (``slack``, from ``FetchSlack``: its slowest feed, not its lanes, is
+/// what it waits for), the pause may be longer, up to that slack, half a transfer's typical time
+/// and ``longestWithSlack``: the transfers it delays end before the slowest feed anyway.
 struct WakeModeration {
     /// The part of a transfer's typical time the loop may pause for: 1/8 (Benchmarks/PERF.md,
     /// session 13: against the latency model, 2.30x a fast upstream's CPU without a pause, 1.79x
@@ -21,6 +25,14 @@ struct WakeModeration {
     static let longest = 0.03
     /// Pauses shorter than this, seconds, are not taken (a sleep costs a wake-up of its own).
     static let shortest = 0.001
+    /// The part of a transfer's typical time, and the longest pause in seconds, when the build
+    /// has that much slack (Benchmarks/PERF.md, session 14).
+    static let fractionWithSlack = 1.0 / 2
+    static let longestWithSlack = 0.2
+
+    /// How long each transfer running may wait beyond its own time without lengthening the
+    /// build, seconds (``FetchSlack``; the least of the running transfers'); 0: none.
+    var slack = 0.0
 
     /// The weighted mean time of the transfers that ended, seconds; nil before the first.
     private(set) var typicalSeconds: Double?
@@ -30,7 +42,9 @@ struct WakeModeration {
     /// How long the loop pauses after a dense wake-up, seconds; 0 when it does not.
     var pause: Double {
         guard let typicalSeconds else { return 0 }
-        let pause = min(Self.longest, typicalSeconds * Self.fraction)
+        let base = min(Self.longest, typicalSeconds * Self.fraction)
+        let spent = min(slack, Self.longestWithSlack, typicalSeconds * Self.fractionWithSlack)
+        let pause = max(base, spent)
         return pause < Self.shortest ? 0 : pause
     }
 

@@ -20,7 +20,7 @@ import PlanetSubscriptions
 /// of those timed, as in ``FetchOrder``. A build whose lanes are its bound gets none, and waits as
 /// little as without it.
 package enum FetchSlack {
-    /// The slack of a build of `subscriptions`, seconds per transfer, ≥ 0.
+    /// The slack of a build of `subscriptions`, seconds per transfer, finite and ≥ 0.
     /// - Parameters:
     ///   - lastSeconds: how long each feed's last fetch took (`FeedCache.fetchTimes()`), seconds,
     ///     by subscription URL's text.
@@ -37,6 +37,7 @@ package enum FetchSlack {
         let projected = max(seconds.max() ?? 0, sum / lanes, hosts.map { $0.total / Double(cap) }.max() ?? 0)
         var slack = min(projected / 100, (projected * lanes - sum) / Double(seconds.count))
         for host in hosts { slack = min(slack, (projected * Double(cap) - host.total) / host.feeds) }
-        return max(0, slack)
+        // A time the cache holds that is not a finite number of seconds gives no slack.
+        return slack.isFinite ? max(0, slack) : 0
     }
 }

@@ -66,4 +66,14 @@ struct FetchSlackTests {
             perHost: 4, jobs: 2)
         #expect(abs(withFile - 0.3) < 1e-9, "a file read is no transfer and adds no time")
     }
+
+    @Test("times that are no finite number of seconds give no slack")
+    func nonFiniteTimes() {
+        let singles = feeds(3) { "h\($0).example" }
+        for bad in [Double.infinity, -Double.infinity, Double.nan] {
+            let last = times(singles) { $0 == 0 ? bad : 0.2 }
+            let slack = FetchSlack.seconds(singles, lastSeconds: last, perHost: 4, jobs: 64)
+            #expect(slack.isFinite && slack >= 0, "\(bad): \(slack)")
+        }
+    }
 }

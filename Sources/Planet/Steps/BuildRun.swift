@@ -84,7 +84,8 @@ struct BuildRun: Sendable {
         for subscription in due {
             if let known = byURL[subscription.key]?.validators { validators[subscription.url] = known }
         }
-        let (maxBytes, configuration) = (fetcher.configuration.maxBytes, fetcher.configuration)
+        let configuration = fetcher.configuration
+        let maxBytes = configuration.maxBytes
         let slack = FetchSlack.seconds(
             due, lastSeconds: lastSeconds, perHost: configuration.perHost, jobs: configuration.jobs)
         var recorder = FeedRecorder(run: self, known: byURL, total: due.count)

@@ -43,7 +43,7 @@ struct WakeModeration {
     var pause: Double {
         guard let typicalSeconds else { return 0 }
         let base = min(Self.longest, typicalSeconds * Self.fraction)
-        let spent = min(slack, Self.longestWithSlack, typicalSeconds * Self.fractionWithSlack)
+        let spent = slack.isFinite ? min(slack, Self.longestWithSlack, typicalSeconds * Self.fractionWithSlack) : 0
         let pause = max(base, spent)
         return pause < Self.shortest ? 0 : pause
     }

@@ -43,8 +43,8 @@ package struct Fetcher: Sendable {
     ///   - subscriptions: the feeds, in the order they are started.
     ///   - validators: ETag / Last-Modified of copies fetched earlier, by subscription URL; a
     ///     feed found here is fetched conditionally (RFC 9110 §13.1) and may come back `.notModified`.
-    ///   - slack: how long each transfer may wait beyond its own time without lengthening the
-    ///     call, seconds (``FetchSlack``): the engine lets its wake-ups gather longer by that much.
+    ///   - slack: how long the other transfers may wait while each subscription's runs, without
+    ///     lengthening the call (``FetchSlack``): the engine lets its wake-ups gather that much longer.
     ///   - transform: what is made of a result before it is delivered.
     ///   - deliver: called on the caller's task, one result at a time, with the subscription's
     ///     index in `subscriptions`; the next fetches start before it is called. When it throws,
@@ -52,7 +52,7 @@ package struct Fetcher: Sendable {
     ///     once they have ended.
     /// - Throws: what `deliver` throws.
     package func fetchAll<Output: Sendable, Failure: Error>(
-        _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:], slack: Double = 0,
+        _ subscriptions: [Subscription], validators: [URL: FetchValidators] = [:], slack: FetchSlack = .none,
         transform: @escaping @Sendable (FetchResult) -> Output,
         deliver: (_ index: Int, _ output: Output) async throws(Failure) -> Void
     ) async throws(Failure) {

@@ -86,8 +86,9 @@ struct BuildRun: Sendable {
         }
         let configuration = fetcher.configuration
         let maxBytes = configuration.maxBytes
-        let slack = FetchSlack.seconds(
-            due, lastSeconds: lastSeconds, perHost: configuration.perHost, jobs: configuration.jobs)
+        let slack = FetchSlack(
+            due, lastSeconds: lastSeconds, perHost: configuration.perHost, jobs: configuration.jobs,
+            timeout: configuration.timeout)
         var recorder = FeedRecorder(run: self, known: byURL, total: due.count)
         // Each feed is parsed in its fetch's task; the next feed starts before this one is
         // recorded, so fetching and parsing go on while the cache (one writer) records.

@@ -171,7 +171,7 @@ final class CurlLoop {
     /// responses is due (at most a second), or `wake` becomes readable; hands each ready socket to
     /// libcurl. True when `wake` was readable.
     func poll() -> Bool {
-        moderation.slack = live.values.lazy.map(\.request.slack).min() ?? 0
+        moderation.slack = live.values.lazy.map(\.request.grantsSlack).max() ?? 0
         if let rest = moderation.sleepBeforeWaiting(at: .now) {
             usleep(UInt32(rest.inSeconds * 1_000_000))
         }

@@ -23,8 +23,8 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     let validators: [URL: FetchValidators]
     let transform: @Sendable (FetchResult) -> Output
     let batch: Int
-    /// How long each transfer may wait beyond its own time, seconds (``FetchSlack``).
-    let slack: Double
+    /// What each subscription's transfers grant the others while they run (``FetchSlack``).
+    let slack: FetchSlack
     let mailbox = FetchMailbox()
     let made = FetchMailbox.Outputs<Output>()
     let clock = ContinuousClock()
@@ -54,7 +54,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
 
     init(
         fetcher: Fetcher, subscriptions: [Subscription], validators: [URL: FetchValidators], batch: Int,
-        slack: Double, transform: @escaping @Sendable (FetchResult) -> Output
+        slack: FetchSlack, transform: @escaping @Sendable (FetchResult) -> Output
     ) {
         width = 2 * max(1, fetcher.configuration.jobs)
         hostWidth = 2 * max(1, fetcher.configuration.perHost)
@@ -172,7 +172,7 @@ struct FetchWindow<Output: Sendable, Failure: Error> {
     private mutating func advance(_ index: Int, to step: HTTPFetch.Step, in group: inout TaskGroup<Void>) {
         switch step {
         case .transfer(var request):
-            request.slack = slack
+            if index < slack.grants.count { request.grantsSlack = slack.grants[index] }
             requests.append((index, request))
         case .done(let outcome): finished(index, outcome, in: &group)
         }

@@ -47,9 +47,10 @@ struct HTTPRequest: Sendable {
     var redirectedFromPublic: Bool?
     /// When the engine started the transfer (its `timeoutMilliseconds` count from then), set by the engine.
     var started: ContinuousClock.Instant?
-    /// How long the transfer may wait beyond its own time without lengthening its build, seconds
-    /// (``FetchSlack``): the engine may let its events gather that much longer (``WakeModeration``).
-    var slack = 0.0
+    /// While this transfer runs, how long the build's other transfers may each wait without the
+    /// build ending later than this one, seconds (``FetchSlack``): the engine may let its events
+    /// gather that much longer (``WakeModeration``); 0 for most.
+    var grantsSlack = 0.0
 }
 
 extension HTTPRequest {

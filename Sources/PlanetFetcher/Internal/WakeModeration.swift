@@ -13,25 +13,27 @@
 /// (transfers of a few milliseconds) the loop never pauses. Sparse events
 /// (a wake-up more than twice ``pause`` after the one before) are taken at once, never delayed.
 ///
-/// When the build has slack (``slack``, from ``FetchSlack``: its slowest feed, not its lanes, is
-/// what it waits for), the pause may be longer, up to that slack, half a transfer's typical time
-/// and ``longestWithSlack``: the transfers it delays end before the slowest feed anyway.
+/// While a transfer that grants slack runs (``slack``, from ``FetchSlack``: a feed slow at the last
+/// build, which the lanes and hosts end before), a pause the loop takes anyway may be longer: up
+/// to half that slack (a transfer's few events each wait half a pause on average), half a
+/// transfer's typical time and ``longestWithSlack``. The transfers it delays end before the slow
+/// feed anyway; libcurl's timers (a time-out) and commands (a cancel) wait at most one pause.
 struct WakeModeration {
     /// The part of a transfer's typical time the loop may pause for: 1/8 (Benchmarks/PERF.md,
     /// session 13: against the latency model, 2.30x a fast upstream's CPU without a pause, 1.79x
     /// with it; a build that waits for lanes (`--jobs 16`) took 5% longer).
     static let fraction = 1.0 / 8
-    /// The longest pause, seconds: commands (a cancel) wait at most this long too.
+    /// The longest pause without slack, seconds.
     static let longest = 0.03
     /// Pauses shorter than this, seconds, are not taken (a sleep costs a wake-up of its own).
     static let shortest = 0.001
     /// The part of a transfer's typical time, and the longest pause in seconds, when the build
     /// has that much slack (Benchmarks/PERF.md, session 14).
     static let fractionWithSlack = 1.0 / 2
-    static let longestWithSlack = 0.2
+    static let longestWithSlack = 0.1
 
-    /// How long each transfer running may wait beyond its own time without lengthening the
-    /// build, seconds (``FetchSlack``; the least of the running transfers'); 0: none.
+    /// How long each transfer may wait without lengthening the build, seconds: the largest grant
+    /// of the transfers running (``FetchSlack``); 0: none.
     var slack = 0.0
 
     /// The weighted mean time of the transfers that ended, seconds; nil before the first.
@@ -43,9 +45,10 @@ struct WakeModeration {
     var pause: Double {
         guard let typicalSeconds else { return 0 }
         let base = min(Self.longest, typicalSeconds * Self.fraction)
-        let spent = slack.isFinite ? min(slack, Self.longestWithSlack, typicalSeconds * Self.fractionWithSlack) : 0
-        let pause = max(base, spent)
-        return pause < Self.shortest ? 0 : pause
+        // Transfers too fast for a pause of their own (loopback, a LAN) get none from slack either.
+        guard base >= Self.shortest else { return 0 }
+        guard slack.isFinite, slack > 0 else { return base }
+        return max(base, min(slack / 2, Self.longestWithSlack, typicalSeconds * Self.fractionWithSlack))
     }
 
     /// A transfer ended `seconds` after it started.

@@ -55,22 +55,25 @@ struct WakeModerationTests {
         #expect(moderation.sleepBeforeWaiting(at: late) == nil)
     }
 
-    @Test("a build's slack makes the pause longer: up to it, half a transfer and the longest with slack")
+    @Test("slack makes a pause longer: up to half of it, half a transfer and the longest with slack")
     func slackLengthensThePause() {
         var moderation = WakeModeration()
         moderation.transferEnded(after: 0.3)
         let base = min(WakeModeration.longest, 0.3 * WakeModeration.fraction)
         #expect(abs(moderation.pause - base) < 1e-9)
-        moderation.slack = base / 2
-        #expect(abs(moderation.pause - base) < 1e-9, "less slack than the usual pause changes nothing")
-        moderation.slack = 0.1
-        #expect(abs(moderation.pause - 0.1) < 1e-9)
+        moderation.slack = base
+        #expect(abs(moderation.pause - base) < 1e-9, "less slack than twice the usual pause changes nothing")
+        moderation.slack = 0.08
+        #expect(abs(moderation.pause - 0.04) < 1e-9)
         moderation.slack = 5
-        let half = min(WakeModeration.longestWithSlack, 0.3 * WakeModeration.fractionWithSlack)
-        #expect(abs(moderation.pause - half) < 1e-9)
+        let most = min(WakeModeration.longestWithSlack, 0.3 * WakeModeration.fractionWithSlack)
+        #expect(abs(moderation.pause - most) < 1e-9)
+        moderation.slack = .nan
+        #expect(abs(moderation.pause - base) < 1e-9, "a slack that is no number is none")
+        moderation.slack = 5
         for _ in 0..<100 { moderation.transferEnded(after: 20) }
         #expect(moderation.pause == WakeModeration.longestWithSlack)
-        for _ in 0..<300 { moderation.transferEnded(after: 0.001) }
-        #expect(moderation.pause == 0, "loopback-fast transfers never pause, whatever the slack")
+        for _ in 0..<300 { moderation.transferEnded(after: 0.002) }
+        #expect(moderation.pause == 0, "transfers too fast for a pause of their own get none from slack")
     }
 }

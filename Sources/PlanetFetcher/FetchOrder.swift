@@ -38,12 +38,16 @@ package enum FetchOrder {
     }
 
     /// Each subscription's time at the last build, seconds, a feed never timed counting the mean
-    /// of those timed; nil when none was timed (a first build).
+    /// of those timed; nil when none was timed (a first build). A time that is no finite number
+    /// of seconds ≥ 0 (a damaged cache) counts as never timed.
     static func times(_ subscriptions: [Subscription], lastSeconds: [String: Double]) -> [Double]? {
-        let known = subscriptions.compactMap { lastSeconds[$0.url.absoluteString] }
+        let last = subscriptions.map { subscription in
+            lastSeconds[subscription.url.absoluteString].flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        }
+        let known = last.compactMap { $0 }
         guard !known.isEmpty else { return nil }
         let mean = known.reduce(0, +) / Double(known.count)
-        return subscriptions.map { lastSeconds[$0.url.absoluteString] ?? mean }
+        return last.map { $0 ?? mean }
     }
 
     /// The indices of `subscriptions` grouped by host (`scheme://host[:port]`, as the per-host cap

@@ -32,7 +32,7 @@ package struct FetchSlack: Sendable {
     /// The grants of a build of `subscriptions`.
     /// - Parameters:
     ///   - lastSeconds: how long each feed's last fetch took (`FeedCache.fetchTimes()`), seconds,
-    ///     by subscription URL's text; a time that is no finite number counts as none.
+    ///     by subscription URL's text; a time that is no finite number ≥ 0 counts as none.
     ///   - perHost: the per-host cap, `jobs`: the lanes, `timeout`: this build's time-out in seconds,
     ///     which no transfer outlasts (`FetcherConfiguration`).
     package init(
@@ -40,16 +40,13 @@ package struct FetchSlack: Sendable {
     ) {
         var grants = [Double](repeating: 0, count: subscriptions.count)
         let http = subscriptions.indices.filter { subscriptions[$0].url.hasHTTPScheme }
-        let finite = lastSeconds.filter { $0.value.isFinite && $0.value >= 0 }
-        guard
-            let times = FetchOrder.times(http.map { subscriptions[$0] }, lastSeconds: finite)?
-                .map({ min($0, max(0, timeout)) })
-        else {
-            self.init(grants: grants)
+        let feeds = http.map { subscriptions[$0] }
+        guard let times = FetchOrder.times(feeds, lastSeconds: lastSeconds)?.map({ min($0, max(0, timeout)) }) else {
+            self.grants = grants
             return
         }
         let (cap, lanes) = (Double(max(1, perHost)), Double(max(1, jobs)))
-        let hosts = FetchOrder.hostMembers(http.map { subscriptions[$0] }).filter { Double($0.count) > cap }
+        let hosts = FetchOrder.hostMembers(feeds).filter { Double($0.count) > cap }
             .map { members in (total: members.reduce(0) { $0 + times[$1] }, feeds: Double(members.count)) }
         let sum = times.reduce(0, +)
         let needed = max(sum / lanes, hosts.map { $0.total / cap }.max() ?? 0)
@@ -59,6 +56,6 @@ package struct FetchSlack: Sendable {
             for host in hosts { grant = min(grant, (t * cap - host.total) / host.feeds) }
             grants[index] = grant.isFinite ? max(0, grant) : 0
         }
-        self.init(grants: grants)
+        self.grants = grants
     }
 }
